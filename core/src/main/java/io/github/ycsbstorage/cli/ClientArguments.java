@@ -1,0 +1,130 @@
+package io.github.ycsbstorage.cli;
+
+import io.github.ycsbstorage.config.InvalidPropertyException;
+import io.github.ycsbstorage.config.PropertyReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * The arguments of {@code ycsb load|run|shell}, parsed and checked the way YCSB 0.17.0's
+ * {@code site.ycsb.Client} reads them, but with errors that exit 2 instead of YCSB's usage text and
+ * exit 0. Immutable.
+ *
+ * @param phase         {@code load}, {@code run} or {@code shell}
+ * @param dbClass       the binding's class
+ * @param propertyFiles {@code -P} files, in command-line order
+ * @param overrides     {@code -p} settings, in command-line order (a later one replaces an earlier one)
+ * @param clientArgs    what is handed to YCSB's {@code Client} / {@code CommandLine} unchanged
+ */
+public record ClientArguments(String phase, String dbClass, List<Path> propertyFiles,
+                              Map<String, String> overrides, List<String> clientArgs) {
+
+  /** What the command accepts, for error messages. */
+  static final String OPTIONS =
+      "-P file, -p key=value, -s, -threads N, -target N, -l label, -db class, -table name";
+
+  public ClientArguments {
+    propertyFiles = List.copyOf(propertyFiles);
+    overrides = Map.copyOf(overrides);
+    clientArgs = List.copyOf(clientArgs);
+  }
+
+  /**
+   * Parses {@code <phase> [options]}; the launcher has already put {@code -db <class>} in.
+   *
+   * @throws InvalidPropertyException for a bad or missing argument
+   */
+  public static ClientArguments parse(List<String> args) {
+    if (args.isEmpty()) {
+      throw new InvalidPropertyException("command", null, "load, run or shell");
+    }
+    var phase = args.get(0);
+    if (!List.of("load", "run", "shell").contains(phase)) {
+      throw new InvalidPropertyException("command", phase, "load, run or shell");
+    }
+    String dbClass = null;
+    var files = new ArrayList<Path>();
+    var overrides = new LinkedHashMap<String, String>();
+    var clientArgs = new ArrayList<String>();
+    for (int i = 1; i < args.size(); i++) {
+      var option = args.get(i);
+      switch (option) {
+        case "-s" -> clientArgs.add(option);
+        case "-threads", "-target" -> {
+          var value = valueOf(args, i++, option);
+          PropertyReader.parseLong(option, value, option.equals("-threads") ? 1 : 0, Integer.MAX_VALUE);
+          clientArgs.add(option);
+          clientArgs.add(value);
+        }
+        case "-l", "-table" -> {
+          clientArgs.add(option);
+          clientArgs.add(valueOf(args, i++, option));
+        }
+        case "-db" -> dbClass = valueOf(args, i++, option);
+        case "-P" -> {
+          var file = Path.of(valueOf(args, i++, option));
+          if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
+            throw new InvalidPropertyException("-P", file.toString(),
+                "a readable workload or properties file, e.g. workloads/workloada",
+                Files.exists(file) ? "not a readable file" : "no such file");
+          }
+          files.add(file);
+          clientArgs.add(option);
+          clientArgs.add(file.toString());
+        }
+        case "-p" -> {
+          var setting = valueOf(args, i++, option);
+          int equals = setting.indexOf('=');
+          if (equals <= 0) {
+            throw new InvalidPropertyException("-p", setting, "key=value, e.g. -p recordcount=1000",
+                "no '=' after a property name");
+          }
+          overrides.put(setting.substring(0, equals), setting.substring(equals + 1));
+          clientArgs.add(option);
+          clientArgs.add(setting);
+        }
+        default -> throw new InvalidPropertyException("argument", option, OPTIONS, "unknown option");
+      }
+    }
+    if (dbClass == null) {
+      throw new InvalidPropertyException("-db", null, "a class implementing site.ycsb.DB");
+    }
+    return new ClientArguments(phase, dbClass, files, overrides, clientArgs);
+  }
+
+  private static String valueOf(List<String> args, int index, String option) {
+    if (index + 1 >= args.size()) {
+      throw new InvalidPropertyException(option, null, OPTIONS, "the option needs a value");
+    }
+    return args.get(index + 1);
+  }
+
+  /**
+   * The properties as YCSB's {@code Client} will see them: files in order (a later file wins), then
+   * every {@code -p} on top, whatever its position.
+   */
+  public Properties effectiveProperties() {
+    var merged = new Properties();
+    for (var file : propertyFiles) {
+      var fileProperties = new Properties();
+      try (var reader = new InputStreamReader(Files.newInputStream(file), StandardCharsets.ISO_8859_1)) {
+        fileProperties.load(reader);
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot read " + file, e);
+      }
+      merged.putAll(fileProperties);
+    }
+    merged.putAll(overrides);
+    merged.setProperty("db", dbClass);
+    return merged;
+  }
+}

@@ -1,0 +1,108 @@
+package io.github.ycsbstorage.spi;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * What a binding could learn about the database server. Every figure is optional: an absent value
+ * means "unknown" and is written as such in results, never guessed. Immutable.
+ *
+ * @param product       the database product, e.g. {@code MongoDB}
+ * @param version       server version as the server reports it
+ * @param storageEngine e.g. {@code wiredTiger}
+ * @param ram           the server host's physical memory
+ * @param cache         the database's own cache (WiredTiger cache, JE cache)
+ * @param dataPath      the data directory on the server host
+ * @param locality      whether the server runs on this host
+ * @param pid           the server's process id, when local
+ * @param details       further facts worth recording (topology, replication factor, ...)
+ */
+public record ServerInfo(
+    String product,
+    Optional<String> version,
+    Optional<String> storageEngine,
+    Optional<MemoryFigure> ram,
+    Optional<MemoryFigure> cache,
+    Optional<String> dataPath,
+    Locality locality,
+    OptionalLong pid,
+    Map<String, String> details) {
+
+  public ServerInfo {
+    if (product == null || product.isBlank()) {
+      throw new IllegalArgumentException("product must be named");
+    }
+    details = Map.copyOf(details);
+  }
+
+  public static Builder builder(String product) {
+    return new Builder(product);
+  }
+
+  /** Assembles a {@link ServerInfo} from the facts a binding happened to find. Not thread-safe. */
+  public static final class Builder {
+    private final String product;
+    private String version;
+    private String storageEngine;
+    private MemoryFigure ram;
+    private MemoryFigure cache;
+    private String dataPath;
+    private Locality locality = Locality.UNKNOWN;
+    private Long pid;
+    private final Map<String, String> details = new LinkedHashMap<>();
+
+    private Builder(String product) {
+      this.product = product;
+    }
+
+    public Builder version(String value) {
+      this.version = value;
+      return this;
+    }
+
+    public Builder storageEngine(String value) {
+      this.storageEngine = value;
+      return this;
+    }
+
+    public Builder ram(MemoryFigure value) {
+      this.ram = value;
+      return this;
+    }
+
+    public Builder cache(MemoryFigure value) {
+      this.cache = value;
+      return this;
+    }
+
+    public Builder dataPath(String value) {
+      this.dataPath = value;
+      return this;
+    }
+
+    public Builder locality(Locality value) {
+      this.locality = value;
+      return this;
+    }
+
+    public Builder pid(long value) {
+      this.pid = value;
+      return this;
+    }
+
+    public Builder detail(String key, String value) {
+      if (value != null) {
+        details.put(key, value);
+      }
+      return this;
+    }
+
+    public ServerInfo build() {
+      return new ServerInfo(product, Optional.ofNullable(version), Optional.ofNullable(storageEngine),
+          Optional.ofNullable(ram), Optional.ofNullable(cache), Optional.ofNullable(dataPath),
+          locality, pid == null ? OptionalLong.empty() : OptionalLong.of(pid), details);
+    }
+  }
+}

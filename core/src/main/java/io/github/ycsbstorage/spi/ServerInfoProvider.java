@@ -1,0 +1,25 @@
+package io.github.ycsbstorage.spi;
+
+import site.ycsb.DBException;
+
+/**
+ * Implemented by a {@link site.ycsb.DB} binding that can describe its server. The storage-aware
+ * workload and the collector call it on an initialised DB instance, outside the measured phase.
+ *
+ * <p>Implementations must be callable from any thread after {@code init()}.
+ */
+public interface ServerInfoProvider {
+  /** Facts about the server; unknown figures are left empty. */
+  ServerInfo serverInfo() throws DBException;
+
+  /** The size of the table/collection that the workload writes to. */
+  DatasetSize datasetSize() throws DBException;
+
+  /**
+   * The binding's estimate of storage bytes per record beyond the key and field payload (document
+   * headers, per-field names and type tags), or a negative value when it has none.
+   *
+   * @param fieldCount the number of fields per record
+   */
+  long recordOverheadEstimate(int fieldCount);
+}

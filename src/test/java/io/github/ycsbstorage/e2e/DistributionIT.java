@@ -1,0 +1,74 @@
+package io.github.ycsbstorage.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The tarball's layout, and drop-in into a YCSB 0.17.0 install: with exactly that install's lib/
+ * (YCSB core, HdrHistogram 2.1.4, Jackson 1.9.4, HTrace) plus one of our binding folders on the
+ * classpath, YCSB's Client runs with our classes.
+ */
+class DistributionIT {
+  private static final Path INSTALL_LIB = Path.of(System.getProperty("ycsb.install.lib", "target/ycsb-0.17.0-lib"));
+
+  @Test
+  void tarballHoldsTheDocumentedLayout() throws Exception {
+    var home = Launcher.HOME;
+    var tarball = home.getParent().resolveSibling(home.getFileName() + ".tar.gz");
+    assertTrue(Files.isRegularFile(tarball), tarball + " exists");
+    var listing = Launcher.run(List.of("tar", "-tzf", tarball.toString()), Map.of(), home).stdout();
+    var base = home.getFileName() + "/";
+    for (var entry : List.of("bin/ycsb", "bin/bindings.properties", "lib/", "workloads/workloada",
+        "workloads/storage/", "README.md", "LICENSE", "mongodb-binding/lib/", "oraclenosql-binding/lib/",
+        "DROP-IN.bindings.properties")) {
+      assertTrue(listing.contains(base + entry), "tarball lacks " + entry);
+    }
+    assertTrue(Files.isExecutable(home.resolve("bin/ycsb")));
+    assertTrue(jarNames(home.resolve("mongodb-binding/lib")).stream()
+        .anyMatch(name -> name.startsWith("mongodb-driver-sync-5.")), "mongodb-binding/lib has driver 5.x");
+    assertTrue(jarNames(home.resolve("oraclenosql-binding/lib")).stream()
+        .noneMatch(name -> name.startsWith("oracle-nosql-client")), "kvclient comes from KVHOME, never from us");
+  }
+
+  @Test
+  void dropInFoldersLeaveWhatYcsbShipsToYcsb() throws Exception {
+    for (var folder : List.of("mongodb-binding", "oraclenosql-binding")) {
+      var names = jarNames(Launcher.HOME.resolve(folder).resolve("lib"));
+      assertTrue(names.stream().anyMatch(name -> name.startsWith("ycsb-storage-core-")), folder + ": " + names);
+      for (var shippedByYcsb : List.of("core-0.17.0", "HdrHistogram-", "jackson-core-asl", "jackson-mapper-asl",
+          "htrace-core4")) {
+        assertFalse(names.stream().anyMatch(name -> name.startsWith(shippedByYcsb)), folder + " has " + shippedByYcsb);
+      }
+    }
+    assertEquals(List.of("HdrHistogram-2.1.4.jar", "core-0.17.0.jar", "htrace-core4-4.1.0-incubating.jar",
+        "jackson-core-asl-1.9.4.jar", "jackson-mapper-asl-1.9.4.jar"), jarNames(INSTALL_LIB));
+  }
+
+  @Test
+  void ycsbInstallRunsOurClassesFromADropInFolder() throws Exception {
+    for (var folder : List.of("mongodb-binding", "oraclenosql-binding")) {
+      var classpath = INSTALL_LIB.toAbsolutePath() + "/*:" + Launcher.HOME.resolve(folder).resolve("lib") + "/*";
+      var java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+      var result = Launcher.run(List.of(java, "-cp", classpath, "io.github.ycsbstorage.cli.YcsbCommand", "run",
+          "-db", "site.ycsb.BasicDB", "-P", "workloads/workloada", "-p", "measurementtype=hdrhistogram",
+          "-p", "operationcount=50"), Map.of(), Launcher.HOME);
+      assertEquals(0, result.exitCode(), result::all);
+      assertTrue(result.stdout().contains("[READ], 99thPercentileLatency(us)"), result::all);
+    }
+  }
+
+  private static List<String> jarNames(Path directory) throws IOException {
+    try (var files = Files.list(directory)) {
+      return new ArrayList<>(files.map(path -> path.getFileName().toString()).sorted().toList());
+    }
+  }
+}
