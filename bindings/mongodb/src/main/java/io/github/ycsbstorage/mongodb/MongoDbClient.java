@@ -197,6 +197,16 @@ public class MongoDbClient extends DB implements ServerInfoProvider {
     return batch == null ? 0 : batch.lostRecords();
   }
 
+  /** The collection an operation on {@code table} uses, with its concerns; for tests. */
+  MongoCollection<Document> collectionForTest(String table) {
+    return collection(table);
+  }
+
+  /** The shared client this instance uses; for tests. */
+  com.mongodb.client.MongoClient clientForTest() {
+    return lease.client();
+  }
+
   private SharedClient requireLease() throws DBException {
     var held = lease;
     if (held == null) {

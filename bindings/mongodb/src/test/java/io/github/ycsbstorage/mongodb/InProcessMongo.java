@@ -3,6 +3,7 @@ package io.github.ycsbstorage.mongodb;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
+import com.mongodb.client.MongoDatabase;
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import java.util.Properties;
@@ -40,8 +41,12 @@ final class InProcessMongo implements AutoCloseable {
     return props;
   }
 
+  MongoDatabase database() {
+    return inspector.getDatabase(DATABASE);
+  }
+
   MongoCollection<Document> collection(String name) {
-    return inspector.getDatabase(DATABASE).getCollection(name);
+    return database().getCollection(name);
   }
 
   Document command(String name) {
