@@ -129,7 +129,7 @@ public class MongoDbClient extends DB implements ServerInfoProvider {
   @Override
   public Status update(String table, String key, Map<String, ByteIterator> values) {
     try {
-      var outcome = collection(table).updateOne(new Document("_id", key), new Document("$set", fields(values)));
+      var outcome = collection(table).updateOne(new Document("_id", key), new Document("$set", fields(new Document(), values)));
       return outcome.wasAcknowledged() && outcome.getMatchedCount() == 0 ? Status.NOT_FOUND : Status.OK;
     } catch (RuntimeException e) {
       return failed("update", e);
@@ -139,8 +139,7 @@ public class MongoDbClient extends DB implements ServerInfoProvider {
   @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
     try {
-      var document = new Document("_id", key);
-      document.putAll(fields(values));
+      var document = fields(new Document("_id", key), values);
       var target = collection(table);
       if (batch != null) {
         return batch.add(target, document);
@@ -215,8 +214,8 @@ public class MongoDbClient extends DB implements ServerInfoProvider {
     return held;
   }
 
-  private Document fields(Map<String, ByteIterator> values) {
-    var document = new Document();
+  /** {@code document} with the values added in the configured {@link FieldType}. */
+  private Document fields(Document document, Map<String, ByteIterator> values) {
     var type = settings.fieldType();
     for (var entry : values.entrySet()) {
       document.put(entry.getKey(), type.encode(entry.getValue().toArray()));
