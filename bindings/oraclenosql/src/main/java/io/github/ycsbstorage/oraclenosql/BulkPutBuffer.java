@@ -35,12 +35,18 @@ final class BulkPutBuffer {
     options.setOverwrite(true);
   }
 
-  /** Adds a row; writes the batch when it is full. */
-  void add(Row row) {
+  /**
+   * Adds a row; writes the batch when it is full.
+   *
+   * @return whether this row completed a batch that is now written
+   */
+  boolean add(Row row) {
     pending.add(row);
-    if (pending.size() >= batchSize) {
-      flush();
+    if (pending.size() < batchSize) {
+      return false;
     }
+    flush();
+    return true;
   }
 
   /** Rows added but not yet written. */

@@ -34,8 +34,9 @@ import site.ycsb.Status;
  * against kvclient 18.3.10, run with the {@code kvclient.jar} of the user's installation
  * ({@code $KVHOME/lib}).
  *
- * <p>Each operation is one atomic row operation: {@code insert} a put (or a bulk put batch when
- * {@code oraclenosql.bulkput=true}), {@code update} a conditional put that never creates a row,
+ * <p>Each operation is one atomic row operation: {@code insert} a put (or, with
+ * {@code oraclenosql.bulkput=true}, a buffered row: {@code BATCHED_OK}, and {@code OK} for the row that
+ * completes a batch written by one bulk put), {@code update} a conditional put that never creates a row,
  * {@code read} a get ({@code NOT_FOUND} when absent), {@code delete} a delete ({@code NOT_FOUND} when
  * nothing was deleted) and {@code scan} an ordered table iterator that returns rows in global key
  * order across all partitions.
@@ -139,8 +140,9 @@ public class OracleNoSqlClient extends DB implements ServerInfoProvider {
   @Override
   public Status update(String table, String key, Map<String, ByteIterator> values) {
     return attempt("update", () -> {
-      if (schema.layout() == TableLayout.COLUMNS && values.keySet().containsAll(schema.fieldNames())) {
-        var version = session.tables().putIfPresent(schema.newRow(session.table(), key, values), null, writeOptions);
+      var fields = TableSchema.bytes(values);
+      if (schema.layout() == TableLayout.COLUMNS && fields.keySet().containsAll(schema.fieldNames())) {
+        var version = session.tables().putIfPresent(schema.newRow(session.table(), key, fields), null, writeOptions);
         return wrote(version);
       }
       for (int attempt = 0; attempt < UPDATE_ATTEMPTS; attempt++) {
@@ -148,7 +150,7 @@ public class OracleNoSqlClient extends DB implements ServerInfoProvider {
         if (row == null) {
           return Status.NOT_FOUND;
         }
-        schema.merge(row, values);
+        schema.merge(row, fields);
         var version = session.tables().putIfVersion(row, row.getVersion(), null, writeOptions);
         if (version != null) {
           lastWrite = version;
@@ -164,10 +166,9 @@ public class OracleNoSqlClient extends DB implements ServerInfoProvider {
   @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
     return attempt("insert", () -> {
-      var row = schema.newRow(session.table(), key, values);
+      var row = schema.newRow(session.table(), key, TableSchema.bytes(values));
       if (bulk != null) {
-        bulk.add(row);
-        return Status.BATCHED_OK;
+        return bulk.add(row) ? Status.OK : Status.BATCHED_OK;
       }
       lastWrite = session.tables().put(row, null, writeOptions);
       return Status.OK;

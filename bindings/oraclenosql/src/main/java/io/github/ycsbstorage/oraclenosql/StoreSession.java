@@ -10,6 +10,7 @@ import oracle.kv.KVSecurityConstants;
 import oracle.kv.KVStore;
 import oracle.kv.KVStoreConfig;
 import oracle.kv.KVStoreFactory;
+import oracle.kv.Key;
 import oracle.kv.PasswordCredentials;
 import oracle.kv.table.Table;
 import oracle.kv.table.TableAPI;
@@ -28,7 +29,7 @@ import site.ycsb.DBException;
  * @param settings the settings it was opened with
  */
 record StoreSession(KVStore store, TableAPI tables, Table table, ClientSettings settings) {
-  /** The key read once at open time to learn whether the store accepts this kvclient. */
+  /** The key/value key read once at open time to learn whether the store accepts this kvclient. */
   static final String PROBE_KEY = "ycsb-storage-compatibility-probe";
 
   static StoreSession open(ClientSettings settings) throws DBException {
@@ -52,9 +53,17 @@ record StoreSession(KVStore store, TableAPI tables, Table table, ClientSettings 
       throw failure("cannot open store '" + settings.storeName() + "' at " + settings.helperHosts(), e);
     }
     try {
+      // One data request first: an old kvclient can still run DDL, but the store refuses its data
+      // requests (and its table lookups then come back empty), so this is where to tell the user.
+      store.get(Key.createKey(PROBE_KEY));
       var tables = store.getTableAPI();
-      tables.executeSync(settings.schema().createStatement(settings.table()));
+      // Checked before the DDL: the store refuses CREATE TABLE IF NOT EXISTS for a table of another
+      // shape with a message that does not say what differs.
       var table = tables.getTable(settings.table());
+      if (table == null) {
+        tables.executeSync(settings.schema().createStatement(settings.table()));
+        table = tables.getTable(settings.table());
+      }
       if (table == null) {
         throw new DBException("table " + settings.table() + " is missing right after CREATE TABLE IF NOT EXISTS");
       }
@@ -62,9 +71,6 @@ record StoreSession(KVStore store, TableAPI tables, Table table, ClientSettings 
       if (mismatch.isPresent()) {
         throw new DBException(mismatch.get());
       }
-      var probe = table.createPrimaryKey();
-      probe.put(TableSchema.KEY_COLUMN, PROBE_KEY);
-      tables.get(probe, null);
       return new StoreSession(store, tables, table, settings);
     } catch (RuntimeException | DBException e) {
       store.close();

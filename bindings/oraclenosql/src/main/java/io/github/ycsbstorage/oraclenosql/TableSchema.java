@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -108,27 +109,27 @@ record TableSchema(TableLayout layout, FieldType fieldType, List<String> fieldNa
   }
 
   /** A new row with the key and the given values. */
-  Row newRow(Table table, String key, Map<String, ByteIterator> values) {
+  Row newRow(Table table, String key, Map<String, byte[]> values) {
     var row = table.createRow();
     row.put(KEY_COLUMN, key);
     if (layout == TableLayout.JSON) {
       var document = JSON.createObjectNode();
-      values.forEach((name, value) -> document.put(name, text(value.toArray())));
+      values.forEach((name, value) -> document.put(name, text(value)));
       row.putJson(DOCUMENT_COLUMN, document.toString());
     } else {
-      values.forEach((name, value) -> putColumn(row, name, value.toArray()));
+      values.forEach((name, value) -> putColumn(row, name, value));
     }
     return row;
   }
 
   /** Overwrites the given fields of an existing row, keeping the others. */
-  void merge(Row row, Map<String, ByteIterator> values) {
+  void merge(Row row, Map<String, byte[]> values) {
     if (layout == TableLayout.JSON) {
       var document = document(row);
-      values.forEach((name, value) -> document.put(name, text(value.toArray())));
+      values.forEach((name, value) -> document.put(name, text(value)));
       row.putJson(DOCUMENT_COLUMN, document.toString());
     } else {
-      values.forEach((name, value) -> putColumn(row, name, value.toArray()));
+      values.forEach((name, value) -> putColumn(row, name, value));
     }
   }
 
@@ -174,6 +175,16 @@ record TableSchema(TableLayout layout, FieldType fieldType, List<String> fieldNa
     } catch (JsonProcessingException | ClassCastException e) {
       throw new IllegalStateException("column " + DOCUMENT_COLUMN + " does not hold a JSON object", e);
     }
+  }
+
+  /**
+   * YCSB's values as byte arrays, read once: a {@link ByteIterator} is consumed by reading it, and an
+   * update may need its values more than once.
+   */
+  static Map<String, byte[]> bytes(Map<String, ByteIterator> values) {
+    var copy = new LinkedHashMap<String, byte[]>();
+    values.forEach((name, value) -> copy.put(name, value.toArray()));
+    return copy;
   }
 
   static String text(byte[] value) {
