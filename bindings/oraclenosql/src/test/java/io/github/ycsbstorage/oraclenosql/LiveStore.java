@@ -7,6 +7,7 @@ import oracle.kv.KVStore;
 import oracle.kv.KVStoreConfig;
 import oracle.kv.KVStoreFactory;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
@@ -15,7 +16,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * test of the class is skipped with that reason, which is also printed so that it shows in Maven's
  * output. Thread-safe.
  */
-public final class LiveStore implements BeforeAllCallback {
+public final class LiveStore implements BeforeAllCallback, BeforeEachCallback {
   private static KvLite store;
 
   @Override
@@ -23,10 +24,17 @@ public final class LiveStore implements BeforeAllCallback {
     var reason = KvLite.unavailableReason();
     if (reason != null) {
       System.out.println("[oraclenosql] SKIPPED " + context.getDisplayName() + ": " + reason);
+      return;
     }
-    assumeTrue(reason == null, reason);
     context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL)
         .getOrComputeIfAbsent(LiveStore.class, key -> startOnce(), AutoCloseable.class);
+  }
+
+  /** Each test is skipped on its own, so that Maven counts and reports every skipped test. */
+  @Override
+  public void beforeEach(ExtensionContext context) {
+    var reason = KvLite.unavailableReason();
+    assumeTrue(reason == null, reason);
   }
 
   private static synchronized AutoCloseable startOnce() {
