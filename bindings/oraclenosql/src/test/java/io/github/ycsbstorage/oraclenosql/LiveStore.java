@@ -2,6 +2,7 @@ package io.github.ycsbstorage.oraclenosql;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.github.ycsbstorage.testkit.KvLite;
 import java.util.Properties;
 import oracle.kv.KVStore;
 import oracle.kv.KVStoreConfig;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.ycsbstorage.spi.Locality;
+import io.github.ycsbstorage.testkit.KvLite;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package io.github.ycsbstorage.oraclenosql;
+package io.github.ycsbstorage.testkit;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -12,13 +12,16 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * A real, non-secure KVLite of the installation in {@code KVHOME}, in a temporary root on free
- * ports, with many partitions so that scans must really merge them. {@link #close()} stops it and
- * deletes the root. Not thread-safe.
+ * A real, non-secure KVLite of the Oracle NoSQL installation in {@code KVHOME}, in a temporary root
+ * on free ports, with many partitions so that scans must really merge them; for the oraclenosql
+ * binding's live tests, the end-to-end tests and the benchmark. {@link #close()} stops it and deletes
+ * the root. Not thread-safe.
  */
-final class KvLite implements AutoCloseable {
-  static final String STORE = "kvstore";
-  static final int PARTITIONS = 120;
+public final class KvLite implements AutoCloseable {
+  /** The store's name. */
+  public static final String STORE = "kvstore";
+  /** Partitions of the store. */
+  public static final int PARTITIONS = 120;
   /** The log line KVLite prints once the store, with its partitions, is ready. */
   private static final String READY = "Created new kvlite store with args:";
 
@@ -35,7 +38,7 @@ final class KvLite implements AutoCloseable {
   }
 
   /** The reason live tests cannot run here, or null when KVHOME holds an installation. */
-  static String unavailableReason() {
+  public static String unavailableReason() {
     var kvhome = System.getenv("KVHOME");
     if (kvhome == null || kvhome.isBlank()) {
       return "KVHOME is not set: the live Oracle NoSQL tests need an installation (KVHOME/lib/kvstore.jar)";
@@ -46,7 +49,8 @@ final class KvLite implements AutoCloseable {
     return null;
   }
 
-  static KvLite start() throws IOException, InterruptedException {
+  /** Starts a store and waits until its partitions are ready. */
+  public static KvLite start() throws IOException, InterruptedException {
     var root = Files.createTempDirectory("kvlite-test");
     var log = root.resolve("kvlite.out");
     int port = freePortRange(21);
@@ -67,12 +71,9 @@ final class KvLite implements AutoCloseable {
     }
   }
 
-  String helperHost() {
+  /** host:port of the store's helper host. */
+  public String helperHost() {
     return "localhost:" + port;
-  }
-
-  Path root() {
-    return root.resolve("kvroot");
   }
 
   private void awaitReady() throws IOException, InterruptedException {
