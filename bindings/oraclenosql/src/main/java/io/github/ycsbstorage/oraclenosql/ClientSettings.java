@@ -142,6 +142,17 @@ record ClientSettings(String storeName, List<String> helperHosts, String table, 
         consistency, durability, bulkPut);
   }
 
+  /**
+   * Whether an instance with these settings can share a session opened with {@code other}: same
+   * store, login and table shape. Per-operation settings (consistency, durability, timeout, bulk
+   * put) may differ: each instance applies its own.
+   */
+  boolean sameStoreAndTable(ClientSettings other) {
+    return storeName.equals(other.storeName) && helperHosts.equals(other.helperHosts) && table.equals(other.table)
+        && username.equals(other.username) && securityFile.equals(other.securityFile)
+        && password.map(Secret::value).equals(other.password.map(Secret::value)) && schema.equals(other.schema);
+  }
+
   /** {@code oraclenosql.requesttimeout} takes a duration; YCSB's {@code requestTimeout} counted seconds. */
   private static Optional<Duration> requestTimeout(PropertyReader reader) {
     var key = reader.string(REQUEST_TIMEOUT).isPresent() ? REQUEST_TIMEOUT : LEGACY_REQUEST_TIMEOUT;

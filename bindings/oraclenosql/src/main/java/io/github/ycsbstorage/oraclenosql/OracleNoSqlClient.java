@@ -69,10 +69,16 @@ public class OracleNoSqlClient extends DB implements ServerInfoProvider {
       throw new DBException(e.getMessage(), e);
     }
     session = SESSION.acquire(() -> StoreSession.open(settings));
-    schema = session.settings().schema();
-    consistency = session.settings().consistency();
-    timeoutMillis = session.settings().requestTimeout().map(d -> d.toMillis()).orElse(0L);
-    var durability = session.settings().durability().orElse(null);
+    if (!session.settings().sameStoreAndTable(settings)) {
+      session = null;
+      SESSION.release();
+      throw new DBException("the client threads of one JVM share one store connection and table, but this "
+          + "instance asks for another store, table or layout than the first: " + settings);
+    }
+    schema = settings.schema();
+    consistency = settings.consistency();
+    timeoutMillis = settings.requestTimeout().map(d -> d.toMillis()).orElse(0L);
+    var durability = settings.durability().orElse(null);
     writeOptions = new WriteOptions(durability, timeoutMillis, TimeUnit.MILLISECONDS);
     if (consistency instanceof ReadConsistency.ReadYourWrites) {
       fixedReadOptions = null;
@@ -80,7 +86,7 @@ public class OracleNoSqlClient extends DB implements ServerInfoProvider {
       fixedReadOptions = new ReadOptions(consistency.forRead(null), timeoutMillis, TimeUnit.MILLISECONDS);
     }
     masterReadOptions = new ReadOptions(Consistency.ABSOLUTE, timeoutMillis, TimeUnit.MILLISECONDS);
-    bulk = session.settings().bulkPut()
+    bulk = settings.bulkPut()
         .map(b -> new BulkPutBuffer(session.tables(), new BulkWriteOptions(durability, timeoutMillis,
             TimeUnit.MILLISECONDS), b))
         .orElse(null);
@@ -146,7 +152,9 @@ public class OracleNoSqlClient extends DB implements ServerInfoProvider {
         return wrote(version);
       }
       for (int attempt = 0; attempt < UPDATE_ATTEMPTS; attempt++) {
-        Row row = session.tables().get(primaryKey(key), masterReadOptions);
+        // The first read may come from any replica: putIfVersion refuses a stale row, and the
+        // retries then read from the master.
+        Row row = session.tables().get(primaryKey(key), attempt == 0 ? readOptions() : masterReadOptions);
         if (row == null) {
           return Status.NOT_FOUND;
         }

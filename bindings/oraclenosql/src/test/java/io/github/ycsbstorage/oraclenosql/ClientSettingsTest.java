@@ -156,4 +156,16 @@ class ClientSettingsTest {
     assertTrue(misspelt.getMessage().contains("did you mean oraclenosql.storename?"), misspelt.getMessage());
     assertEquals(14, new OracleNoSqlNamespace().keys().size());
   }
+
+  @Test
+  void instancesShareASessionOnlyForTheSameStoreAndTable() {
+    var base = ClientSettings.from(props("oraclenosql.helperhosts", "h:5000"));
+    assertTrue(base.sameStoreAndTable(ClientSettings.from(props("oraclenosql.helperhosts", "h:5000",
+        "oraclenosql.consistency", "absolute", "oraclenosql.bulkput", "true"))), "per-operation settings may differ");
+    assertFalse(base.sameStoreAndTable(ClientSettings.from(props("oraclenosql.helperhosts", "h:5001"))));
+    assertFalse(base.sameStoreAndTable(ClientSettings.from(props("oraclenosql.helperhosts", "h:5000",
+        "oraclenosql.table", "other"))));
+    assertFalse(base.sameStoreAndTable(ClientSettings.from(props("oraclenosql.helperhosts", "h:5000",
+        "oraclenosql.layout", "json"))));
+  }
 }

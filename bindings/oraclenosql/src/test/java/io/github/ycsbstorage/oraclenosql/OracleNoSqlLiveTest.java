@@ -117,17 +117,13 @@ class OracleNoSqlLiveTest {
         // YCSB's nosqldb names, as its users have them in their property files.
         props("storeName", KvLite.STORE, "helperHost", LiveStore.store().helperHost(), "consistency", "ABSOLUTE",
             "durability", "COMMIT_NO_SYNC", "requestTimeout", "10"))) {
-      var properties = new Properties();
+      // The nosqldb names carry the connection themselves; the others use the test's connection.
+      var properties = setting.containsKey("storeName") ? new Properties() : LiveStore.connection();
       properties.putAll(setting);
       properties.setProperty(OracleNoSqlNamespace.TABLE, "consistency_check");
       properties.setProperty("fieldcount", "1");
-      if (setting.containsKey("storeName")) {
-        properties.remove(OracleNoSqlNamespace.STORE_NAME);
-      }
       var client = new OracleNoSqlClient();
-      var connection = setting.containsKey("storeName") ? new Properties() : LiveStore.connection();
-      connection.putAll(properties);
-      client.setProperties(connection);
+      client.setProperties(properties);
       client.init();
       try {
         assertEquals(Status.OK, client.insert("usertable", "user1", record("v")), setting::toString);
