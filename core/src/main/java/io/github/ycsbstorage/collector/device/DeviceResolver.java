@@ -89,7 +89,8 @@ public final class DeviceResolver {
       unknown(state, path, "/proc/self/mountinfo not readable");
       return;
     }
-    var found = MountTable.parse(mountinfo.get()).mountOf(path);
+    var mounts = MountTable.parse(mountinfo.get());
+    var found = mounts.mountOf(path);
     if (found.isEmpty()) {
       unknown(state, path, "no mount holds " + path);
       return;
@@ -114,6 +115,11 @@ public final class DeviceResolver {
     }
     if (mount.fsType().equals("overlay") && depth < MAX_DEPTH) {
       var upper = option(mount.superOptions(), "upperdir");
+      if (upper.isPresent() && mounts.mountOf(upper.get()).filter(mount::equals).isPresent()) {
+        unknown(state, "overlay", "overlay mount " + mount.mountPoint() + ": its upper directory "
+            + upper.get() + " is not visible from here (container?)");
+        return;
+      }
       if (upper.isPresent()) {
         state.stack.add("overlay (upper " + upper.get() + ")");
         resolveFileSystem(upper.get(), state, depth + 1);
