@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
+import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
@@ -24,17 +25,24 @@ public final class ReadLatencyProbe {
 
   private final long fileBytes;
   private final Duration budget;
+  private final OpenOption direct;
 
   /**
    * @param fileBytes scratch file size (at least 1 MiB; rounded down to a MiB)
    * @param budget    wall time for the read phases together (the write comes on top)
    */
   public ReadLatencyProbe(long fileBytes, Duration budget) {
+    this(fileBytes, budget, ExtendedOpenOption.DIRECT);
+  }
+
+  /** With another option in place of O_DIRECT: tests use one that is refused, to drive the fallback. */
+  ReadLatencyProbe(long fileBytes, Duration budget, OpenOption direct) {
     if (fileBytes < SEQUENTIAL_CHUNK || budget == null || budget.isNegative() || budget.isZero()) {
       throw new IllegalArgumentException("fileBytes ≥ 1 MiB and a positive budget are required");
     }
     this.fileBytes = fileBytes / SEQUENTIAL_CHUNK * SEQUENTIAL_CHUNK;
     this.budget = budget;
+    this.direct = direct;
   }
 
   /** Probes the file system holding {@code path} (its nearest existing directory). */
@@ -92,7 +100,7 @@ public final class ReadLatencyProbe {
     int alignment = BLOCK;
     try {
       alignment = (int) Math.max(BLOCK, Files.getFileStore(scratch).getBlockSize());
-      opened = FileChannel.open(scratch, StandardOpenOption.READ, ExtendedOpenOption.DIRECT);
+      opened = FileChannel.open(scratch, StandardOpenOption.READ, direct);
     } catch (IOException | UnsupportedOperationException e) {
       reason = "O_DIRECT refused by " + fileStoreType(scratch) + " (" + e.getMessage()
           + "): buffered reads, which may be served from the page cache";

@@ -61,7 +61,10 @@ public final class Sampler {
     executor.scheduleAtFixedRate(this::sampleNow, millis, millis, TimeUnit.MILLISECONDS);
   }
 
-  /** Stops sampling, takes a last reading (so the tail of the phase counts) and returns everything. */
+  /**
+   * Stops sampling, takes a last reading if it was {@linkplain #start() started} (so the tail of
+   * the phase counts) and returns everything.
+   */
   public Result stop() {
     ScheduledExecutorService running;
     synchronized (this) {
@@ -76,7 +79,9 @@ public final class Sampler {
       }
     }
     synchronized (this) {
-      sampleNow();
+      if (running != null) {
+        sampleNow();
+      }
       return new Result(source.describe(), startedMillis, System.currentTimeMillis(),
           List.copyOf(samples), totals, List.copyOf(gaps));
     }
