@@ -27,8 +27,13 @@ final class CollectorReport {
   private CollectorReport() {
   }
 
-  /** Everything the collector knows at stop time. */
-  record Observations(String observed, List<PathInventory> inventory, Map<String, String> tuning,
+  /**
+   * Everything the collector knows at stop time.
+   *
+   * @param serverHost whether the sampled host is the server's (else CPU figures are the client's
+   *                   and are labelled {@code client.*})
+   */
+  record Observations(String observed, boolean serverHost, List<PathInventory> inventory, Map<String, String> tuning,
       ProbeResult probe, Sampler.Result sampling, OperationCount operations,
       Map<String, Object> server, List<String> countedDevices, String timeseries) {
   }
@@ -84,6 +89,7 @@ final class CollectorReport {
     var totals = sampling.totals();
     var io = new LinkedHashMap<String, Object>();
     io.put("observed", seen.observed());
+    io.put("sampledHost", seen.serverHost() ? "server" : "client");
     io.put("source", sampling.source());
     io.put("samples", sampling.samples().size());
     io.put("seconds", round(totals.seconds()));
@@ -233,25 +239,26 @@ final class CollectorReport {
         record.addSummaryLine(group, "d/s avg", round(rates.discardsPerSec()));
       }
     }
+    var host = seen.serverHost() ? "" : "client.";
     var cpu = totals.cpu();
     if (cpu != null) {
       var shares = CpuShares.of(cpu);
       if (shares != null) {
-        record.addSummaryLine("IO", "cpu.user %", round(shares.user()));
-        record.addSummaryLine("IO", "cpu.system %", round(shares.system()));
-        record.addSummaryLine("IO", "cpu.iowait %", round(shares.iowait()));
-        record.addSummaryLine("IO", "cpu.steal %", round(shares.steal()));
-        record.addSummaryLine("IO", "cpu.idle %", round(shares.idle()));
+        record.addSummaryLine("IO", host + "cpu.user %", round(shares.user()));
+        record.addSummaryLine("IO", host + "cpu.system %", round(shares.system()));
+        record.addSummaryLine("IO", host + "cpu.iowait %", round(shares.iowait()));
+        record.addSummaryLine("IO", host + "cpu.steal %", round(shares.steal()));
+        record.addSummaryLine("IO", host + "cpu.idle %", round(shares.idle()));
       }
       var share = iowaitShare(cpu);
       if (share != null) {
-        record.addSummaryLine("IO", "iowait.share", share);
+        record.addSummaryLine("IO", host + "iowait.share", share);
       }
     }
     var perOperation = perOperation(seen);
     if (perOperation != null) {
       var names = Map.of("deviceReads", "device.reads/op", "deviceWrites", "device.writes/op",
-          "deviceMB", "device.MB/op", "cpuMicros", "cpu.us/op");
+          "deviceMB", "device.MB/op", "cpuMicros", host + "cpu.us/op");
       perOperation.forEach((key, value) -> record.addSummaryLine("IO", names.get(key), value));
     }
   }

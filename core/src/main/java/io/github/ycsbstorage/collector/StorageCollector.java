@@ -47,6 +47,7 @@ public final class StorageCollector implements PhaseObserver {
   private final Map<String, Object> server = new LinkedHashMap<>();
   private List<String> countedDevices = List.of();
   private String observed;
+  private boolean serverHost;
 
   /**
    * @param phase      {@code load} or {@code run}
@@ -76,6 +77,7 @@ public final class StorageCollector implements PhaseObserver {
     switch (settings.remote()) {
       case SSH -> {
         observed = "server host over ssh " + settings.sshTarget().orElseThrow();
+        serverHost = true;
         source = new SshProcSource(settings.sshCommand(), settings.sshTarget().orElseThrow(), settings.pid());
         watched.addAll(settings.devices());
         countedDevices = List.copyOf(settings.devices());
@@ -90,6 +92,7 @@ public final class StorageCollector implements PhaseObserver {
       default -> {
         if (settings.serverLocal()) {
           observed = "local server host";
+          serverHost = true;
           source = new LocalProcSource(files, settings.pid());
           inventory = resolve();
           tuning = HostTuning.read(files);
@@ -176,7 +179,7 @@ public final class StorageCollector implements PhaseObserver {
       count = new OperationCount(null, "operation count unavailable: " + e);
     }
     var output = settings.output().map(Path::toString).orElse(null);
-    var seen = new CollectorReport.Observations(observed, inventory, tuning, probe, sampling, count,
+    var seen = new CollectorReport.Observations(observed, serverHost, inventory, tuning, probe, sampling, count,
         server, countedDevices, output);
     CollectorReport.addTo(record, seen);
     if (output != null) {
