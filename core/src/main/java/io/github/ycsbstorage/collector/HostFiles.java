@@ -1,6 +1,8 @@
 package io.github.ycsbstorage.collector;
 
+import java.io.FileInputStream;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -44,10 +46,14 @@ public final class HostFiles {
     return "/" + relative.toString().replace('\\', '/');
   }
 
-  /** The whole file, or empty when it cannot be read. */
+  /**
+   * The whole file, or empty when it cannot be read. Read with large reads from offset 0: sysctl
+   * files under {@code /proc/sys} answer only the first read ({@code Files.readString} probes one
+   * byte first, and would see {@code "2"} of {@code "20"}).
+   */
   public Optional<String> read(String hostPath) {
-    try {
-      return Optional.of(Files.readString(path(hostPath)));
+    try (var in = new FileInputStream(path(hostPath).toFile())) {
+      return Optional.of(new String(in.readAllBytes(), StandardCharsets.UTF_8));
     } catch (IOException | RuntimeException e) {
       return Optional.empty();
     }

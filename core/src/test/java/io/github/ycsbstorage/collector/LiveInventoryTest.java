@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbstorage.collector.device.DeviceResolver;
 import io.github.ycsbstorage.collector.device.DeviceType;
+import io.github.ycsbstorage.collector.device.HostTuning;
 import io.github.ycsbstorage.result.RunRecord;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,6 +48,15 @@ class LiveInventoryTest {
         assertNotNull(device.logicalBlockSize(), device.toString());
       }
     }
+  }
+
+  @Test
+  void hostTuningReadsWholeSysctlValues() throws Exception {
+    var swappiness = Path.of("/proc/sys/vm/swappiness");
+    Assumptions.assumeTrue(Files.isReadable(swappiness), "no /proc/sys/vm/swappiness");
+    // BufferedReader reads 8 KiB at offset 0 in one call, which sysctl files answer in full
+    var expected = Files.readAllLines(swappiness).get(0).trim();
+    assertEquals(expected, HostTuning.read(HostFiles.live()).get("vm.swappiness"));
   }
 
   @Test
