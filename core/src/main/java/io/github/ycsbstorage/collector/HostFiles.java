@@ -40,12 +40,6 @@ public final class HostFiles {
     return relative.isEmpty() ? root : root.resolve(relative);
   }
 
-  /** The host-absolute path of a file under the root (the inverse of {@link #path(String)}). */
-  public String hostPath(Path file) {
-    var relative = root.toAbsolutePath().normalize().relativize(file.toAbsolutePath().normalize());
-    return "/" + relative.toString().replace('\\', '/');
-  }
-
   /**
    * The whole file, or empty when it cannot be read. Read with large reads from offset 0: sysctl
    * files under {@code /proc/sys} answer only the first read ({@code Files.readString} probes one

@@ -48,6 +48,7 @@ public final class StorageCollector implements PhaseObserver {
   private List<String> countedDevices = List.of();
   private String observed;
   private boolean serverHost;
+  private final List<String> problems = new ArrayList<>();
 
   /**
    * @param phase      {@code load} or {@code run}
@@ -94,12 +95,17 @@ public final class StorageCollector implements PhaseObserver {
           observed = "local server host";
           serverHost = true;
           source = new LocalProcSource(files, settings.pid());
-          inventory = resolve();
-          tuning = HostTuning.read(files);
-          inventory.forEach(path -> watched.addAll(path.blockDevices()));
-          countedDevices = CollectorReport.physicalDevices(inventory).stream()
-              .map(DeviceInfo::name).filter(watched::contains).toList();
-          probe = runProbe();
+          try {
+            inventory = resolve();
+            tuning = HostTuning.read(files);
+            inventory.forEach(path -> watched.addAll(path.blockDevices()));
+            countedDevices = CollectorReport.physicalDevices(inventory).stream()
+                .map(DeviceInfo::name).filter(watched::contains).toList();
+            probe = runProbe();
+          } catch (RuntimeException e) {
+            // a defect here must cost the result its device tags, not the benchmark its run
+            problems.add("collector: device inventory failed: " + e);
+          }
         } else {
           observed = "client host only: server side not observed (set collector.remote=ssh:<user@host>,"
               + " or collector.paths when the server is local)";
@@ -182,6 +188,7 @@ public final class StorageCollector implements PhaseObserver {
     var seen = new CollectorReport.Observations(observed, serverHost, inventory, tuning, probe, sampling, count,
         server, countedDevices, output);
     CollectorReport.addTo(record, seen);
+    problems.forEach(record::addWarning);
     if (output != null) {
       try {
         TimeSeriesFile.write(settings.output().get(), phase, settings.interval().toMillis() + "ms", seen);

@@ -1,7 +1,6 @@
 package io.github.ycsbstorage.collector.device;
 
 import com.fasterxml.jackson.annotation.JsonValue;
-import java.util.Locale;
 
 /** What kind of storage a physical device (or a file system without one) is. */
 public enum DeviceType {
@@ -50,6 +49,6 @@ public enum DeviceType {
 
   @Override
   public String toString() {
-    return label.toLowerCase(Locale.ROOT);
+    return label;
   }
 }

@@ -121,9 +121,4 @@ public final class SshProcSource implements ProcSource {
   public String describe() {
     return "ssh " + target;
   }
-
-  @Override
-  public boolean observesProcess() {
-    return pid.isPresent();
-  }
 }

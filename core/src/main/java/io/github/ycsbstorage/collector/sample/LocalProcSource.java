@@ -58,9 +58,4 @@ public final class LocalProcSource implements ProcSource {
   public String describe() {
     return "local " + files.path("/proc");
   }
-
-  @Override
-  public boolean observesProcess() {
-    return pid.isPresent();
-  }
 }

@@ -79,10 +79,6 @@ public final class ProcParsers {
     return keyed(data, offset, length, MEMINFO_PREFIXES);
   }
 
-  public static String[] meminfoKeys() {
-    return MEMINFO_KEYS.clone();
-  }
-
   /** {@code pgmajfault pswpin pswpout} from {@code /proc/vmstat}; -1 when absent. */
   public static long[] vmstat(byte[] data, int offset, int length) {
     return keyed(data, offset, length, VMSTAT_PREFIXES);

@@ -14,7 +14,4 @@ public interface ProcSource {
 
   /** For results, e.g. {@code local /proc} or {@code ssh db1}. */
   String describe();
-
-  /** Whether this source reads the server's own process (a pid is known). */
-  boolean observesProcess();
 }

@@ -36,10 +36,6 @@ final class ProcText {
     }
   }
 
-  boolean atLineEnd() {
-    return position >= end || data[position] == '\n';
-  }
-
   /** Whether the text at the cursor starts with the ASCII word (the cursor does not move). */
   boolean startsWith(byte[] word) {
     if (position + word.length > end) {

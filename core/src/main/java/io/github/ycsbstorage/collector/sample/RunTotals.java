@@ -15,10 +15,8 @@ public final class RunTotals {
   long[] cpu;
   double cpuSeconds;
   long[] vm;
-  double vmSeconds;
   long[] processIo;
   long[] processCpu;
-  double processSeconds;
   double seconds;
   IntervalSample.MemoryState lastMemory;
 
@@ -72,20 +70,12 @@ public final class RunTotals {
     return vm;
   }
 
-  public double vmSeconds() {
-    return vmSeconds;
-  }
-
   public long[] processIo() {
     return processIo;
   }
 
   public long[] processCpu() {
     return processCpu;
-  }
-
-  public double processSeconds() {
-    return processSeconds;
   }
 
   /** Total sampled time. */

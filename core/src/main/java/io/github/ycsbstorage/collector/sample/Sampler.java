@@ -155,7 +155,6 @@ public final class Sampler {
         swapIn = delta[1] / seconds;
         swapOut = delta[2] / seconds;
         totals.vm = RunTotals.add(totals.vm, delta);
-        totals.vmSeconds += seconds;
       }
     }
     var process = process(prior, current, seconds);
@@ -179,7 +178,6 @@ public final class Sampler {
     }
     totals.processIo = RunTotals.add(totals.processIo, io);
     totals.processCpu = RunTotals.add(totals.processCpu, cpu);
-    totals.processSeconds += seconds;
     return new IntervalSample.ProcessRates(100.0 * (cpu[0] + cpu[1]) / USER_HZ / seconds,
         io[2] / seconds, io[3] / seconds, io[0] / seconds, io[1] / seconds);
   }
