@@ -217,9 +217,11 @@ final class CollectorReport {
       record.addSummaryLine("STORAGE", "probe.seq.MBps", round(probe.sequentialMBps()));
     }
     var totals = seen.sampling().totals();
+    // with no device named (ssh without collector.devices) every device is sampled: print the busy ones
+    boolean unnamed = seen.inventory().isEmpty() && seen.countedDevices().isEmpty();
     for (var entry : totals.disks().entrySet()) {
       double seconds = totals.diskSeconds(entry.getKey());
-      if (seconds <= 0) {
+      if (seconds <= 0 || unnamed && entry.getValue()[0] + entry.getValue()[4] == 0) {
         continue;
       }
       var rates = IoRates.of(entry.getValue(), seconds);

@@ -43,8 +43,10 @@ public final class DeviceClassifier {
     var rotationalValue = files.longAttribute(dir + "/queue/rotational");
     Boolean rotational = rotationalValue.map(value -> value != 0).orElse(null);
     var kind = classify(name, dir, rotational, vendor, model);
+    // SCSI reports its queue depth, NVMe its submission queue size; any blk-mq device its tag count
     var queueDepth = files.longAttribute(device + "/queue_depth")
         .or(() -> nvmeController(name).flatMap(ctrl -> files.longAttribute("/sys/class/nvme/" + ctrl + "/sqsize")))
+        .or(() -> files.longAttribute(dir + "/mq/0/nr_tags"))
         .orElse(null);
     var discardMax = files.longAttribute(dir + "/queue/discard_max_bytes");
     return new DeviceInfo(name, kind.type, kind.transport, kind.reason, vendor, model, firmware,

@@ -20,7 +20,8 @@ package io.github.ycsbstorage.collector.device;
  * @param scheduler          active I/O scheduler
  * @param nrRequests         {@code queue/nr_requests}
  * @param readAheadKb        {@code queue/read_ahead_kb}
- * @param queueDepth         device queue depth (SCSI {@code queue_depth}, NVMe {@code sqsize})
+ * @param queueDepth         device queue depth (SCSI {@code queue_depth}, NVMe {@code sqsize},
+ *                           else the blk-mq tag count {@code mq/0/nr_tags})
  * @param logicalBlockSize   bytes
  * @param physicalBlockSize  bytes
  * @param writeCache         {@code write back} or {@code write through}

@@ -38,6 +38,7 @@ class DeviceResolverFixtureTest {
     assertEquals(Boolean.TRUE, vda.discard());
     assertEquals(104857600L * 512, vda.sizeBytes());
     assertEquals("0x1af4", vda.vendor());
+    assertEquals(128L, vda.queueDepth());
     assertEquals("/", inventory.mountPoint());
     assertEquals("ext4", inventory.fsType());
     assertEquals("rw,relatime (rw,discard)", inventory.mountOptions());
