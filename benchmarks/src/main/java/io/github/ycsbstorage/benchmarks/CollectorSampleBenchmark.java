@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -41,7 +42,7 @@ public class CollectorSampleBenchmark {
   private final Map<String, Snapshot.Slice> fixture = new HashMap<>();
   private LocalProcSource live;
   private LocalProcSource liveWithProcess;
-  private Set<String> watched;
+  private Predicate<String> watched;
 
   @Setup
   public void setUp() {
@@ -53,7 +54,7 @@ public class CollectorSampleBenchmark {
         throw new UncheckedIOException(e);
       }
     }
-    watched = Set.of("nvme0n1", "nvme1n1", "md0", "dm-1", "vda");
+    watched = Set.of("nvme0n1", "nvme1n1", "md0", "dm-1", "vda")::contains;
     live = new LocalProcSource(HostFiles.live(), OptionalLong.empty());
     liveWithProcess = new LocalProcSource(HostFiles.live(), OptionalLong.of(ProcessHandle.current().pid()));
   }

@@ -10,6 +10,7 @@ import io.github.ycsbstorage.collector.remote.ServerMetricsProvider;
 import io.github.ycsbstorage.collector.remote.ServerMetricsSource;
 import io.github.ycsbstorage.collector.remote.SshProcSource;
 import io.github.ycsbstorage.collector.sample.LocalProcSource;
+import io.github.ycsbstorage.collector.sample.ProcParsers;
 import io.github.ycsbstorage.collector.sample.ProcSource;
 import io.github.ycsbstorage.collector.sample.Sampler;
 import io.github.ycsbstorage.result.RunRecord;
@@ -23,6 +24,8 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Properties;
 import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
@@ -114,8 +117,16 @@ public final class StorageCollector implements PhaseObserver {
       }
     }
     sampleServerMetrics("atStart");
-    sampler = new Sampler(source, watched, settings.interval());
+    sampler = new Sampler(source, devicesToSample(watched), settings.interval());
     sampler.start();
+  }
+
+  /** Named or resolved devices; every device over ssh when none was named; none on a mere client. */
+  private Predicate<String> devicesToSample(Set<String> watched) {
+    if (!watched.isEmpty()) {
+      return Set.copyOf(watched)::contains;
+    }
+    return settings.remote() == CollectorSettings.Remote.SSH ? ProcParsers.ALL_DEVICES : ProcParsers.NO_DEVICES;
   }
 
   private List<PathInventory> resolve() {

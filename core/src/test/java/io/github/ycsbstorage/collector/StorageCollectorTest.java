@@ -146,6 +146,10 @@ class StorageCollectorTest {
     collector.stop(record);
     assertTrue(((String) lines(record, "STORAGE").get("server.observed")).startsWith("client host only: server side not observed"));
     assertEquals(List.of(), record.sections().get("devices"));
+    @SuppressWarnings("unchecked")
+    var sampled = (Map<String, Object>) ((Map<String, Object>) record.sections().get("io")).get("devices");
+    assertEquals(Map.of(), sampled, "a mere client's own disks are not reported as the server's");
+    assertTrue(record.summaryLines().stream().noneMatch(line -> line.group().startsWith("IO ")));
     assertNull(record.sections().get("timeseries"));
     var io = (Map<String, Object>) record.sections().get("io");
     assertEquals(Map.of("cpuMicros", 0.0), io.get("perOperation"));

@@ -10,7 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
-import java.util.Set;
+import java.util.function.Predicate;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -58,7 +58,7 @@ public final class SshProcSource implements ProcSource {
   }
 
   @Override
-  public Snapshot take(Set<String> watchedDevices) throws IOException {
+  public Snapshot take(Predicate<String> watchedDevices) throws IOException {
     var full = new ArrayList<>(command);
     full.add(target);
     full.add(script());

@@ -7,7 +7,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.OptionalLong;
-import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * Reads {@code /proc} under a {@link HostFiles} root. Each file is read into a buffer kept across
@@ -28,7 +28,7 @@ public final class LocalProcSource implements ProcSource {
   }
 
   @Override
-  public Snapshot take(Set<String> watchedDevices) {
+  public Snapshot take(Predicate<String> watchedDevices) {
     long millis = System.currentTimeMillis();
     long nanos = System.nanoTime();
     return Snapshot.parse(millis, nanos, this::read, watchedDevices, pid.isPresent());

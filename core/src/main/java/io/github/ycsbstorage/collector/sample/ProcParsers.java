@@ -2,7 +2,7 @@ package io.github.ycsbstorage.collector.sample;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
-import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * Parsers for the {@code /proc} files the sampler reads: {@code diskstats}, {@code stat},
@@ -15,6 +15,11 @@ public final class ProcParsers {
   public static final int DISK_FIELDS = 17;
   /** {@code /proc/stat} cpu fields: user nice system idle iowait irq softirq steal guest guest_nice. */
   public static final int CPU_FIELDS = 10;
+
+  /** Watches every device in diskstats. */
+  public static final Predicate<String> ALL_DEVICES = name -> true;
+  /** Watches no device (only host-wide figures are wanted). */
+  public static final Predicate<String> NO_DEVICES = name -> false;
 
   private static final byte[] CPU = "cpu ".getBytes(StandardCharsets.US_ASCII);
   private static final String[] MEMINFO_KEYS = {"MemTotal", "MemFree", "MemAvailable", "Buffers",
@@ -29,18 +34,17 @@ public final class ProcParsers {
   }
 
   /**
-   * Parses {@code /proc/diskstats}, keeping only the watched devices (all when {@code watched} is
-   * empty). Fields a kernel does not provide (older kernels print 11 or 15) stay {@code 0}; the
+   * Parses {@code /proc/diskstats}, keeping only the watched devices. Fields a kernel does not provide (older kernels print 11 or 15) stay {@code 0}; the
    * number present is stored after them, at index {@link #DISK_FIELDS}.
    */
-  public static void diskstats(byte[] data, int offset, int length, Set<String> watched,
+  public static void diskstats(byte[] data, int offset, int length, Predicate<String> watched,
       Map<String, long[]> into) {
     var text = new ProcText(data, offset, length);
     while (!text.atEnd()) {
       text.nextLong();
       text.nextLong();
       var name = text.nextWord();
-      if (!name.isEmpty() && (watched.isEmpty() || watched.contains(name))) {
+      if (!name.isEmpty() && watched.test(name)) {
         var counters = new long[DISK_FIELDS + 1];
         int count = 0;
         long value;

@@ -1,7 +1,7 @@
 package io.github.ycsbstorage.collector.sample;
 
 import java.io.IOException;
-import java.util.Set;
+import java.util.function.Predicate;
 
 /** Where snapshots come from: this host's {@code /proc}, or a remote one. */
 public interface ProcSource {
@@ -10,7 +10,7 @@ public interface ProcSource {
    *
    * @throws IOException when the source as a whole failed (e.g. ssh could not connect)
    */
-  Snapshot take(Set<String> watchedDevices) throws IOException;
+  Snapshot take(Predicate<String> watchedDevices) throws IOException;
 
   /** For results, e.g. {@code local /proc} or {@code ssh db1}. */
   String describe();

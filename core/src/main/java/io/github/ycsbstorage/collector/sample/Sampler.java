@@ -6,7 +6,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Set;
+import java.util.function.Predicate;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -22,7 +22,7 @@ public final class Sampler {
   public static final int USER_HZ = 100;
 
   private final ProcSource source;
-  private final Set<String> watched;
+  private final Predicate<String> watched;
   private final Duration interval;
   private final List<IntervalSample> samples = new ArrayList<>();
   private final List<String> gaps = new ArrayList<>();
@@ -36,12 +36,12 @@ public final class Sampler {
       List<IntervalSample> samples, RunTotals totals, List<String> gaps) {
   }
 
-  public Sampler(ProcSource source, Set<String> watched, Duration interval) {
+  public Sampler(ProcSource source, Predicate<String> watched, Duration interval) {
     if (source == null || watched == null || interval == null || interval.isNegative() || interval.isZero()) {
       throw new IllegalArgumentException("source, watched devices and a positive interval are required");
     }
     this.source = source;
-    this.watched = Set.copyOf(watched);
+    this.watched = watched;
     this.interval = interval;
   }
 

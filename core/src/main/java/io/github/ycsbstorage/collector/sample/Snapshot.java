@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.function.Predicate;
 import java.util.function.Function;
 
 /**
@@ -33,11 +33,11 @@ public record Snapshot(long epochMillis, long nanos, Map<String, long[]> disks, 
    *
    * @param file    {@code diskstats}, {@code stat}, {@code meminfo}, {@code vmstat},
    *                {@code pid/io}, {@code pid/stat} → their bytes, or null when unreadable
-   * @param watched device names to keep from diskstats (all when empty)
+   * @param watched which diskstats devices to keep
    * @param process whether the server process is observed
    */
   public static Snapshot parse(long epochMillis, long nanos, Function<String, Slice> file,
-      Set<String> watched, boolean process) {
+      Predicate<String> watched, boolean process) {
     var missing = new ArrayList<String>();
     var disks = new HashMap<String, long[]>();
     var diskstats = require(file, "diskstats", missing);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.ycsbstorage.collector.sample.ProcParsers;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -36,7 +37,7 @@ class SshProcSourceTest {
     var fakeSsh = script(directory, "fake-ssh", "shift\nexec sh -c \"$1\"");
     var source = new SshProcSource(List.of(fakeSsh.toString()), "ycsb@db1",
         OptionalLong.of(ProcessHandle.current().pid()));
-    var snapshot = source.take(Set.of());
+    var snapshot = source.take(ProcParsers.ALL_DEVICES);
     assertEquals(List.of(), snapshot.missing());
     assertNotNull(snapshot.cpu());
     assertNotNull(snapshot.processCpu());
@@ -49,12 +50,12 @@ class SshProcSourceTest {
   void missingRemoteFilesAreListedAndConnectionFailuresThrow(@TempDir Path directory) throws Exception {
     var fakeSsh = script(directory, "fake-ssh", "shift\nexec sh -c \"$1\"");
     var source = new SshProcSource(List.of(fakeSsh.toString()), "db1", OptionalLong.of(Integer.MAX_VALUE));
-    var snapshot = source.take(Set.of());
+    var snapshot = source.take(ProcParsers.ALL_DEVICES);
     assertTrue(snapshot.missing().containsAll(List.of("/proc/<pid>/io not readable", "/proc/<pid>/stat not readable")),
         snapshot.missing().toString());
     var unreachable = script(directory, "unreachable", "exit 255");
     var failing = new SshProcSource(List.of(unreachable.toString()), "db1", OptionalLong.empty());
-    var error = assertThrows(IOException.class, () -> failing.take(Set.of()));
+    var error = assertThrows(IOException.class, () -> failing.take(ProcParsers.ALL_DEVICES));
     assertEquals("ssh db1 failed (exit 255: connection or authentication)", error.getMessage());
   }
 

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,7 +28,7 @@ class IostatParityTest {
       "   8       1 sda1 1000 10 80000 5000 2000 100 160000 30000 0 9000 35000 50 0 4096 100 0 0",
       " 259       0 nvme0n1 5 0 40 1 0 0 0 0 0 1 1 0 0 0 0 0 0", "");
 
-  static Map<String, long[]> parse(String text, Set<String> watched) {
+  static Map<String, long[]> parse(String text, Predicate<String> watched) {
     var bytes = text.getBytes(StandardCharsets.US_ASCII);
     var into = new HashMap<String, long[]>();
     ProcParsers.diskstats(bytes, 0, bytes.length, watched, into);
@@ -36,7 +37,7 @@ class IostatParityTest {
 
   @Test
   void ratesMatchIostatDefinitions() {
-    var delta = IoRates.delta(parse(FIRST, Set.of()).get("sda"), parse(SECOND, Set.of()).get("sda"));
+    var delta = IoRates.delta(parse(FIRST, ProcParsers.ALL_DEVICES).get("sda"), parse(SECOND, ProcParsers.ALL_DEVICES).get("sda"));
     var rates = IoRates.of(delta, 2.0);
     assertEquals(100.0, rates.readsPerSec());
     assertEquals(50.0, rates.writesPerSec());
@@ -57,9 +58,9 @@ class IostatParityTest {
 
   @Test
   void idleDeviceHasZeroAwaitAndSizeRatherThanNaN() {
-    var parsed = parse(FIRST, Set.of("nvme0n1"));
+    var parsed = parse(FIRST, Set.of("nvme0n1")::contains);
     assertEquals(Set.of("nvme0n1"), parsed.keySet());
-    var rates = IoRates.of(IoRates.delta(parsed.get("nvme0n1"), parse(SECOND, Set.of()).get("nvme0n1")), 1.0);
+    var rates = IoRates.of(IoRates.delta(parsed.get("nvme0n1"), parse(SECOND, ProcParsers.ALL_DEVICES).get("nvme0n1")), 1.0);
     assertEquals(0.0, rates.readAwaitMs());
     assertEquals(0.0, rates.readRequestKb());
     assertEquals(0.0, rates.utilPercent());
@@ -67,15 +68,15 @@ class IostatParityTest {
 
   @Test
   void utilisationIsCappedAt100LikeIostat() {
-    var first = parse("8 0 sda 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n", Set.of()).get("sda");
-    var second = parse("8 0 sda 1 0 8 5 0 0 0 0 0 1100 5 0 0 0 0 0 0\n", Set.of()).get("sda");
+    var first = parse("8 0 sda 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n", ProcParsers.ALL_DEVICES).get("sda");
+    var second = parse("8 0 sda 1 0 8 5 0 0 0 0 0 1100 5 0 0 0 0 0 0\n", ProcParsers.ALL_DEVICES).get("sda");
     assertEquals(100.0, IoRates.of(IoRates.delta(first, second), 1.0).utilPercent());
   }
 
   @Test
   void oldKernelsWithoutDiscardFieldsReportDiscardsAsUnknown() {
-    var first = parse("8 0 sda 10 0 80 10 0 0 0 0 0 10 10\n", Set.of()).get("sda");
-    var second = parse("8 0 sda 20 0 160 30 0 0 0 0 0 20 30\n", Set.of()).get("sda");
+    var first = parse("8 0 sda 10 0 80 10 0 0 0 0 0 10 10\n", ProcParsers.ALL_DEVICES).get("sda");
+    var second = parse("8 0 sda 20 0 160 30 0 0 0 0 0 20 30\n", ProcParsers.ALL_DEVICES).get("sda");
     var rates = IoRates.of(IoRates.delta(first, second), 1.0);
     assertEquals(10.0, rates.readsPerSec());
     assertEquals(2.0, rates.readAwaitMs());
@@ -87,10 +88,10 @@ class IostatParityTest {
   void thirtyTwoBitWrapIsCorrectedAndResetIsRejected() {
     assertEquals(10, CounterDelta.of(4294967290L, 4L));
     assertEquals(-1, CounterDelta.of(1L << 40, 5L));
-    var before = parse("8 0 sda 4294967290 0 0 0 0 0 0 0 0 0 0\n", Set.of()).get("sda");
-    var after = parse("8 0 sda 4 0 0 0 0 0 0 0 0 0 0\n", Set.of()).get("sda");
+    var before = parse("8 0 sda 4294967290 0 0 0 0 0 0 0 0 0 0\n", ProcParsers.ALL_DEVICES).get("sda");
+    var after = parse("8 0 sda 4 0 0 0 0 0 0 0 0 0 0\n", ProcParsers.ALL_DEVICES).get("sda");
     assertEquals(10, IoRates.delta(before, after)[0]);
-    var huge = parse("8 0 sda 5000000000 0 0 0 0 0 0 0 0 0 0\n", Set.of()).get("sda");
+    var huge = parse("8 0 sda 5000000000 0 0 0 0 0 0 0 0 0 0\n", ProcParsers.ALL_DEVICES).get("sda");
     assertNull(IoRates.delta(huge, after));
   }
 }

@@ -45,12 +45,12 @@ class SamplerTest {
       }
       var bytes = text.getBytes(StandardCharsets.US_ASCII);
       return new Snapshot.Slice(bytes, 0, bytes.length);
-    }, Set.of(), false);
+    }, ProcParsers.ALL_DEVICES, false);
   }
 
   private static Sampler sampler() {
     return new Sampler(new LocalProcSource(new HostFiles(Path.of("/nonexistent")), OptionalLong.empty()),
-        Set.of(), Duration.ofSeconds(1));
+        ProcParsers.ALL_DEVICES, Duration.ofSeconds(1));
   }
 
   @Test
@@ -109,7 +109,7 @@ class SamplerTest {
 
   @Test
   void liveSamplingOnAMissingRootRecordsGapsAndNeverThrows(@TempDir Path empty) {
-    var sampler = new Sampler(new LocalProcSource(new HostFiles(empty), OptionalLong.of(1)), Set.of(),
+    var sampler = new Sampler(new LocalProcSource(new HostFiles(empty), OptionalLong.of(1)), ProcParsers.ALL_DEVICES,
         Duration.ofMillis(20));
     sampler.start();
     var result = sampler.stop();
@@ -122,7 +122,7 @@ class SamplerTest {
     org.junit.jupiter.api.Assumptions.assumeTrue(Files.isReadable(Path.of("/proc/diskstats")),
         "no /proc/diskstats: not a Linux host");
     var source = new LocalProcSource(HostFiles.live(), OptionalLong.of(ProcessHandle.current().pid()));
-    var sampler = new Sampler(source, Set.of(), Duration.ofMillis(50));
+    var sampler = new Sampler(source, ProcParsers.ALL_DEVICES, Duration.ofMillis(50));
     sampler.start();
     Thread.sleep(180);
     var result = sampler.stop();
