@@ -3,6 +3,7 @@ package io.github.ycsbstorage.cli;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.NamespaceValidator;
 import io.github.ycsbstorage.config.SecretMasker;
+import io.github.ycsbstorage.workload.StorageAwareWorkload;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -12,7 +13,11 @@ import java.util.List;
  * hands over to YCSB 0.17.0's own {@code site.ycsb.Client} (or {@code CommandLine} for shell), so
  * that threads, throttling, measurements and exporters behave exactly as in YCSB.
  *
- * <p>Bad input exits with status 2 and a message naming the argument, before YCSB starts.
+ * <p>Bad input exits with status 2 and a message naming the argument. This class is the one place
+ * that turns {@link InvalidPropertyException} into exit status 2: for arguments and for the static
+ * checks of the storage-aware workload before YCSB starts, and for the server-dependent checks that the
+ * workload makes in {@code init()} — YCSB's {@code Client} catches only {@code WorkloadException}
+ * there (and exits 0), so the unchecked exception passes through {@code Client.main} to here.
  */
 public final class YcsbCommand {
   /** Exit status for bad input. */
@@ -29,10 +34,13 @@ public final class YcsbCommand {
     ClientArguments parsed;
     try {
       parsed = ClientArguments.parse(Arrays.asList(args));
-      NamespaceValidator.discover(YcsbCommand.class.getClassLoader()).validate(parsed.effectiveProperties());
+      var properties = parsed.effectiveProperties();
+      NamespaceValidator.discover(YcsbCommand.class.getClassLoader()).validate(properties);
+      if (StorageAwareWorkload.class.getName().equals(properties.getProperty("workload"))) {
+        StorageAwareWorkload.validate(properties);
+      }
     } catch (InvalidPropertyException e) {
-      System.err.println("ycsb: error: " + e.getMessage());
-      System.exit(EXIT_BAD_INPUT);
+      exitBadInput(e);
       return;
     }
     var ycsbArgs = new ArrayList<String>(List.of("-db", parsed.dbClass()));
@@ -44,6 +52,15 @@ public final class YcsbCommand {
     ycsbArgs.add(parsed.phase().equals("load") ? "-load" : "-t");
     ycsbArgs.addAll(parsed.clientArgs());
     System.err.println("Command line: " + SecretMasker.maskText(String.join(" ", ycsbArgs)));
-    site.ycsb.Client.main(ycsbArgs.toArray(String[]::new));
+    try {
+      site.ycsb.Client.main(ycsbArgs.toArray(String[]::new));
+    } catch (InvalidPropertyException e) {
+      exitBadInput(e);
+    }
+  }
+
+  private static void exitBadInput(InvalidPropertyException e) {
+    System.err.println("ycsb: error: " + e.getMessage());
+    System.exit(EXIT_BAD_INPUT);
   }
 }
