@@ -82,8 +82,11 @@ public record SizingPlan(String mode, OptionalDouble ratio, String basis, Option
     return String.format(Locale.ROOT, "%,d", value);
   }
 
-  /** At most two decimals, no trailing zeros: 1.33, 10, 0.5. */
+  /** At most two decimals, no trailing zeros: 1.33, 10, 0.5; two significant digits below 0.01. */
   static String decimal(double value) {
+    if (value > 0 && value < 0.01) {
+      return String.format(Locale.ROOT, "%.2g", value);
+    }
     return new DecimalFormat("0.##", DecimalFormatSymbols.getInstance(Locale.ROOT)).format(value);
   }
 }

@@ -62,6 +62,8 @@ public class StorageAwareWorkload extends CoreWorkload {
   private SizingPlanner.Memory memory = SizingPlanner.Memory.unknown("not asked");
   private boolean load;
   private boolean userInsertRange;
+  /** The properties before the plan set recordcount/insertstart/insertcount, for re-planning. */
+  private Properties asGiven;
   private LoadProgress progress;
   private final List<PhaseObserver> observers = new ArrayList<>();
   private final RunRecord record = RunRecord.current();
@@ -94,6 +96,7 @@ public class StorageAwareWorkload extends CoreWorkload {
 
     memory = MemoryResolver.resolve(settings, server, session.className(), Path.of("/proc/meminfo"));
     userInsertRange = p.containsKey("insertcount");
+    asGiven = (Properties) p.clone();
     long overhead = overhead(p);
     plan = SizingPlanner.plan(settings, p, memory, overhead, OptionalDouble.empty(), recordcountFallback());
     if (load && !plan.mode().equals("recordcount")) {
@@ -197,7 +200,8 @@ public class StorageAwareWorkload extends CoreWorkload {
     double perRecord = (double) grown / sample;
     calibration.put("bytesPerRecord", perRecord);
     var first = plan;
-    var corrected = SizingPlanner.plan(settings, p, memory, overhead, OptionalDouble.of(perRecord), Optional.empty());
+    var corrected = SizingPlanner.plan(settings, asGiven, memory, overhead, OptionalDouble.of(perRecord),
+        Optional.empty());
     long end = userInsertRange ? Math.min(first.insertStart() + first.insertCount(), corrected.recordCount())
         : corrected.recordCount();
     long count = Math.max(sample, end - first.insertStart());
