@@ -18,6 +18,7 @@ class SecretMaskerTest {
       "mongodb://db1:27017/ycsb | mongodb://db1:27017/ycsb",
       "login failed: password=hunter2 for user x | login failed: password=***** for user x",
       "oraclenosql.password: hunter2 | oraclenosql.password: *****",
+      "\"oraclenosql.password\"=\"hunter2\" | \"oraclenosql.password\"=\"*****\"",
   })
   void hidesPasswordsInText(String text, String expected) {
     assertEquals(expected, SecretMasker.maskText(text));
