@@ -11,6 +11,7 @@ import java.nio.charset.Charset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Properties;
 
 /**
  * Entry point behind {@code bin/ycsb load|run|shell}: checks the arguments and properties, then
@@ -58,9 +59,7 @@ public final class YcsbCommand {
       parsed = ClientArguments.parse(Arrays.asList(args));
       var properties = parsed.effectiveProperties();
       NamespaceValidator.discover(YcsbCommand.class.getClassLoader()).validate(properties);
-      if (StorageAwareWorkload.class.getName().equals(properties.getProperty("workload"))) {
-        StorageAwareWorkload.validate(properties);
-      }
+      checkStorageProperties(properties);
     } catch (InvalidPropertyException e) {
       exitBadInput(e);
       return;
@@ -79,6 +78,33 @@ public final class YcsbCommand {
       site.ycsb.Client.main(ycsbArgs.toArray(String[]::new));
     } catch (InvalidPropertyException e) {
       exitBadInput(e);
+    }
+  }
+
+  /**
+   * The storage-aware workload's static checks; {@code storage.*} properties given to another workload
+   * would be silently ignored, so they are refused.
+   */
+  static void checkStorageProperties(Properties properties) {
+    var workload = properties.getProperty("workload", "site.ycsb.workloads.CoreWorkload");
+    if (storageAware(workload)) {
+      StorageAwareWorkload.validate(properties);
+      return;
+    }
+    properties.stringPropertyNames().stream().filter(key -> key.startsWith("storage.")).sorted().findFirst()
+        .ifPresent(key -> {
+          throw new InvalidPropertyException("workload", workload, StorageAwareWorkload.class.getName()
+              + " (or a subclass) when storage.* properties are set", key + " is set, but " + workload
+              + " does not read storage.* properties");
+        });
+  }
+
+  private static boolean storageAware(String workload) {
+    try {
+      return StorageAwareWorkload.class.isAssignableFrom(
+          Class.forName(workload, false, YcsbCommand.class.getClassLoader()));
+    } catch (ClassNotFoundException | LinkageError e) {
+      return false; // YCSB reports a workload class it cannot load
     }
   }
 

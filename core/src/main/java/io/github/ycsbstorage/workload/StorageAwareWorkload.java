@@ -88,6 +88,16 @@ public class StorageAwareWorkload extends CoreWorkload {
       CacheControl.restart(settings.restartCommand().get());
     }
     session = BindingSession.open(p);
+    try {
+      prepare(p, phase, startedAt);
+    } catch (WorkloadException | RuntimeException e) {
+      // YCSB exits after a failed init without calling cleanup: release the binding here.
+      session.close();
+      throw e;
+    }
+  }
+
+  private void prepare(Properties p, String phase, Instant startedAt) throws WorkloadException {
     var server = session.serverInfo();
     server.ifPresent(info -> record.putSection("server", info));
     if (!load && settings.cache() == StorageSettings.CacheState.COLD) {
@@ -127,7 +137,9 @@ public class StorageAwareWorkload extends CoreWorkload {
     }
     installExporter(p, phase, startedAt, server);
     if (load && settings.progress()) {
-      progress = new LoadProgress(Long.parseLong(p.getProperty("insertcount")), plan.record().total(),
+      // what YCSB's Client will insert: insertcount when set, else recordcount
+      long toLoad = Long.parseLong(p.getProperty("insertcount", p.getProperty("recordcount", "0")));
+      progress = new LoadProgress(toLoad, plan.record().total(),
           settings.progressInterval(), System.console() != null, System.err, System::nanoTime);
       progress.start();
     }

@@ -220,4 +220,33 @@ class StorageAwareWorkloadTest {
     assertEquals("complete", result.path("status").asText());
     assertEquals(true, out.toString().contains("[READ], Operations, 20"), out.toString());
   }
+
+  @Test
+  void observersStartAfterWarmupAndStopInCleanup() throws Exception {
+    InMemoryServerDb.reset(REMOTE_1MB, 0, 0);
+    RecordingObserverFactory.EVENTS.clear();
+    var properties = load("dotransactions", "true", "recordcount", "10", "operationcount", "5",
+        "storage.warmup", "10ops", "test.observe", "true");
+    var workload = new StorageAwareWorkload();
+    workload.init(properties);
+    assertEquals(java.util.List.of("create run InMemory", "start after 10 reads"), RecordingObserverFactory.EVENTS);
+    workload.cleanup();
+    assertEquals(java.util.List.of("create run InMemory", "start after 10 reads", "stop"),
+        RecordingObserverFactory.EVENTS);
+    assertEquals(new RunRecord.SummaryLine("TEST", "observed", 1), RunRecord.current().summaryLines().get(0));
+  }
+
+  @Test
+  void loadByRecordcountKeepsYcsbsSemanticsAndShowsProgress() throws Exception {
+    InMemoryServerDb.reset(REMOTE_1MB, 0, 0);
+    var properties = load("recordcount", "50", "storage.progress", "true");
+    var workload = new StorageAwareWorkload();
+    workload.init(properties);
+    assertEquals(null, properties.getProperty("insertcount"), "YCSB's own defaults stay in charge");
+    assertEquals("dataset 6.2 KB from recordcount → 50 records × 123 B", workload.plan().text());
+    properties.setProperty("insertcount", "50");
+    loadRest(workload, properties);
+    workload.cleanup();
+    assertEquals(keys(50), InMemoryServerDb.RECORDS.keySet());
+  }
 }
