@@ -60,8 +60,7 @@ public record SizingPlan(String mode, OptionalDouble ratio, String basis, Option
     section.put("mode", mode);
     section.put("ratio", ratio.isPresent() ? ratio.getAsDouble() : null);
     section.put("basis", basis);
-    section.put("memory", memory.map(figure -> Map.of("bytes", figure.bytes(), "source", figure.source()))
-        .orElse(null));
+    section.put("memory", memory.orElse(null));
     section.put("targetBytes", targetBytes);
     var bytes = new LinkedHashMap<String, Object>();
     bytes.put("key", record.key());

@@ -44,8 +44,8 @@ import site.ycsb.workloads.CoreWorkload;
  * the observers, measures the loaded dataset and compares it with the plan.
  *
  * <p>Calibration ({@code storage.calibrate=true}, load only): YCSB has one load phase whose insert
- * count it reads after {@code init}, so the workload writes the sample itself, through its own
- * unmeasured DB instance, with the first key numbers of this client's range (the key sequence then
+ * count it reads after {@code init}, so the workload writes the sample itself, through an
+ * unmeasured DB instance of its own (closed before measuring, so that batching bindings flush), with the first key numbers of this client's range (the key sequence then
  * continues where the sample stopped); it divides the dataset growth the binding reports by the sample
  * size, re-plans with that record size, and sets {@code insertcount} to the rest.
  *
@@ -190,9 +190,12 @@ public class StorageAwareWorkload extends CoreWorkload {
     }
     long sample = Math.min(settings.calibrateRecords(), plan.insertCount());
     var before = session.datasetSize().orElseThrow();
-    for (long i = 0; i < sample; i++) {
-      if (!super.doInsert(session.db(), null)) {
-        throw new WorkloadException("calibration insert " + (i + 1) + " of " + sample + " failed");
+    // A binding of its own, closed before measuring: cleanup() flushes whatever a batching binding holds.
+    try (var writer = BindingSession.open(p)) {
+      for (long i = 0; i < sample; i++) {
+        if (!super.doInsert(writer.db(), null)) {
+          throw new WorkloadException("calibration insert " + (i + 1) + " of " + sample + " failed");
+        }
       }
     }
     var after = session.datasetSize().orElseThrow();
