@@ -233,9 +233,13 @@ public class StorageAwareWorkload extends CoreWorkload {
     return section;
   }
 
-  /** Bytes on disk when the server reports them, else its logical size. */
-  private static OptionalLong bytes(DatasetSize size) {
-    return size.storageBytes().isPresent() ? size.storageBytes() : size.logicalBytes();
+  /**
+   * Bytes on disk when the server reports them, else its logical size (an in-memory or emulated server
+   * may report 0 bytes of storage for data it holds).
+   */
+  static OptionalLong bytes(DatasetSize size) {
+    var storage = size.storageBytes();
+    return storage.isPresent() && storage.getAsLong() > 0 ? storage : size.logicalBytes();
   }
 
   /** Unmeasured operations before the run; see {@link MeasurementReset} for why a reset follows. */

@@ -226,7 +226,7 @@ class StorageAwareWorkloadTest {
     InMemoryServerDb.reset(REMOTE_1MB, 0, 0);
     RecordingObserverFactory.EVENTS.clear();
     var properties = load("dotransactions", "true", "recordcount", "10", "operationcount", "5",
-        "storage.warmup", "10ops", "test.observe", "true");
+        "readproportion", "1", "updateproportion", "0", "storage.warmup", "10ops", "test.observe", "true");
     var workload = new StorageAwareWorkload();
     workload.init(properties);
     assertEquals(java.util.List.of("create run InMemory", "start after 10 reads"), RecordingObserverFactory.EVENTS);
