@@ -19,6 +19,7 @@ import org.bson.Document;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsb.DB;
@@ -38,13 +39,18 @@ class StorageMongoDbIT {
 
   @BeforeAll
   static void startServer() {
-    Assumptions.assumeTrue(describesItsServer(),
-        BINDING + " is not in this build or does not implement ServerInfoProvider (the mongodb binding "
-            + "is developed on feature/mongodb)");
     server = new MongoServer(new MemoryBackend());
     server.bind("127.0.0.1", 0);
     base = "mongodb://127.0.0.1:" + server.getLocalAddress().getPort();
     inspector = MongoClients.create(base);
+  }
+
+  /** Per test, so that each shows up as skipped, with the reason, in the test report. */
+  @BeforeEach
+  void requireTheBinding() {
+    Assumptions.assumeTrue(describesItsServer(),
+        BINDING + " is not in this build or does not implement ServerInfoProvider (the mongodb binding "
+            + "is developed on feature/mongodb)");
   }
 
   private static boolean describesItsServer() {
@@ -57,10 +63,8 @@ class StorageMongoDbIT {
 
   @AfterAll
   static void stopServer() {
-    if (server != null) {
-      inspector.close();
-      server.shutdownNow();
-    }
+    inspector.close();
+    server.shutdownNow();
   }
 
   private static long count(String database) {

@@ -2,6 +2,7 @@ package io.github.ycsbstorage.cli;
 
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.NamespaceValidator;
+import io.github.ycsbstorage.workload.BindingUnavailableException;
 import io.github.ycsbstorage.workload.StorageAwareWorkload;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
@@ -22,11 +23,14 @@ import java.util.Properties;
  * that turns {@link InvalidPropertyException} into exit status 2: for arguments and for the static
  * checks of the storage-aware workload before YCSB starts, and for the server-dependent checks that the
  * workload makes in {@code init()} — YCSB's {@code Client} catches only {@code WorkloadException}
- * there (and exits 0), so the unchecked exception passes through {@code Client.main} to here.
+ * there (and exits 0), so the unchecked exception passes through {@code Client.main} to here. A
+ * binding that the workload cannot open ({@link BindingUnavailableException}) exits 1 with its message.
  */
 public final class YcsbCommand {
   /** Exit status for bad input. */
   public static final int EXIT_BAD_INPUT = 2;
+  /** Exit status when the storage-aware workload cannot open the binding (e.g. server unreachable). */
+  public static final int EXIT_FAILURE = 1;
 
   private YcsbCommand() {
   }
@@ -78,6 +82,9 @@ public final class YcsbCommand {
       site.ycsb.Client.main(ycsbArgs.toArray(String[]::new));
     } catch (InvalidPropertyException e) {
       exitBadInput(e);
+    } catch (BindingUnavailableException e) {
+      System.err.println("ycsb: error: " + e.getMessage());
+      System.exit(EXIT_FAILURE);
     }
   }
 

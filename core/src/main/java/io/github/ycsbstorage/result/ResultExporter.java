@@ -58,11 +58,13 @@ public final class ResultExporter implements MeasurementsExporter {
     configured = settings;
   }
 
+  /** The user's exporter; like YCSB's Client, falls back to the text exporter when it cannot be made. */
   private static MeasurementsExporter instantiate(String className, OutputStream out) {
     try {
       return (MeasurementsExporter) Class.forName(className).getConstructor(OutputStream.class).newInstance(out);
     } catch (ReflectiveOperationException | ClassCastException e) {
-      throw new IllegalStateException("exporter " + className + " cannot be created: " + e, e);
+      System.err.println("Could not find exporter " + className + ", will use default text reporter. (" + e + ")");
+      return new TextMeasurementsExporter(out);
     }
   }
 

@@ -25,8 +25,12 @@ final class BindingSession implements AutoCloseable {
     this.className = className;
   }
 
-  /** Creates and initialises the {@code db} class named in the properties (YCSB's default BasicDB). */
-  static BindingSession open(Properties properties) throws WorkloadException {
+  /**
+   * Creates and initialises the {@code db} class named in the properties (YCSB's default BasicDB).
+   *
+   * @throws BindingUnavailableException when the binding's {@code init()} fails
+   */
+  static BindingSession open(Properties properties) {
     var className = properties.getProperty("db", "site.ycsb.BasicDB");
     DB db;
     try {
@@ -38,7 +42,7 @@ final class BindingSession implements AutoCloseable {
     try {
       db.init();
     } catch (DBException e) {
-      throw new WorkloadException(className + " could not be initialised: " + e.getMessage(), e);
+      throw new BindingUnavailableException(className + " could not be initialised: " + e.getMessage(), e);
     }
     return new BindingSession(db, className);
   }

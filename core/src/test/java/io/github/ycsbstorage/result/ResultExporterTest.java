@@ -161,4 +161,17 @@ class ResultExporterTest {
     properties.setProperty("storage.result", "cell.json");
     assertEquals(Optional.of(Path.of("cell.json")), ResultSettings.resultFileFor(properties));
   }
+
+  @Test
+  void anUnknownDelegateFallsBackToTextLikeYcsb(@TempDir Path dir) throws Exception {
+    var target = dir.resolve("r.json");
+    ResultExporter.configure(new ResultSettings("no.such.Exporter", Optional.of(target), "run", properties(), STARTED,
+        Optional.empty(), Optional.empty()));
+    var out = new ByteArrayOutputStream();
+    var exporter = new ResultExporter(out);
+    exporter.write("OVERALL", "RunTime(ms)", 7L);
+    exporter.close();
+    assertEquals("[OVERALL], RunTime(ms), 7" + System.lineSeparator(), out.toString());
+    assertEquals(7, new ObjectMapper().readTree(target.toFile()).path("summary").path("runtimeMs").asLong());
+  }
 }
