@@ -167,7 +167,8 @@ final class CellExecutor {
     section.put("scale", Map.of("kind", cell.scale().kind().name().toLowerCase(), "value", cell.scale().value(),
         "label", cell.scale().label()));
     section.put("workload", cell.workload().name());
-    section.put("distribution", cell.distribution().orElse(null));
+    section.put("distribution", cell.phase() == Cell.Phase.LOAD ? null
+        : cell.distribution().orElse(cell.workload().distribution()));
     section.put("repetition", cell.repetition());
     section.put("cache", study.cache().name().toLowerCase());
     section.put("clients", outcomes.size());

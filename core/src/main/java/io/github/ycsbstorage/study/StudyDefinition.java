@@ -41,8 +41,9 @@ public record StudyDefinition(String name, String binding, List<Workload> worklo
    *
    * @param name    its file name, e.g. {@code workloada}
    * @param inserts whether it inserts records (read-latest): such cells run after the others
+   * @param distribution its own {@code requestdistribution} (YCSB's default: uniform)
    */
-  public record Workload(String name, Path file, boolean inserts) {
+  public record Workload(String name, Path file, boolean inserts, String distribution) {
   }
 
   private static final Pattern SAFE_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]*");
@@ -200,8 +201,9 @@ public record StudyDefinition(String name, String binding, List<Workload> worklo
       throw new InvalidPropertyException(WORKLOADS, entry, "readable workload files", e.getMessage());
     }
     properties.putAll(overrides);
-    var insertProportion = new PropertyReader(properties).decimal("insertproportion", 0);
-    return new Workload(file.getFileName().toString(), file.toAbsolutePath().normalize(), insertProportion > 0);
+    var workload = new PropertyReader(properties);
+    return new Workload(file.getFileName().toString(), file.toAbsolutePath().normalize(),
+        workload.decimal("insertproportion", 0) > 0, workload.string("requestdistribution", "uniform"));
   }
 
   private static List<String> list(PropertyReader reader, String key, String defaultValue) {
