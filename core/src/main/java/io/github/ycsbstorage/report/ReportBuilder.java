@@ -232,7 +232,7 @@ public final class ReportBuilder {
     var text = new StringBuilder("<h4>Time series</h4>");
     var groups = new LinkedHashMap<String, List<String>>();
     groups.put("IOPS", List.of("r/s", "w/s"));
-    groups.put("kB/s", List.of("rkB/s", "wkB/s"));
+    groups.put("MB/s", List.of("rkB/s", "wkB/s"));
     groups.put("await (ms)", List.of("r_await", "w_await"));
     groups.put("util (%)", List.of("%util"));
     groups.put("CPU (% of all CPUs)", List.of("cpu user", "cpu system", "cpu iowait"));
@@ -241,7 +241,9 @@ public final class ReportBuilder {
       var chosen = new LinkedHashMap<String, List<Double>>();
       series.series().forEach((name, values) -> {
         if (group.getValue().stream().anyMatch(field -> name.equals(field) || name.endsWith(" " + field))) {
-          chosen.put(name, values);
+          // iostat's kB are KiB; the chart shows MiB/s.
+          chosen.put(group.getKey().equals("MB/s") ? name.replace("kB/s", "MB/s") : name,
+              group.getKey().equals("MB/s") ? values.stream().map(v -> v / 1024).toList() : values);
         }
       });
       var png = "charts/cell-" + index + "-" + (++n) + ".png";
