@@ -14,6 +14,8 @@ final class Suspicions {
   static final double DATASET_TOLERANCE = 1.25;
   /** Client processes using this share of all cores or more were the bottleneck. */
   static final double CLIENT_CPU_LIMIT = 0.9;
+  /** Below this run time the clients' JVM start-up dominates their CPU time: no verdict. */
+  static final long CPU_VERDICT_MIN_RUNTIME_MS = 5000;
 
   private Suspicions() {
   }
@@ -44,7 +46,8 @@ final class Suspicions {
     if (cell.errors() > 0) {
       found.add(cell.errors() + " operations failed");
     }
-    cell.clientCpuUtilization().filter(u -> u >= CLIENT_CPU_LIMIT).ifPresent(u -> found.add(String.format(
+    var runtimeMs = cell.section("summary").path("runtimeMs").asLong(0);
+    cell.clientCpuUtilization().filter(u -> u >= CLIENT_CPU_LIMIT && runtimeMs >= CPU_VERDICT_MIN_RUNTIME_MS).ifPresent(u -> found.add(String.format(
         Locale.ROOT, "throughput limited by the client's CPU: clients used %.0f %% of all cores", u * 100)));
     cell.section("warnings").forEach(w -> found.add(w.asText()));
     return found;

@@ -33,6 +33,8 @@ final class CellExecutor {
   private final Path ycsbHome;
   private final ChildProcesses children;
   private final ObjectMapper json;
+  /** Launch to exit of the last client of the cell being run. */
+  private double wallSeconds;
 
   CellExecutor(StudyDefinition study, Path ycsbHome, ChildProcesses children, ObjectMapper json) {
     this.study = study;
@@ -58,6 +60,7 @@ final class CellExecutor {
           + " clients needs the record count (study.recordcounts or recordcount) or the storage-aware workload");
     }
     var processes = new ArrayList<Process>();
+    long launched = System.nanoTime();
     var cpu = new ArrayList<AtomicReference<Double>>();
     var properties = new ArrayList<Map<String, String>>();
     try {
@@ -73,6 +76,7 @@ final class CellExecutor {
         cpu.add(new AtomicReference<>());
       }
       waitSampling(processes, cpu);
+      wallSeconds = (System.nanoTime() - launched) / 1e9;
       for (int i = 0; i < clients; i++) {
         if (processes.get(i).exitValue() != 0) {
           throw new IOException("client " + i + " of cell " + cell.id() + " failed with status "
@@ -175,8 +179,9 @@ final class CellExecutor {
     var cpuSeconds = outcomes.stream().map(ClientOutcome::cpuSeconds).flatMap(Optional::stream)
         .mapToDouble(Double::doubleValue).sum();
     var local = study.hosts().isEmpty() && outcomes.stream().allMatch(o -> o.cpuSeconds().isPresent());
-    section.put("clientCpuUtilization", local && runtimeMs > 0
-        ? cpuSeconds / (runtimeMs / 1000.0 * Runtime.getRuntime().availableProcessors()) : null);
+    // Over the clients' whole life (JVM start included), as their CPU time also is.
+    section.put("clientCpuUtilization", local && wallSeconds > 0
+        ? cpuSeconds / (wallSeconds * Runtime.getRuntime().availableProcessors()) : null);
     return section;
   }
 

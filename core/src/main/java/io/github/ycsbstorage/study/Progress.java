@@ -39,7 +39,7 @@ final class Progress {
   static String format(Duration duration) {
     var seconds = duration.toSeconds();
     if (seconds < 60) {
-      return seconds + "s";
+      return String.format(java.util.Locale.ROOT, "%.1fs", duration.toMillis() / 1000.0);
     }
     return seconds >= 3600 ? String.format("%dh%02dm", seconds / 3600, seconds % 3600 / 60)
         : String.format("%dm%02ds", seconds / 60, seconds % 60);
