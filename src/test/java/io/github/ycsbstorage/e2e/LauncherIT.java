@@ -2,6 +2,7 @@ package io.github.ycsbstorage.e2e;
 
 import static io.github.ycsbstorage.e2e.Launcher.ycsb;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -114,6 +115,16 @@ class LauncherIT {
     var threads = ycsb("run", "basic", "-P", "workloads/workloada", "-threads", "-4");
     assertEquals(2, threads.exitCode(), threads::all);
     assertTrue(threads.stderr().contains("-threads='-4' is invalid"), threads::all);
+  }
+
+  @Test
+  void secretsOnTheCommandLineNeverReachOutput() throws Exception {
+    var run = ycsb("run", "basic", "-P", "workloads/workloadc", "-p", "operationcount=5",
+        "-p", "mongodb.url=mongodb://admin:Hunter2Secret@db1:27017/ycsb", "-p", "oraclenosql.password=Tiger9Secret");
+    assertEquals(0, run.exitCode(), run::all);
+    assertTrue(run.stderr().contains("mongodb://admin:*****@db1:27017/ycsb"), run::all);
+    assertFalse(run.all().contains("Hunter2Secret"), run::all);
+    assertFalse(run.all().contains("Tiger9Secret"), run::all);
   }
 
   @Test
