@@ -1,11 +1,13 @@
 package io.github.ycsbstorage.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.h2.H2Backend;
 import io.github.ycsbstorage.report.ReportBuilder;
 import io.github.ycsbstorage.study.StudyDefinition;
 import io.github.ycsbstorage.study.StudyRunner;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,6 +31,8 @@ final class DemoCommand implements Callable<Integer> {
   static final String STORAGE_AWARE_WORKLOAD = "io.github.ycsbstorage.workload.StorageAwareWorkload";
   /** The memory the demo declares for the server: datasets of 0.5 × and 2 × of it. */
   static final String DECLARED_MEMORY = "4MB";
+  /** I/O figures per summary line. */
+  private static final int IO_FIGURES = 4;
 
   @Option(names = {"-o", "--output"}, paramLabel = "DIR", description = "report folder (default: <temp>/report)")
   Path output;
@@ -100,7 +104,7 @@ final class DemoCommand implements Callable<Integer> {
     return properties;
   }
 
-  private static void printSummary(List<Path> results) throws java.io.IOException {
+  private static void printSummary(List<Path> results) throws IOException {
     var json = new ObjectMapper();
     System.out.println();
     System.out.printf(Locale.ROOT, "%-40s %10s %10s %10s  %s%n", "cell", "ops/s", "p99 µs", "errors", "device / I/O");
@@ -113,13 +117,25 @@ final class DemoCommand implements Callable<Integer> {
       }
       var devices = new ArrayList<String>();
       result.path("devices").forEach(d -> devices.add(d.path("name").asText("?") + " " + d.path("type").asText("?")));
-      var io = result.path("io");
+      var io = new ArrayList<String>();
+      scalars("", result.path("io"), io);
       System.out.printf(Locale.ROOT, "%-40s %10.1f %10d %10d  %s; %s%n", result.path("label").asText(),
           result.path("summary").path("throughputOpsPerSec").asDouble(), p99,
           result.path("summary").path("errors").asLong(), devices.isEmpty() ? "device tags unknown"
-              : String.join(", ", devices), io.isMissingNode() || io.isNull() ? "I/O figures unknown (no collector)"
-              : "I/O " + io.toString().substring(0, Math.min(120, io.toString().length())));
+              : String.join(", ", devices), io.isEmpty() ? "I/O figures unknown (no collector)"
+              : "I/O " + String.join(", ", io.subList(0, Math.min(IO_FIGURES, io.size()))));
     }
     System.out.println();
+  }
+
+  /** Numeric leaves of a result section as {@code path=value}, in document order. */
+  private static void scalars(String prefix, JsonNode node, List<String> into) {
+    if (node.isObject()) {
+      node.fields().forEachRemaining(e -> scalars(prefix.isEmpty() ? e.getKey() : prefix + "." + e.getKey(),
+          e.getValue(), into));
+    } else if (node.isNumber()) {
+      into.add(prefix + "=" + (node.isIntegralNumber() ? node.asText()
+          : String.format(Locale.ROOT, "%.1f", node.asDouble())));
+    }
   }
 }
