@@ -89,11 +89,15 @@ final class DemoCommand implements Callable<Integer> {
     properties.setProperty("study.results", temp.resolve("results").toString());
     properties.setProperty("fieldcount", "10");
     properties.setProperty("fieldlength", "100");
+    // The server runs in this JVM on the device's folder: the collector watches both.
+    properties.setProperty("collector.paths", "{datadir}");
+    properties.setProperty("collector.pid", Long.toString(ProcessHandle.current().pid()));
     if (complete) {
       properties.setProperty("study.binding", "mongodb");
       properties.setProperty("study.ratios", "0.5,2");
       properties.setProperty("storage.server.memory", DECLARED_MEMORY);
-      properties.setProperty("mongodb.url", "mongodb://127.0.0.1:" + port + "/ycsb");
+      // One database per dataset size: each load starts empty without restarting the server.
+      properties.setProperty("mongodb.url", "mongodb://127.0.0.1:" + port + "/ycsb_{scale}");
     } else {
       // Without the binding or the sizing workload: YCSB's basic binding and fixed record counts
       // equal to 0.5 × and 2 × the declared memory in 1 KB records.

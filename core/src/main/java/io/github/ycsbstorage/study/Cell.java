@@ -32,6 +32,14 @@ public record Cell(int index, Phase phase, Device device, DatasetScale scale, St
     return prefix + workload.name() + distribution.map(d -> "-" + d).orElse("") + "_r" + repetition;
   }
 
+  /**
+   * Replaces {@code {datadir}}, {@code {device}} and {@code {scale}} (the dataset scale's label with
+   * '.' as '_', e.g. {@code ratio0_33}: usable in database names) in a command or property value.
+   */
+  public String substitute(String text) {
+    return device.substitute(text).replace("{scale}", scale.label().replace('.', '_'));
+  }
+
   /** The {@code bin/ycsb} command word. */
   public String command() {
     return phase == Phase.LOAD ? "load" : "run";

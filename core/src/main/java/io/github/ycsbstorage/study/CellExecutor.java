@@ -154,7 +154,7 @@ final class CellExecutor {
       result.put(section, first.map(r -> r.get(section)).orElse(null));
     }
     result.put("timeseries", first.map(r -> r.path("timeseries")).filter(JsonNode::isTextual)
-        .map(t -> folder.getFileName() + "/client0/" + t.asText()).orElse(null));
+        .map(t -> timeSeriesPath(folder, t.asText())).orElse(null));
     result.put("warnings", allWarnings);
     result.put("study", studySection(cell, outcomes, runtimeMs));
     result.put("latency", latency);
@@ -185,10 +185,21 @@ final class CellExecutor {
     return section;
   }
 
+  /**
+   * The collector's time-series file relative to the cell result's folder, so that a results folder
+   * can be moved: the client wrote it relative to its own result file, or absolute.
+   */
+  private static String timeSeriesPath(Path cellFolder, String written) {
+    var clientFolder = cellFolder.resolve("client0");
+    var file = clientFolder.resolve(written).toAbsolutePath().normalize();
+    var resultsFolder = cellFolder.toAbsolutePath().getParent();
+    return file.startsWith(resultsFolder) ? resultsFolder.relativize(file).toString() : file.toString();
+  }
+
   /** The {@code -p} properties of client {@code index}, in the order they are given. */
   Map<String, String> properties(Cell cell, int index, int clients, Path clientFolder) {
     var properties = new LinkedHashMap<String, String>();
-    study.passThrough().forEach((key, value) -> properties.put(key, cell.device().substitute(value)));
+    study.passThrough().forEach((key, value) -> properties.put(key, cell.substitute(value)));
     properties.putAll(cell.scale().properties());
     if (cell.scale().needsStorageAwareWorkload() && !study.passThrough().containsKey("workload")) {
       properties.put("workload", STORAGE_AWARE_WORKLOAD);

@@ -32,16 +32,16 @@ final class ServerControl {
     return start.isPresent() && stop.isPresent();
   }
 
-  void start(Device device) throws IOException, InterruptedException {
+  void start(Cell cell) throws IOException, InterruptedException {
     if (start.isPresent()) {
-      Files.createDirectories(device.dataPath());
-      run("start", device, start.get());
+      Files.createDirectories(cell.device().dataPath());
+      run("start", cell, start.get());
     }
   }
 
-  void stop(Device device) throws IOException, InterruptedException {
+  void stop(Cell cell) throws IOException, InterruptedException {
     if (stop.isPresent()) {
-      run("stop", device, stop.get());
+      run("stop", cell, stop.get());
     }
   }
 
@@ -61,10 +61,10 @@ final class ServerControl {
     }
   }
 
-  private void run(String what, Device device, String template) throws IOException, InterruptedException {
-    var command = device.substitute(template);
+  private void run(String what, Cell cell, String template) throws IOException, InterruptedException {
+    var command = cell.substitute(template);
     Files.createDirectories(logFolder);
-    var log = logFolder.resolve("server-" + what + "-" + device.name() + ".log");
+    var log = logFolder.resolve("server-" + what + "-" + cell.device().name() + "-" + cell.scale().label() + ".log");
     var process = children.track(new ProcessBuilder(List.of("sh", "-c", command)).redirectErrorStream(true)
         .redirectOutput(log.toFile()).start());
     try {

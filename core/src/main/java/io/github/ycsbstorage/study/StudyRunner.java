@@ -53,7 +53,7 @@ public final class StudyRunner {
     var executor = new CellExecutor(study, ycsbHome, children, json);
     var progress = new Progress(out, cells.size());
     var results = new ArrayList<Path>();
-    Device running = null;
+    Cell running = null;
     String runningGroup = null;
     try {
       for (int i = 0; i < cells.size(); i++) {
@@ -75,8 +75,8 @@ public final class StudyRunner {
           if (cold) {
             server.dropPageCache().ifPresent(warnings::add);
           }
-          server.start(cell.device());
-          running = cell.device();
+          server.start(cell);
+          running = cell;
           runningGroup = group;
         }
         progress.starting(cell, (int) cells.stream().skip(i).filter(c -> force
