@@ -76,7 +76,7 @@ bench_compare "$ROUNDS" ops/s "bulk-put" load_bulk "per-record" load_per_record
 # One table for the run phases, loaded once.
 ycsb load bench -P "$BENCH_ROOT/workloads/workloada" -p oraclenosql.bulkput=true >/dev/null
 raw() { # readProportion
-  java -cp "$BENCH_JAR:$KVHOME/lib/kvclient.jar" io.github.ycsbstorage.benchmarks.RawTableApiLoop \
+  java -cp "$BENCH_JAR:$KVHOME/lib/kvclient.jar" io.github.ycsbstorage.benchmarks.macro.RawTableApiLoop \
     "$HOST" bench "$RECORDS" "$OPERATIONS" "$THREADS" "$1" | tail -n 1
 }
 binding_a() { ycsb run bench -P "$BENCH_ROOT/workloads/workloada"; }

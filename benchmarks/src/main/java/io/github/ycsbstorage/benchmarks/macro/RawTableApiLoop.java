@@ -1,4 +1,4 @@
-package io.github.ycsbstorage.benchmarks;
+package io.github.ycsbstorage.benchmarks.macro;
 
 import java.util.ArrayList;
 import java.util.Random;
@@ -25,7 +25,7 @@ import site.ycsb.generator.ScrambledZipfianGenerator;
  * includes opening and closing the store.
  *
  * <p>Usage: {@code java -cp benchmarks.jar:$KVHOME/lib/kvclient.jar
- * io.github.ycsbstorage.benchmarks.RawTableApiLoop <helperHost> <table> <records> <operations>
+ * io.github.ycsbstorage.benchmarks.macro.RawTableApiLoop <helperHost> <table> <records> <operations>
  * <threads> <readProportion>}; prints the throughput in ops/s on the last line.
  */
 public final class RawTableApiLoop {
