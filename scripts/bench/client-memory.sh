@@ -11,25 +11,18 @@ OPERATIONS=${2:-1000000}
 bench_ensure_built
 
 COMMON=(-P "$DIST/workloads/workloada" -p recordcount=100000 -p operationcount="$OPERATIONS"
-  -p basicdb.verbose=false -threads 256)
-
-peak_rss_mib() { # command... ; prints the peak RSS of the command in MiB
-  local report
-  report=$(mktemp)
-  /usr/bin/time -f '%M' -o "$report" "$@" >/dev/null 2>&1
-  awk '{ printf "%.1f\n", $1 / 1024 }' "$report"
-  rm -f "$report"
-}
+  -p basicdb.verbose=false -p basicdb.simulatedelay=0 -threads 256)
 
 ycsb_storage() {
-  peak_rss_mib "$DIST/bin/ycsb" run basic "${COMMON[@]}" \
-    -p workload=io.github.ycsbstorage.workload.StorageAwareWorkload -p storage.server.memory=1GB \
-    -p collector.interval=1s -p collector.paths="$BENCH_ROOT"
+  bench_peak_rss_mib "$DIST/bin/ycsb" run basic "${COMMON[@]}" \
+    -p workload=io.github.ycsbstorage.workload.StorageAwareWorkload \
+    -p collector.interval=1s -p collector.paths="$BENCH_ROOT" -p collector.probe=false
 }
 
 plain_ycsb() {
-  peak_rss_mib java -cp "$YCSB_LIB/*" site.ycsb.Client -t -db site.ycsb.BasicDB "${COMMON[@]}"
+  bench_peak_rss_mib java -cp "$YCSB_LIB/*" site.ycsb.Client -t -db site.ycsb.BasicDB "${COMMON[@]}"
 }
 
+bench_context
 echo "client peak RSS, 256 threads, $OPERATIONS operations of workload A on BasicDB, $ROUNDS rounds"
 bench_compare "$ROUNDS" MiB "ycsb-storage" ycsb_storage "YCSB-0.17.0" plain_ycsb

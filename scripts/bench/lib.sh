@@ -1,8 +1,10 @@
-# Shared helpers for the side-by-side macro benchmarks in scripts/bench/. Source it; do not run it.
-# Every benchmark interleaves its two contenders round by round (A, B, A, B, ...) so that machine
-# noise hits both alike, then prints each round, the medians and the ratio A/B.
+# Shared helpers for the side-by-side macro benchmarks in scripts/bench/. Source it from bash; do
+# not run it. Every benchmark interleaves its two contenders round by round (A, B, A, B, ...) so that
+# machine noise hits both alike, then prints each round, the medians and the ratio A/B
+# (bench_compare). The other helpers run one contender and print one number.
 
 BENCH_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+BENCH_JAR="$BENCH_ROOT/benchmarks/target/benchmarks.jar"
 
 # Builds the distribution if needed and sets DIST (unpacked ycsb-storage) and YCSB_LIB (a YCSB
 # 0.17.0 install's lib/: YCSB core with exactly its own dependencies).
@@ -18,17 +20,75 @@ bench_ensure_built() {
   DIST=${DIST%/}
 }
 
-# Reads YCSB output on stdin and prints [OVERALL] throughput in ops/s.
+# Builds benchmarks/target/benchmarks.jar (JMH and the macro support programs) if needed.
+bench_ensure_benchmarks_jar() {
+  if [[ ! -r $BENCH_JAR ]]; then
+    echo "building: mvn -q -B -DskipTests package -pl benchmarks -am" >&2
+    (cd "$BENCH_ROOT" && mvn -q -B -Dstyle.color=never -DskipTests -pl benchmarks -am package) >&2
+  fi
+}
+
+# Reads YCSB output on stdin and prints [OVERALL] throughput in ops/s. Fails, showing the return
+# codes, when any operation returned something other than OK: a figure from failed operations
+# would measure the failure path.
 bench_throughput() {
-  awk -F', ' '/^\[OVERALL\], Throughput\(ops\/sec\)/ { printf "%.1f\n", $3; found = 1 }
-              END { if (!found) { print "no [OVERALL] throughput in the output" > "/dev/stderr"; exit 1 } }'
+  awk -F', ' '/^\[OVERALL\], Throughput\(ops\/sec\)/ { throughput = $3; found = 1 }
+              /^\[[A-Z-]+\], Return=/ && $2 !~ /^Return=(OK|BATCHED_OK)$/ { failed = failed $0 "\n" }
+              END {
+                if (failed != "") { printf "operations failed:\n%s", failed > "/dev/stderr"; exit 1 }
+                if (!found) { print "no [OVERALL] throughput in the output" > "/dev/stderr"; exit 1 }
+                printf "%.1f\n", throughput
+              }'
+}
+
+# bench_ycsb ARGS...: the distribution's bin/ycsb with ARGS; prints its throughput. On failure shows
+# bin/ycsb's stderr and fails.
+bench_ycsb() {
+  bench_run_ycsb "$DIST/bin/ycsb" "$@"
+}
+
+# bench_plain_ycsb ARGS...: YCSB 0.17.0's own site.ycsb.Client on a YCSB install's classpath;
+# prints its throughput.
+bench_plain_ycsb() {
+  bench_run_ycsb java -cp "$YCSB_LIB/*" site.ycsb.Client "$@"
+}
+
+bench_run_ycsb() {
+  local out err status=0
+  out=$(mktemp)
+  err=$(mktemp)
+  "$@" >"$out" 2>"$err" || status=$?
+  if ((status != 0)); then
+    echo "failed (exit $status): $*" >&2
+    tail -n 20 "$err" >&2
+    rm -f "$out" "$err"
+    return 1
+  fi
+  bench_throughput <"$out" || status=$?
+  rm -f "$out" "$err"
+  return "$status"
+}
+
+# bench_peak_rss_mib COMMAND...: runs the command (output discarded) and prints its peak resident
+# set size in MiB, from GNU time.
+bench_peak_rss_mib() {
+  local report status=0
+  report=$(mktemp)
+  /usr/bin/time -f '%M' -o "$report" "$@" >/dev/null 2>&1 || status=$?
+  if ((status != 0)); then
+    echo "failed (exit $status): $*" >&2
+    rm -f "$report"
+    return 1
+  fi
+  awk '{ printf "%.1f\n", $1 / 1024 }' "$report"
+  rm -f "$report"
 }
 
 bench_median() {
   sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.1f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
-# bench_compare ROUNDS UNIT "name A" fnA "name B" fnB [higher|lower]
+# bench_compare ROUNDS UNIT "name A" fnA "name B" fnB
 # Each function prints one number per call. Prints rounds, medians and the ratio A/B.
 bench_compare() {
   local rounds=$1 unit=$2 name_a=$3 fn_a=$4 name_b=$5 fn_b=$6
@@ -45,4 +105,10 @@ bench_compare() {
   median_b=$(printf '%s\n' "${b_values[@]}" | bench_median)
   printf 'median: %s %s %s | %s %s %s\n' "$name_a" "$median_a" "$unit" "$name_b" "$median_b" "$unit"
   printf 'ratio %s / %s: %s\n' "$name_a" "$name_b" "$(awk -v a="$median_a" -v b="$median_b" 'BEGIN { printf "%.3f", a / b }')"
+}
+
+# Prints the context every figure needs: date, machine, load, versions.
+bench_context() {
+  echo "date: $(date -u +%FT%TZ); machine: $(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo);" \
+    "load average: $(cut -d' ' -f1-3 /proc/loadavg); $(java -version 2>&1 | head -n 1)"
 }

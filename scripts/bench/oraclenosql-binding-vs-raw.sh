@@ -19,10 +19,7 @@ BULK_BATCH=${BULK_BATCH:-5000}
 ROUNDS=${ROUNDS:-1}
 
 bench_ensure_built
-BENCH_JAR="$BENCH_ROOT/benchmarks/target/benchmarks.jar"
-if [[ ! -r $BENCH_JAR ]]; then
-  (cd "$BENCH_ROOT" && mvn -q -B -Dstyle.color=never -DskipTests -pl benchmarks -am package) >&2
-fi
+bench_ensure_benchmarks_jar
 
 # A KVLite on free ports in a temporary root, removed on exit.
 ROOT=$(mktemp -d /tmp/kvlite-bench.XXXXXX)
@@ -54,14 +51,15 @@ for _ in $(seq 240); do
 done
 HOST="localhost:$PORT"
 echo "Oracle NoSQL $(java -jar "$KVHOME/lib/kvstore.jar" version 2>/dev/null | head -n 1) (KVLite, 120 partitions) at $HOST"
-echo "records $RECORDS, operations $OPERATIONS, threads $THREADS, bulk batch $BULK_BATCH, rounds $ROUNDS; $(date -u +%FT%TZ)"
+echo "records $RECORDS, operations $OPERATIONS, threads $THREADS, bulk batch $BULK_BATCH, rounds $ROUNDS"
+bench_context
 
 ycsb() { # phase table extra-args...; prints YCSB's [OVERALL] throughput
   local phase=$1 table=$2
   shift 2
-  KVHOME=$KVHOME "$DIST/bin/ycsb" "$phase" oraclenosql -p oraclenosql.helperhosts="$HOST" \
+  KVHOME=$KVHOME bench_ycsb "$phase" oraclenosql -p oraclenosql.helperhosts="$HOST" \
     -p oraclenosql.table="$table" -p recordcount="$RECORDS" -p operationcount="$OPERATIONS" \
-    -threads "$THREADS" "$@" 2>/dev/null | bench_throughput
+    -threads "$THREADS" "$@"
 }
 fresh_table() { echo "t$(date +%s%N)"; }
 
@@ -75,8 +73,8 @@ bench_compare "$ROUNDS" ops/s "bulk-put" load_bulk "per-record" load_per_record
 
 # One table for the run phases, loaded once.
 ycsb load bench -P "$BENCH_ROOT/workloads/workloada" -p oraclenosql.bulkput=true >/dev/null
-raw() { # readProportion
-  java -cp "$BENCH_JAR:$KVHOME/lib/kvclient.jar" io.github.ycsbstorage.benchmarks.macro.RawTableApiLoop \
+raw() { # readProportion. kvclient.jar first: the shaded 18.3.10 client in benchmarks.jar cannot talk to a current store.
+  java -cp "$KVHOME/lib/kvclient.jar:$BENCH_JAR" io.github.ycsbstorage.benchmarks.macro.RawTableApiLoop \
     "$HOST" bench "$RECORDS" "$OPERATIONS" "$THREADS" "$1" | tail -n 1
 }
 binding_a() { ycsb run bench -P "$BENCH_ROOT/workloads/workloada"; }
