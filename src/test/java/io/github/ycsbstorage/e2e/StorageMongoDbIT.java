@@ -50,8 +50,7 @@ class StorageMongoDbIT {
   @BeforeEach
   void requireTheBinding() {
     Assumptions.assumeTrue(describesItsServer(),
-        BINDING + " is not in this build or does not implement ServerInfoProvider (the mongodb binding "
-            + "is developed on feature/mongodb)");
+        BINDING + " is not in this build or does not implement ServerInfoProvider");
   }
 
   private static boolean describesItsServer() {
