@@ -81,7 +81,7 @@ class CollectorMongoDbIT {
     assertEquals(2000, io.path("operations").path("count").asLong(), io.toString());
     assertEquals("YCSB measurements", io.path("operations").path("source").asText());
     assertTrue(io.path("perOperation").has("cpuMicros"), io.toString());
-    assertFalse(result.path("tuning").path("vm.swappiness").isMissingNode(), result.toString());
+    assertFalse(io.path("tuning").path("vm.swappiness").isMissingNode(), result.toString());
 
     var timeseries = new ObjectMapper().readTree(dir.resolve("run.txt.storage.json").toFile());
     assertEquals("ycsb-storage-timeseries/1", timeseries.path("schema").asText());
