@@ -205,7 +205,9 @@ final class CollectorReport {
       if (first.scheduler() != null) {
         record.addSummaryLine("STORAGE", "device.scheduler", first.scheduler());
       }
-      var media = seen.probe() != null && seen.probe().inferredMedium() != null && first.type().media().equals("unknown")
+      // where the type cannot tell (virtio, iSCSI, ...), the probe's measurement can
+      boolean measured = seen.probe() != null && seen.probe().inferredMedium() != null;
+      var media = measured && first.type().media().equals("unknown")
           ? probeMedia(seen.probe().inferredMedium()) : first.type().media();
       record.addSummaryLine("STORAGE", "data_disk_0_type", first.type().label());
       record.addSummaryLine("STORAGE", "data_disk_0_media", media);

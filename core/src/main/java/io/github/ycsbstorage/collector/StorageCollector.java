@@ -34,9 +34,9 @@ import java.util.function.Supplier;
  * The storage collector for one phase: at {@link #start()} it resolves the data paths to their
  * devices, reads the host tuning, runs the read-latency probe (before the phase, so that its I/O
  * is not counted) and starts sampling on a daemon thread; at {@link #stop(RunRecord)} it takes a
- * last reading and adds {@code devices}, {@code io} (with the host tuning) and summary lines to the record
- * and writes the time-series file. Environmental trouble never escapes: it becomes a recorded
- * reason or warning. Thread-safe for the start-then-stop protocol of {@link PhaseObserver}.
+ * last reading, writes the time-series file and adds {@code devices}, {@code io} (with the host
+ * tuning), {@code timeseries} and summary lines to the record. Environmental trouble never
+ * escapes: it becomes a recorded reason or warning. Thread-safe for the start-then-stop protocol of {@link PhaseObserver}.
  */
 public final class StorageCollector implements PhaseObserver {
   private final String phase;
@@ -144,9 +144,8 @@ public final class StorageCollector implements PhaseObserver {
       return null;
     }
     if (!settings.root().equals(Path.of("/"))) {
-      return new ProbeResult(settings.paths().get(0), false,
-          "not run: collector.root is not / (a fixture tree has no real file system)", 0, 0,
-          null, null, null, null, null, null, null, null);
+      return ProbeResult.notRun(settings.paths().get(0),
+          "not run: collector.root is not / (a fixture tree has no real file system)");
     }
     return new ReadLatencyProbe(settings.probeSize(), settings.probeTime()).probe(Path.of(settings.paths().get(0)));
   }
