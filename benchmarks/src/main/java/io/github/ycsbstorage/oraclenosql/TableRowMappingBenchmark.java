@@ -35,8 +35,11 @@ import site.ycsb.Utils;
  * (package-private): {@code newRow} (insert, and update of all fields), {@code merge} (update of one
  * field into a row read first, as workload A's updates do) and {@code read}. A kvclient {@code Row}
  * needs table metadata, not a store: the table is built offline with kvclient's
- * {@code TableBuilder}, as the binding's unit tests do, from the 18.3.10 client on Maven Central that
- * is shaded into benchmarks.jar. What is not measured: kvclient serialising the row for the wire
+ * {@code TableBuilder}, as the binding's unit tests do, with the 18.3.10 client on Maven Central that
+ * is shaded into benchmarks.jar; to measure an installation's client instead (the one the binding
+ * runs with), put it first on the classpath:
+ * {@code java -cp $KVHOME/lib/kvclient.jar:benchmarks/target/benchmarks.jar org.openjdk.jmh.Main
+ * TableRowMapping}. What is not measured: kvclient serialising the row for the wire
  * (internal to the client and different in the 25.3 client a current store needs), network and
  * server; {@code oraclenosql-binding-vs-raw.sh} measures the binding end to end against a bare
  * Table API loop.
