@@ -8,7 +8,7 @@
 # and would only make each round longer.
 # Usage: scripts/bench/client-overhead.sh [rounds=5] [operations=20000000]
 # (Workload A on BasicDB runs ~2 M ops/s here: 20 M operations give each run ~10 s, so that JIT
-# warm-up and JVM start are a small part of it and the collector takes ~10 samples.)
+# warm-up is a small part of it and the collector takes ~10 samples.)
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 ROUNDS=${1:-5}
