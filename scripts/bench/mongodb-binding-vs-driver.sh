@@ -1,94 +1,88 @@
-#!/bin/sh
-# Side by side, against one mongo-java-server (memory backend) in its own JVM on 127.0.0.1:
-#   1. workloads A and C through YCSB and the mongodb binding (bin/ycsb run mongodb) vs the same
-#      operations written directly on mongodb-driver-sync (RawDriverLoop), same threads;
-#   2. a batched load (mongodb.batchsize) vs an unbatched load, both through bin/ycsb, and the same
-#      two loads written directly on the driver (insertMany(ordered=false) / insertOne).
-# Prints the ops/s of each side and their ratio. Rounds alternate the sides to spread noise.
+#!/usr/bin/env bash
+# The mongodb binding against the raw driver, on one mongo-java-server (memory backend) in its own
+# JVM on 127.0.0.1, contenders interleaved round by round (lib.sh):
+#  1. workloads A and C: bin/ycsb run mongodb (binding + YCSB) vs RawDriverLoop (the same operations
+#     written directly on mongodb-driver-sync), same threads;
+#  2. load: batched (mongodb.batchsize) vs per-record through bin/ycsb, and each of them against the
+#     raw driver's insertMany(ordered=false) / insertOne. Every load writes a fresh database.
+# Prints each figure and the ratios.
 #
-# Build first:  mvn -B -q -pl benchmarks,dist -am package -DskipTests
-# Then:         scripts/bench/mongodb-binding-vs-driver.sh
-# Tunables (environment): RECORDS (10000), OPERATIONS (100000), THREADS (4), BATCH (100), ROUNDS (2)
-set -eu
+# Usage: scripts/bench/mongodb-binding-vs-driver.sh   (builds what it needs on first use)
+# Environment: RECORDS (10000, loaded for the runs), OPERATIONS (100000), THREADS (4),
+#   LOAD_RECORDS (20000, per load measurement), BATCH (100), ROUNDS (2), SERVER_HEAP (4g: the memory
+#   backend keeps every database loaded during the run, ~2 KB of heap per record).
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 RECORDS=${RECORDS:-10000}
 OPERATIONS=${OPERATIONS:-100000}
 THREADS=${THREADS:-4}
 BATCH=${BATCH:-100}
+LOAD_RECORDS=${LOAD_RECORDS:-20000}
+SERVER_HEAP=${SERVER_HEAP:-4g}
 ROUNDS=${ROUNDS:-2}
-JAR=$ROOT/benchmarks/target/benchmarks.jar
-YCSB_HOME=$(ls -d "$ROOT"/dist/target/ycsb-storage-*/ycsb-storage-* 2>/dev/null | head -n 1)
-if [ ! -f "$JAR" ] || [ -z "$YCSB_HOME" ]; then
-  echo "build first: mvn -B -q -pl benchmarks,dist -am package -DskipTests" >&2
-  exit 2
-fi
+bench_ensure_built
+bench_ensure_benchmarks_jar
 
 WORK=$(mktemp -d)
-java -Xmx1g -cp "$JAR" io.github.ycsbstorage.benchmarks.macro.InProcessMongoServer >"$WORK/server.out" 2>"$WORK/server.err" &
+java -Xmx"$SERVER_HEAP" -cp "$BENCH_JAR" io.github.ycsbstorage.benchmarks.macro.InProcessMongoServer \
+  >"$WORK/server.out" 2>"$WORK/server.err" &
 SERVER_PID=$!
-trap 'kill "$SERVER_PID" 2>/dev/null; rm -rf "$WORK"' EXIT INT TERM
-i=0
-until [ -s "$WORK/server.out" ]; do
-  i=$((i + 1))
-  if [ "$i" -gt 100 ]; then echo "server did not start: $(cat "$WORK/server.err")" >&2; exit 1; fi
+cleanup() {
+  kill "$SERVER_PID" 2>/dev/null || true
+  wait "$SERVER_PID" 2>/dev/null || true
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+for _ in $(seq 100); do
+  [[ -s $WORK/server.out ]] && break
+  kill -0 "$SERVER_PID" 2>/dev/null || { cat "$WORK/server.err" >&2; exit 1; }
   sleep 0.1
 done
 URL=$(head -n 1 "$WORK/server.out")
+[[ -n $URL ]] || { echo "server did not start: $(cat "$WORK/server.err")" >&2; exit 1; }
 
-# Throughput of one bin/ycsb command (its [OVERALL] line); fails loudly on any error return code.
-ycsb() {
-  "$YCSB_HOME/bin/ycsb" "$@" >"$WORK/ycsb.out" 2>"$WORK/ycsb.err" || { cat "$WORK/ycsb.err" >&2; exit 1; }
-  if grep -q 'Return=\(ERROR\|NOT_FOUND\|SERVICE_UNAVAILABLE\)' "$WORK/ycsb.out"; then
-    grep 'Return=' "$WORK/ycsb.out" >&2; exit 1
-  fi
-  sed -n 's/^\[OVERALL\], Throughput(ops\/sec), //p' "$WORK/ycsb.out"
-}
-
+# raw ARGS...: RawDriverLoop's throughput; fails when any operation failed.
 raw() {
-  java -cp "$JAR" io.github.ycsbstorage.benchmarks.macro.RawDriverLoop "$@" >"$WORK/raw.out" 2>"$WORK/raw.err" \
-    || { cat "$WORK/raw.err" >&2; exit 1; }
-  grep -q '^failures=0$' "$WORK/raw.out" || { cat "$WORK/raw.out" >&2; exit 1; }
-  sed -n 's/^throughput(ops\/sec)=//p' "$WORK/raw.out"
+  local out
+  out=$(java -cp "$BENCH_JAR" io.github.ycsbstorage.benchmarks.macro.RawDriverLoop "$@" 2>"$WORK/raw.err") \
+    || { cat "$WORK/raw.err" >&2; return 1; }
+  grep -q '^failures=0$' <<<"$out" || { echo "RawDriverLoop $*: $out" >&2; return 1; }
+  sed -n 's/^throughput(ops\/sec)=//p' <<<"$out"
 }
+fresh_database() { echo "$URL/$1$(date +%s%N)"; }
 
-mean() { awk '{ s += $1; n++ } END { printf "%.0f", s / n }'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
+run_binding() { # workload
+  bench_ycsb run mongodb -P "$DIST/workloads/workload$1" -p recordcount="$RECORDS" \
+    -p operationcount="$OPERATIONS" -p mongodb.url="$URL/bench" -threads "$THREADS"
+}
+binding_a() { run_binding a; }
+raw_a() { raw run "$URL/bench" 0.5 "$RECORDS" "$OPERATIONS" "$THREADS"; }
+binding_c() { run_binding c; }
+raw_c() { raw run "$URL/bench" 1.0 "$RECORDS" "$OPERATIONS" "$THREADS"; }
 
-echo "server: mongo-java-server (memory) at $URL; records=$RECORDS operations=$OPERATIONS threads=$THREADS"
-ycsb load mongodb -P "$YCSB_HOME/workloads/workloada" -p recordcount="$RECORDS" \
+load_binding() { # batch size (1: per record)
+  bench_ycsb load mongodb -P "$DIST/workloads/workloada" -p recordcount="$LOAD_RECORDS" \
+    -p mongodb.url="$(fresh_database load)" -p mongodb.batchsize="$1" -threads "$THREADS"
+}
+binding_batched() { load_binding "$BATCH"; }
+binding_per_record() { load_binding 1; }
+raw_batched() { raw load "$(fresh_database rawload)" "$LOAD_RECORDS" "$BATCH" "$THREADS"; }
+raw_per_record() { raw load "$(fresh_database rawload)" "$LOAD_RECORDS" 1 "$THREADS"; }
+
+echo "server: mongo-java-server (memory) at $URL; records=$RECORDS operations=$OPERATIONS threads=$THREADS" \
+  "load_records=$LOAD_RECORDS batch=$BATCH rounds=$ROUNDS"
+bench_context
+bench_ycsb load mongodb -P "$DIST/workloads/workloada" -p recordcount="$RECORDS" \
   -p mongodb.url="$URL/bench" -p mongodb.batchsize="$BATCH" -threads "$THREADS" >/dev/null
 
-for workload in a c; do
-  case $workload in a) reads=0.5 ;; c) reads=1.0 ;; esac
-  : >"$WORK/binding.$workload"; : >"$WORK/raw.$workload"
-  round=1
-  while [ "$round" -le "$ROUNDS" ]; do
-    raw run "$URL/bench" "$reads" "$RECORDS" "$OPERATIONS" "$THREADS" >>"$WORK/raw.$workload"
-    ycsb run mongodb -P "$YCSB_HOME/workloads/workload$workload" -p recordcount="$RECORDS" \
-      -p operationcount="$OPERATIONS" -p mongodb.url="$URL/bench" -threads "$THREADS" >>"$WORK/binding.$workload"
-    round=$((round + 1))
-  done
-  b=$(mean <"$WORK/binding.$workload"); r=$(mean <"$WORK/raw.$workload")
-  echo "workload $workload: binding via YCSB $b ops/s [$(tr '\n' ' ' <"$WORK/binding.$workload")]," \
-    "raw driver $r ops/s [$(tr '\n' ' ' <"$WORK/raw.$workload")], ratio $(ratio "$b" "$r")"
-done
-
-: >"$WORK/load.unbatched"; : >"$WORK/load.batched"; : >"$WORK/rawload.unbatched"; : >"$WORK/rawload.batched"
-round=1
-while [ "$round" -le "$ROUNDS" ]; do
-  raw load "$URL/rawunbatched$round" "$RECORDS" 1 "$THREADS" >>"$WORK/rawload.unbatched"
-  ycsb load mongodb -P "$YCSB_HOME/workloads/workloada" -p recordcount="$RECORDS" \
-    -p mongodb.url="$URL/unbatched$round" -threads "$THREADS" >>"$WORK/load.unbatched"
-  raw load "$URL/rawbatched$round" "$RECORDS" "$BATCH" "$THREADS" >>"$WORK/rawload.batched"
-  ycsb load mongodb -P "$YCSB_HOME/workloads/workloada" -p recordcount="$RECORDS" \
-    -p mongodb.url="$URL/batched$round" -p mongodb.batchsize="$BATCH" -threads "$THREADS" >>"$WORK/load.batched"
-  round=$((round + 1))
-done
-u=$(mean <"$WORK/load.unbatched"); bl=$(mean <"$WORK/load.batched")
-ru=$(mean <"$WORK/rawload.unbatched"); rb=$(mean <"$WORK/rawload.batched")
-echo "load via YCSB: batched (batchsize=$BATCH) $bl ops/s [$(tr '\n' ' ' <"$WORK/load.batched")]," \
-  "unbatched $u ops/s [$(tr '\n' ' ' <"$WORK/load.unbatched")], ratio $(ratio "$bl" "$u")"
-echo "load raw driver: batched $rb ops/s [$(tr '\n' ' ' <"$WORK/rawload.batched")]," \
-  "unbatched $ru ops/s [$(tr '\n' ' ' <"$WORK/rawload.unbatched")], ratio $(ratio "$rb" "$ru")"
-echo "load binding/raw: batched $(ratio "$bl" "$rb"), unbatched $(ratio "$u" "$ru")"
+echo "== workload A (50% read, 50% update, zipfian): binding via YCSB vs raw driver =="
+bench_compare "$ROUNDS" ops/s binding binding_a raw raw_a
+echo "== workload C (100% read, zipfian): binding via YCSB vs raw driver =="
+bench_compare "$ROUNDS" ops/s binding binding_c raw raw_c
+echo "== load via YCSB: batched (batchsize=$BATCH) vs per-record =="
+bench_compare "$ROUNDS" ops/s batched binding_batched per-record binding_per_record
+echo "== batched load: binding via YCSB vs raw insertMany =="
+bench_compare "$ROUNDS" ops/s binding binding_batched raw raw_batched
+echo "== per-record load: binding via YCSB vs raw insertOne =="
+bench_compare "$ROUNDS" ops/s binding binding_per_record raw raw_per_record
