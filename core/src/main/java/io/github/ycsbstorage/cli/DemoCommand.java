@@ -1,6 +1,5 @@
 package io.github.ycsbstorage.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.h2.H2Backend;
@@ -31,8 +30,6 @@ final class DemoCommand implements Callable<Integer> {
   static final String STORAGE_AWARE_WORKLOAD = "io.github.ycsbstorage.workload.StorageAwareWorkload";
   /** The memory the demo declares for the server: datasets of 0.5 × and 2 × of it. */
   static final String DECLARED_MEMORY = "4MB";
-  /** I/O figures per summary line. */
-  private static final int IO_FIGURES = 4;
 
   @Option(names = {"-o", "--output"}, paramLabel = "DIR", description = "report folder (default: <temp>/report)")
   Path output;
@@ -111,7 +108,8 @@ final class DemoCommand implements Callable<Integer> {
   private static void printSummary(List<Path> results) throws IOException {
     var json = new ObjectMapper();
     System.out.println();
-    System.out.printf(Locale.ROOT, "%-40s %10s %10s %10s  %s%n", "cell", "ops/s", "p99 µs", "errors", "device / I/O");
+    System.out.printf(Locale.ROOT, "%-38s %9s %9s %6s  %s%n", "cell", "ops/s", "p99 µs", "errors",
+        "device tags; I/O (mean r/s, w/s, MB/s, util) and CPU iowait");
     for (var file : results) {
       var result = json.readTree(file.toFile());
       var operations = result.path("summary").path("operations");
@@ -120,26 +118,23 @@ final class DemoCommand implements Callable<Integer> {
         p99 = Math.max(p99, operations.path(name).path("p99Us").asLong(0));
       }
       var devices = new ArrayList<String>();
-      result.path("devices").forEach(d -> devices.add(d.path("name").asText("?") + " " + d.path("type").asText("?")));
+      result.path("devices").forEach(d -> devices.add(d.path("name").asText("?") + " " + d.path("type").asText("?")
+          + (d.path("rotationalTrusted").asBoolean(true) ? "" : " (rotational flag untrusted)")));
       var io = new ArrayList<String>();
-      scalars("", result.path("io"), io);
-      System.out.printf(Locale.ROOT, "%-40s %10.1f %10d %10d  %s; %s%n", result.path("label").asText(),
+      result.path("io").path("devices").fields().forEachRemaining(d -> {
+        var mean = d.getValue().path("average");
+        io.add(String.format(Locale.ROOT, "%s %.0f r/s %.0f w/s %.1f MB/s %.0f %%util", d.getKey(),
+            mean.path("r/s").asDouble(), mean.path("w/s").asDouble(),
+            (mean.path("rkB/s").asDouble() + mean.path("wkB/s").asDouble()) / 1024, mean.path("%util").asDouble()));
+      });
+      var iowait = result.path("io").path("cpu").path("iowait");
+      System.out.printf(Locale.ROOT, "%-38s %9.1f %9d %6d  %s; %s%s%n", result.path("label").asText(),
           result.path("summary").path("throughputOpsPerSec").asDouble(), p99,
-          result.path("summary").path("errors").asLong(), devices.isEmpty() ? "device tags unknown"
-              : String.join(", ", devices), io.isEmpty() ? "I/O figures unknown (no collector)"
-              : "I/O " + String.join(", ", io.subList(0, Math.min(IO_FIGURES, io.size()))));
+          result.path("summary").path("errors").asLong(),
+          devices.isEmpty() ? "device tags unknown" : String.join(", ", devices),
+          io.isEmpty() ? "I/O figures unknown (no collector)" : String.join(", ", io),
+          iowait.isNumber() ? String.format(Locale.ROOT, ", iowait %.1f %%", iowait.asDouble()) : "");
     }
     System.out.println();
-  }
-
-  /** Numeric leaves of a result section as {@code path=value}, in document order. */
-  private static void scalars(String prefix, JsonNode node, List<String> into) {
-    if (node.isObject()) {
-      node.fields().forEachRemaining(e -> scalars(prefix.isEmpty() ? e.getKey() : prefix + "." + e.getKey(),
-          e.getValue(), into));
-    } else if (node.isNumber()) {
-      into.add(prefix + "=" + (node.isIntegralNumber() ? node.asText()
-          : String.format(Locale.ROOT, "%.1f", node.asDouble())));
-    }
   }
 }
