@@ -10,6 +10,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import com.mongodb.client.MongoClients;
+import de.bwaldvogel.mongo.MongoServer;
+import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -63,6 +66,28 @@ class DistributionIT {
           "-p", "operationcount=50"), Map.of(), Launcher.HOME);
       assertEquals(0, result.exitCode(), result::all);
       assertTrue(result.stdout().contains("[READ], 99thPercentileLatency(us)"), result::all);
+    }
+  }
+
+  @Test
+  void ycsbInstallRunsTheMongoDbBindingFromItsDropInFolder() throws Exception {
+    var server = new MongoServer(new MemoryBackend());
+    server.bind("127.0.0.1", 0);
+    var url = "mongodb://127.0.0.1:" + server.getLocalAddress().getPort() + "/dropin";
+    try (var inspector = MongoClients.create(url)) {
+      var classpath = INSTALL_LIB.toAbsolutePath() + "/*:" + Launcher.HOME.resolve("mongodb-binding/lib") + "/*";
+      var java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+      for (var phase : List.of("-load", "-t")) {
+        var result = Launcher.run(List.of(java, "-cp", classpath, "site.ycsb.Client", phase,
+            "-db", "io.github.ycsbstorage.mongodb.MongoDbClient", "-P", "workloads/workloada",
+            "-p", "recordcount=200", "-p", "operationcount=200", "-p", "mongodb.url=" + url), Map.of(), Launcher.HOME);
+        assertEquals(0, result.exitCode(), result::all);
+        assertTrue(result.stdout().contains("[OVERALL], Throughput(ops/sec)"), result::all);
+        assertFalse(result.stdout().contains("Return=ERROR"), result::all);
+      }
+      assertEquals(200, inspector.getDatabase("dropin").getCollection("usertable").countDocuments());
+    } finally {
+      server.shutdownNow();
     }
   }
 

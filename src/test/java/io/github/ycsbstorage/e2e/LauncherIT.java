@@ -70,6 +70,9 @@ class LauncherIT {
         var run = ycsb("run", "basic", "-P", file.toString(), "-p", "recordcount=100", "-p", "operationcount=20");
         assertEquals(0, run.exitCode(), () -> file + "\n" + run.all());
         assertTrue(run.stdout().contains("[OVERALL], Throughput(ops/sec)"), () -> file + "\n" + run.all());
+        // basic describes no server, so the files' storage.dataset.ratio gives way to the explicit recordcount
+        assertTrue(run.stderr().contains("from recordcount (site.ycsb.BasicDB reports no server memory; "
+            + "storage.dataset.ratio not applied) → 100 records"), () -> file + "\n" + run.all());
       }
     }
   }

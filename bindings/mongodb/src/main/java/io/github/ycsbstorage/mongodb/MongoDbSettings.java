@@ -1,0 +1,186 @@
+package io.github.ycsbstorage.mongodb;
+
+import com.mongodb.ConnectionString;
+import com.mongodb.ReadConcern;
+import com.mongodb.ReadConcernLevel;
+import com.mongodb.ReadPreference;
+import com.mongodb.WriteConcern;
+import io.github.ycsbstorage.config.InvalidPropertyException;
+import io.github.ycsbstorage.config.PropertyReader;
+import io.github.ycsbstorage.config.SecretMasker;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Properties;
+
+/**
+ * The binding's configuration, read and validated from YCSB properties before anything connects.
+ * Immutable and thread-safe; {@link #toString()} masks the password of the URL.
+ *
+ * @param url                    the connection string ({@code mongodb.url})
+ * @param database               the database ({@code mongodb.database}, else the URL's, else {@code ycsb})
+ * @param table                  the collection of {@link MongoDbClient#datasetSize()} (YCSB's {@code table})
+ * @param fieldType              how values are stored ({@code mongodb.fieldtype})
+ * @param upsert                 inserts replace existing documents ({@code mongodb.upsert})
+ * @param batchSize              inserts per round trip, 1 = unbatched ({@code mongodb.batchsize} or {@code batchsize})
+ * @param writeConcern           override of the URL's write concern
+ * @param readPreference         override of the URL's read preference
+ * @param readConcern            override of the URL's read concern
+ * @param serverSelectionTimeout how long an operation waits for a usable server
+ * @param connectTimeout         how long opening one connection may take
+ * @param threads                YCSB's {@code threadcount}: the pool holds at least this many connections
+ */
+public record MongoDbSettings(
+    ConnectionString url,
+    String database,
+    String table,
+    FieldType fieldType,
+    boolean upsert,
+    int batchSize,
+    Optional<WriteConcern> writeConcern,
+    Optional<ReadPreference> readPreference,
+    Optional<ReadConcern> readConcern,
+    Duration serverSelectionTimeout,
+    Duration connectTimeout,
+    int threads) {
+
+  public static final String PREFIX = "mongodb.";
+  public static final String URL = "mongodb.url";
+  public static final String DATABASE = "mongodb.database";
+  public static final String FIELD_TYPE = "mongodb.fieldtype";
+  public static final String UPSERT = "mongodb.upsert";
+  public static final String BATCH_SIZE = "mongodb.batchsize";
+  /** YCSB's own binding reads this spelling; {@link #BATCH_SIZE} wins when both are set. */
+  public static final String YCSB_BATCH_SIZE = "batchsize";
+  public static final String WRITE_CONCERN = "mongodb.writeconcern";
+  public static final String READ_PREFERENCE = "mongodb.readpreference";
+  public static final String READ_CONCERN = "mongodb.readconcern";
+  public static final String SERVER_SELECTION_TIMEOUT = "mongodb.serverselectiontimeout";
+  public static final String CONNECT_TIMEOUT = "mongodb.connecttimeout";
+
+  public static final String DEFAULT_URL = "mongodb://localhost:27017/ycsb?w=1";
+  public static final String DEFAULT_DATABASE = "ycsb";
+  public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
+
+  private static final String WRITE_CONCERNS = "unacknowledged, acknowledged, w1, w2, w3, journaled, majority";
+  private static final String READ_PREFERENCES =
+      "primary, primaryPreferred, secondary, secondaryPreferred, nearest";
+  private static final String READ_CONCERNS = "local, available, majority, linearizable, snapshot";
+
+  public MongoDbSettings {
+    if (url == null || database == null || database.isBlank() || table == null || fieldType == null
+        || writeConcern == null || readPreference == null || readConcern == null
+        || serverSelectionTimeout == null || connectTimeout == null) {
+      throw new IllegalArgumentException("every setting must be given");
+    }
+    if (batchSize < 1 || threads < 1) {
+      throw new IllegalArgumentException("batchSize and threads must be positive");
+    }
+  }
+
+  /**
+   * Reads the settings.
+   *
+   * @throws InvalidPropertyException naming the first unusable property, its value and what is accepted
+   */
+  public static MongoDbSettings from(Properties properties) {
+    var reader = new PropertyReader(properties);
+    var url = connectionString(reader.string(URL, DEFAULT_URL));
+    var database = reader.string(DATABASE)
+        .or(() -> Optional.ofNullable(url.getDatabase()))
+        .orElse(DEFAULT_DATABASE);
+    var batchKey = reader.string(BATCH_SIZE).isPresent() ? BATCH_SIZE : YCSB_BATCH_SIZE;
+    return new MongoDbSettings(
+        url,
+        database,
+        reader.string("table", "usertable"),
+        reader.choice(FIELD_TYPE, FieldType.BINARY),
+        reader.bool(UPSERT, false),
+        reader.integer(batchKey, 1, 1, 1_000_000),
+        reader.string(WRITE_CONCERN).map(MongoDbSettings::writeConcern),
+        reader.string(READ_PREFERENCE).map(MongoDbSettings::readPreference),
+        reader.string(READ_CONCERN).map(MongoDbSettings::readConcern),
+        positive(reader, SERVER_SELECTION_TIMEOUT, url.getServerSelectionTimeout()),
+        positive(reader, CONNECT_TIMEOUT, url.getConnectTimeout()),
+        reader.integer("threadcount", 1, 1, Integer.MAX_VALUE));
+  }
+
+  private static ConnectionString connectionString(String text) {
+    try {
+      return new ConnectionString(text);
+    } catch (IllegalArgumentException e) {
+      throw new InvalidPropertyException(URL, text,
+          "a MongoDB connection string: mongodb://[user:password@]host[:port][/database][?options]"
+              + " or mongodb+srv://...", e.getMessage());
+    }
+  }
+
+  /** The property if set, else the URL's option, else {@link #DEFAULT_TIMEOUT}. */
+  private static Duration positive(PropertyReader reader, String key, Integer fromUrlMillis) {
+    var fallback = fromUrlMillis == null ? DEFAULT_TIMEOUT : Duration.ofMillis(fromUrlMillis);
+    var value = reader.duration(key, fallback);
+    if (value.isZero() && reader.string(key).isPresent()) {
+      throw new InvalidPropertyException(key, reader.string(key).get(), "a positive duration, e.g. 500ms, 10s");
+    }
+    return value;
+  }
+
+  private static WriteConcern writeConcern(String name) {
+    var concern = switch (name.toLowerCase(Locale.ROOT)) {
+      case "unacknowledged", "w0" -> WriteConcern.UNACKNOWLEDGED;
+      case "acknowledged", "w1" -> WriteConcern.W1;
+      case "w2" -> WriteConcern.W2;
+      case "w3" -> WriteConcern.W3;
+      case "journaled" -> WriteConcern.JOURNALED;
+      case "majority" -> WriteConcern.MAJORITY;
+      default -> null;
+    };
+    if (concern == null) {
+      throw new InvalidPropertyException(WRITE_CONCERN, name, WRITE_CONCERNS);
+    }
+    return concern;
+  }
+
+  private static ReadPreference readPreference(String name) {
+    try {
+      return ReadPreference.valueOf(name);
+    } catch (IllegalArgumentException e) {
+      throw new InvalidPropertyException(READ_PREFERENCE, name, READ_PREFERENCES);
+    }
+  }
+
+  private static ReadConcern readConcern(String name) {
+    try {
+      return new ReadConcern(ReadConcernLevel.fromString(name));
+    } catch (IllegalArgumentException e) {
+      throw new InvalidPropertyException(READ_CONCERN, name, READ_CONCERNS);
+    }
+  }
+
+  /** The URL with its password hidden, for messages. */
+  public String maskedUrl() {
+    return SecretMasker.maskText(url.getConnectionString());
+  }
+
+  /** The hosts of the URL, for messages. */
+  public String hosts() {
+    return String.join(",", url.getHosts());
+  }
+
+  /** Whether inserts are buffered. */
+  public boolean batching() {
+    return batchSize > 1;
+  }
+
+  @Override
+  public String toString() {
+    return "MongoDbSettings[url=" + maskedUrl() + ", database=" + database + ", table=" + table
+        + ", fieldType=" + fieldType + ", upsert=" + upsert + ", batchSize=" + batchSize
+        + ", writeConcern=" + writeConcern.map(Object::toString).orElse("from URL")
+        + ", readPreference=" + readPreference.map(ReadPreference::getName).orElse("from URL")
+        + ", readConcern=" + readConcern.flatMap(c -> Optional.ofNullable(c.getLevel()))
+            .map(ReadConcernLevel::getValue).orElse("from URL")
+        + ", serverSelectionTimeout=" + serverSelectionTimeout + ", connectTimeout=" + connectTimeout
+        + ", threads=" + threads + "]";
+  }
+}

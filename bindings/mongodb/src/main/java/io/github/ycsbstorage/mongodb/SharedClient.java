@@ -1,0 +1,83 @@
+package io.github.ycsbstorage.mongodb;
+
+import com.mongodb.MongoClientSettings;
+import com.mongodb.MongoException;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import io.github.ycsbstorage.binding.SharedResource;
+import io.github.ycsbstorage.config.SecretMasker;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.TimeUnit;
+import org.bson.Document;
+import site.ycsb.DBException;
+
+/**
+ * One DB instance's use of the JVM's {@link MongoClient} for its connection settings: YCSB creates a
+ * DB per client thread, the driver wants one pool. The first lease opens the client and checks that
+ * the server answers (so that a wrong URL fails in {@code init()} within the server selection
+ * timeout, naming the host); the last {@link #close()} closes it. Thread-safe; closing twice is a
+ * no-op.
+ */
+final class SharedClient implements AutoCloseable {
+  /** The driver's pool size when the URL does not set {@code maxPoolSize}. */
+  private static final int DRIVER_DEFAULT_POOL = 100;
+
+  private static final ConcurrentMap<String, SharedResource<MongoClient>> CLIENTS = new ConcurrentHashMap<>();
+
+  private final SharedResource<MongoClient> resource;
+  private final MongoClient client;
+  private boolean closed;
+
+  private SharedClient(SharedResource<MongoClient> resource, MongoClient client) {
+    this.resource = resource;
+    this.client = client;
+  }
+
+  /** Leases the shared client for these settings, opening and checking it if it is the first lease. */
+  static SharedClient acquire(MongoDbSettings settings) throws DBException {
+    Objects.requireNonNull(settings, "settings");
+    var key = settings.url().getConnectionString() + "|" + settings.serverSelectionTimeout()
+        + "|" + settings.connectTimeout();
+    var resource = CLIENTS.computeIfAbsent(key, k -> new SharedResource<>(MongoClient::close));
+    return new SharedClient(resource, resource.acquire(() -> open(settings)));
+  }
+
+  private static MongoClient open(MongoDbSettings settings) throws DBException {
+    var url = settings.url();
+    int urlPool = url.getMaxConnectionPoolSize() == null ? DRIVER_DEFAULT_POOL : url.getMaxConnectionPoolSize();
+    // 0 means unlimited to the driver; otherwise every YCSB thread gets its own connection.
+    int poolSize = urlPool == 0 ? 0 : Math.max(urlPool, settings.threads());
+    var clientSettings = MongoClientSettings.builder()
+        .applyConnectionString(url)
+        .applyToClusterSettings(b -> b.serverSelectionTimeout(
+            settings.serverSelectionTimeout().toMillis(), TimeUnit.MILLISECONDS))
+        .applyToSocketSettings(b -> b.connectTimeout(
+            (int) settings.connectTimeout().toMillis(), TimeUnit.MILLISECONDS))
+        .applyToConnectionPoolSettings(b -> b.maxSize(poolSize))
+        .build();
+    var client = MongoClients.create(clientSettings);
+    try {
+      client.getDatabase(settings.database()).runCommand(new Document("ping", 1));
+      return client;
+    } catch (MongoException e) {
+      client.close();
+      throw new DBException("cannot reach MongoDB at " + settings.hosts() + " (" + settings.maskedUrl()
+          + ") within " + settings.serverSelectionTimeout().toMillis() + " ms" + ": "
+          + SecretMasker.maskText(e.getClass().getSimpleName() + ": " + e.getMessage()));
+    }
+  }
+
+  MongoClient client() {
+    return client;
+  }
+
+  @Override
+  public synchronized void close() {
+    if (!closed) {
+      closed = true;
+      resource.release();
+    }
+  }
+}

@@ -1,0 +1,144 @@
+package io.github.ycsbstorage.mongodb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.mongodb.ReadConcern;
+import com.mongodb.ReadPreference;
+import com.mongodb.WriteConcern;
+import io.github.ycsbstorage.config.InvalidPropertyException;
+import io.github.ycsbstorage.config.PropertyNamespace;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+class MongoDbSettingsTest {
+  private static MongoDbSettings settings(String... keyValues) {
+    var props = new Properties();
+    for (int i = 0; i < keyValues.length; i += 2) {
+      props.setProperty(keyValues[i], keyValues[i + 1]);
+    }
+    return MongoDbSettings.from(props);
+  }
+
+  @Test
+  void defaultsFollowYcsb() {
+    var s = settings();
+    assertEquals("mongodb://localhost:27017/ycsb?w=1", s.url().getConnectionString());
+    assertEquals("ycsb", s.database());
+    assertEquals("usertable", s.table());
+    assertEquals(FieldType.BINARY, s.fieldType());
+    assertFalse(s.upsert());
+    assertEquals(1, s.batchSize());
+    assertFalse(s.batching());
+    assertEquals(Optional.empty(), s.writeConcern());
+    assertEquals(Optional.empty(), s.readPreference());
+    assertEquals(Optional.empty(), s.readConcern());
+    assertEquals(Duration.ofSeconds(10), s.serverSelectionTimeout());
+    assertEquals(Duration.ofSeconds(10), s.connectTimeout());
+    assertEquals(1, s.threads());
+  }
+
+  @Test
+  void databaseComesFromThePropertyThenTheUrlThenYcsb() {
+    assertEquals("fromurl", settings("mongodb.url", "mongodb://h/fromurl").database());
+    assertEquals("prop", settings("mongodb.url", "mongodb://h/fromurl", "mongodb.database", "prop").database());
+    assertEquals("ycsb", settings("mongodb.url", "mongodb://h").database());
+  }
+
+  @Test
+  void mongodbBatchsizeWinsOverYcsbSpelling() {
+    assertEquals(50, settings("batchsize", "50").batchSize());
+    assertEquals(20, settings("batchsize", "50", "mongodb.batchsize", "20").batchSize());
+    assertTrue(settings("mongodb.batchsize", "2").batching());
+  }
+
+  @Test
+  void timeoutsComeFromThePropertyThenTheUrlThenTenSeconds() {
+    var fromUrl = settings("mongodb.url", "mongodb://h/?serverSelectionTimeoutMS=1500&connectTimeoutMS=700");
+    assertEquals(Duration.ofMillis(1500), fromUrl.serverSelectionTimeout());
+    assertEquals(Duration.ofMillis(700), fromUrl.connectTimeout());
+    var fromProperty = settings("mongodb.url", "mongodb://h/?serverSelectionTimeoutMS=1500",
+        "mongodb.serverselectiontimeout", "3s", "mongodb.connecttimeout", "250ms");
+    assertEquals(Duration.ofSeconds(3), fromProperty.serverSelectionTimeout());
+    assertEquals(Duration.ofMillis(250), fromProperty.connectTimeout());
+  }
+
+  @Test
+  void overridesAreParsed() {
+    var s = settings("mongodb.writeconcern", "majority", "mongodb.readpreference", "secondaryPreferred",
+        "mongodb.readconcern", "majority", "mongodb.fieldtype", "string", "mongodb.upsert", "true",
+        "threadcount", "64");
+    assertEquals(Optional.of(WriteConcern.MAJORITY), s.writeConcern());
+    assertEquals(Optional.of(ReadPreference.secondaryPreferred()), s.readPreference());
+    assertEquals(Optional.of(ReadConcern.MAJORITY), s.readConcern());
+    assertEquals(FieldType.STRING, s.fieldType());
+    assertTrue(s.upsert());
+    assertEquals(64, s.threads());
+    assertEquals(Optional.of(WriteConcern.UNACKNOWLEDGED), settings("mongodb.writeconcern", "w0").writeConcern());
+    assertEquals(Optional.of(WriteConcern.JOURNALED), settings("mongodb.writeconcern", "Journaled").writeConcern());
+  }
+
+  @Test
+  void srvUrlsAreAccepted() {
+    var s = settings("mongodb.url", "mongodb+srv://user:pw@cluster0.example.net/bench?retryWrites=true");
+    assertEquals("bench", s.database());
+    assertTrue(s.url().isSrvProtocol());
+  }
+
+  @Test
+  void badValuesNameThePropertyTheValueAndWhatIsAccepted() {
+    var e = assertThrows(InvalidPropertyException.class, () -> settings("mongodb.writeconcern", "sometimes"));
+    assertEquals("mongodb.writeconcern", e.property());
+    assertEquals("mongodb.writeconcern='sometimes' is invalid; accepted: "
+        + "unacknowledged, acknowledged, w1, w2, w3, journaled, majority", e.getMessage());
+    assertEquals("mongodb.readpreference",
+        assertThrows(InvalidPropertyException.class, () -> settings("mongodb.readpreference", "closest")).property());
+    assertEquals("mongodb.readconcern",
+        assertThrows(InvalidPropertyException.class, () -> settings("mongodb.readconcern", "strong")).property());
+    assertEquals("mongodb.fieldtype",
+        assertThrows(InvalidPropertyException.class, () -> settings("mongodb.fieldtype", "json")).property());
+    assertEquals("batchsize",
+        assertThrows(InvalidPropertyException.class, () -> settings("batchsize", "0")).property());
+    assertEquals("mongodb.batchsize",
+        assertThrows(InvalidPropertyException.class, () -> settings("mongodb.batchsize", "ten")).property());
+    assertEquals("mongodb.serverselectiontimeout", assertThrows(InvalidPropertyException.class,
+        () -> settings("mongodb.serverselectiontimeout", "0")).property());
+  }
+
+  @Test
+  void aBadUrlIsRejectedWithItsPasswordMasked() {
+    var e = assertThrows(InvalidPropertyException.class,
+        () -> settings("mongodb.url", "mongodb://alice:hunter2@host:notaport/db"));
+    assertEquals("mongodb.url", e.property());
+    assertFalse(e.getMessage().contains("hunter2"), e.getMessage());
+    var notMongo = assertThrows(InvalidPropertyException.class, () -> settings("mongodb.url", "http://alice:hunter2@host"));
+    assertFalse(notMongo.getMessage().contains("hunter2"), notMongo.getMessage());
+    assertTrue(notMongo.getMessage().contains("mongodb+srv://"), notMongo.getMessage());
+  }
+
+  @Test
+  void toStringMasksThePassword() {
+    var s = settings("mongodb.url", "mongodb://alice:hunter2@db1.example.net:27017/ycsb?w=majority");
+    assertFalse(s.toString().contains("hunter2"), s.toString());
+    assertTrue(s.toString().contains("mongodb://alice:*****@db1.example.net:27017/ycsb?w=majority"), s.toString());
+    assertEquals("db1.example.net:27017", s.hosts());
+  }
+
+  @Test
+  void theNamespaceListsEveryKeyAndIsDiscoverable() {
+    var namespaces = ServiceLoader.load(PropertyNamespace.class).stream()
+        .map(ServiceLoader.Provider::get).filter(n -> n.prefix().equals("mongodb.")).toList();
+    assertEquals(1, namespaces.size());
+    assertEquals(Set.of("mongodb.url", "mongodb.database", "mongodb.fieldtype", "mongodb.upsert",
+        "mongodb.batchsize", "mongodb.writeconcern", "mongodb.readpreference", "mongodb.readconcern",
+        "mongodb.serverselectiontimeout", "mongodb.connecttimeout"),
+        namespaces.get(0).keys().stream().collect(Collectors.toSet()));
+  }
+}

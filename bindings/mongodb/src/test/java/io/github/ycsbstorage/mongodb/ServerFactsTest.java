@@ -1,0 +1,91 @@
+package io.github.ycsbstorage.mongodb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.github.ycsbstorage.spi.Locality;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import org.bson.Document;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import site.ycsb.ByteArrayByteIterator;
+import site.ycsb.ByteIterator;
+import site.ycsb.DBException;
+import site.ycsb.Status;
+
+class ServerFactsTest {
+  private static InProcessMongo mongo;
+
+  @BeforeAll
+  static void startServer() {
+    mongo = new InProcessMongo();
+  }
+
+  @AfterAll
+  static void stopServer() {
+    mongo.close();
+  }
+
+  @Test
+  void localityFromAddressesAndTheHostTheServerNames() {
+    assertEquals(Locality.LOCAL, ServerFacts.locality(List.of("127.0.0.1"), Optional.empty()));
+    assertEquals(Locality.LOCAL, ServerFacts.locality(List.of("localhost"), Optional.of("localhost:27017")));
+    assertEquals(Locality.REMOTE, ServerFacts.locality(List.of("127.0.0.1", "203.0.113.7"), Optional.empty()));
+    assertEquals(Locality.UNKNOWN, ServerFacts.locality(List.of(), Optional.empty()));
+    assertEquals(Locality.UNKNOWN, ServerFacts.locality(List.of("no-such-host.invalid"), Optional.empty()));
+    // A loopback address but a server that says it runs elsewhere: a tunnel or a container.
+    assertEquals(Locality.UNKNOWN,
+        ServerFacts.locality(List.of("127.0.0.1"), Optional.of("db7.invalid:27017")));
+  }
+
+  @Test
+  void serverInfoReportsWhatTheServerSaysAndNothingElse() throws DBException {
+    var db = new MongoDbClient();
+    db.setProperties(mongo.properties());
+    db.init();
+    try {
+      var info = db.serverInfo();
+      assertEquals("MongoDB", info.product());
+      assertEquals(Optional.of(mongo.command("buildInfo").getString("version")), info.version());
+      // mongo-java-server has no storage engine, hostInfo.system.memSizeMB, WiredTiger cache or dbPath.
+      assertEquals(Optional.empty(), info.storageEngine());
+      assertEquals(Optional.empty(), info.ram());
+      assertEquals(Optional.empty(), info.cache());
+      assertEquals(Optional.empty(), info.dataPath());
+      assertEquals(Locality.LOCAL, info.locality());
+      // The in-process server's serverStatus.pid is this JVM's.
+      assertEquals(OptionalLong.of(ProcessHandle.current().pid()), info.pid());
+      assertEquals(mongo.command("serverStatus").getString("host"), info.details().get("host"));
+      assertEquals("STANDALONE", info.details().get("topology"));
+    } finally {
+      db.cleanup();
+    }
+  }
+
+  @Test
+  void datasetSizeComesFromCollStats() throws DBException {
+    var db = new MongoDbClient();
+    db.setProperties(mongo.properties());
+    db.init();
+    try {
+      var values = new HashMap<String, ByteIterator>();
+      values.put("field0", new ByteArrayByteIterator(new byte[100]));
+      for (int n = 0; n < 10; n++) {
+        assertEquals(Status.OK, db.insert("usertable", "user" + n, values));
+      }
+      var size = db.datasetSize();
+      var stats = mongo.database().runCommand(new Document("collStats", "usertable"));
+      assertEquals("collStats", size.source());
+      assertEquals(OptionalLong.of(10), size.records());
+      assertEquals(OptionalLong.of(stats.get("size", Number.class).longValue()), size.logicalBytes());
+      // mongo-java-server reports no totalIndexSize: storage is storageSize alone.
+      assertEquals(null, stats.get("totalIndexSize"));
+      assertEquals(OptionalLong.of(stats.get("storageSize", Number.class).longValue()), size.storageBytes());
+    } finally {
+      db.cleanup();
+    }
+  }
+}
