@@ -26,10 +26,8 @@ import picocli.CommandLine.Option;
 @Command(name = "demo", mixinStandardHelpOptions = true,
     description = "Run a mini storage study on an embedded MongoDB-wire server and write its report.")
 final class DemoCommand implements Callable<Integer> {
-  static final String MONGODB_CLIENT = "io.github.ycsbstorage.mongodb.MongoDbClient";
-  static final String STORAGE_AWARE_WORKLOAD = "io.github.ycsbstorage.workload.StorageAwareWorkload";
   /** The memory the demo declares for the server: datasets of 0.5 × and 2 × of it. */
-  static final String DECLARED_MEMORY = "4MB";
+  static final String DECLARED_MEMORY = "2MB";
 
   @Option(names = {"-o", "--output"}, paramLabel = "DIR", description = "report folder (default: <temp>/report)")
   Path output;
@@ -39,15 +37,13 @@ final class DemoCommand implements Callable<Integer> {
     var home = Home.locate();
     var temp = Files.createTempDirectory("ycsb-demo-");
     var data = Files.createDirectories(temp.resolve("data"));
-    var missing = missingComponents();
     System.out.println("demo: working folder " + temp);
-    missing.forEach(m -> System.out.println("demo: missing from this build: " + m));
     var server = new MongoServer(new H2Backend(data.resolve("demo.mv").toString()));
     try {
       var address = server.bind();
       System.out.println("demo: MongoDB-wire server (mongo-java-server, H2 on disk in " + data + ") on 127.0.0.1:"
           + address.getPort());
-      var study = StudyDefinition.parse(studyProperties(temp, data, address.getPort(), missing.isEmpty()), "demo",
+      var study = StudyDefinition.parse(studyProperties(temp, data, address.getPort()), "demo",
           temp, home);
       var results = new StudyRunner(study, home, System.out).run(false);
       printSummary(results);
@@ -61,27 +57,14 @@ final class DemoCommand implements Callable<Integer> {
     return 0;
   }
 
-  /** What the full demo needs that this build lacks (components written in parallel). */
-  private static List<String> missingComponents() {
-    var missing = new ArrayList<String>();
-    for (var component : List.of(MONGODB_CLIENT, STORAGE_AWARE_WORKLOAD)) {
-      try {
-        Class.forName(component, false, DemoCommand.class.getClassLoader());
-      } catch (ClassNotFoundException e) {
-        missing.add(component);
-      }
-    }
-    return missing;
-  }
-
-  private static Properties studyProperties(Path temp, Path data, int port, boolean complete) {
+  private static Properties studyProperties(Path temp, Path data, int port) {
     var properties = new Properties();
     properties.setProperty("study.name", "demo");
     properties.setProperty("study.workloads", "workloads/workloada,workloads/workloadc");
     properties.setProperty("study.distributions", "uniform,zipfian");
     properties.setProperty("study.devices", "local=" + data);
-    properties.setProperty("study.operationcount", "3000");
-    properties.setProperty("study.duration", "10s");
+    properties.setProperty("study.operationcount", "2000");
+    properties.setProperty("study.duration", "5s");
     properties.setProperty("study.threads", "2");
     properties.setProperty("study.results", temp.resolve("results").toString());
     properties.setProperty("fieldcount", "10");
@@ -89,19 +72,12 @@ final class DemoCommand implements Callable<Integer> {
     // The server runs in this JVM on the device's folder: the collector watches both.
     properties.setProperty("collector.paths", "{datadir}");
     properties.setProperty("collector.pid", Long.toString(ProcessHandle.current().pid()));
-    if (complete) {
-      properties.setProperty("study.binding", "mongodb");
-      properties.setProperty("study.ratios", "0.5,2");
-      properties.setProperty("storage.server.memory", DECLARED_MEMORY);
-      // One database per dataset size: each load starts empty without restarting the server.
-      properties.setProperty("mongodb.url", "mongodb://127.0.0.1:" + port + "/ycsb_{scale}");
-    } else {
-      // Without the binding or the sizing workload: YCSB's basic binding and fixed record counts
-      // equal to 0.5 × and 2 × the declared memory in 1 KB records.
-      properties.setProperty("study.binding", "basic");
-      properties.setProperty("study.recordcounts", "2000,8000");
-      properties.setProperty("basicdb.verbose", "false");
-    }
+    properties.setProperty("study.binding", "mongodb");
+    properties.setProperty("study.ratios", "0.5,2");
+    // mongo-java-server reports no memory: declare one, small enough for a quick demo.
+    properties.setProperty("storage.server.memory", DECLARED_MEMORY);
+    // One database per dataset size: each load starts empty without restarting the server.
+    properties.setProperty("mongodb.url", "mongodb://127.0.0.1:" + port + "/ycsb_{scale}");
     return properties;
   }
 
@@ -134,6 +110,13 @@ final class DemoCommand implements Callable<Integer> {
           devices.isEmpty() ? "device tags unknown" : String.join(", ", devices),
           io.isEmpty() ? "I/O figures unknown (no collector)" : String.join(", ", io),
           iowait.isNumber() ? String.format(Locale.ROOT, ", iowait %.1f %%", iowait.asDouble()) : "");
+    }
+    for (var file : results) {
+      var result = json.readTree(file.toFile());
+      var plan = result.path("sizing").path("plan");
+      if (result.path("phase").asText().equals("load") && plan.isTextual()) {
+        System.out.println("plan " + result.path("label").asText() + ": " + plan.asText());
+      }
     }
     System.out.println();
   }
