@@ -49,7 +49,8 @@ final class DemoCommand implements Callable<Integer> {
       printSummary(results);
       var report = new ReportBuilder(study.resultsDirectory(), output == null ? temp.resolve("report") : output)
           .write();
-      System.out.println("demo: " + report.warnings().size() + " warnings (see the report)");
+      var warnings = report.warnings().size();
+      System.out.println("demo: " + warnings + (warnings == 1 ? " warning" : " warnings") + " (see the report)");
       System.out.println("demo: report " + report.html().toAbsolutePath());
     } finally {
       server.shutdownNow();
