@@ -222,7 +222,7 @@ final class CellExecutor {
     properties.put("exporter", EXPORTER);
     properties.put("exportfile", clientFolder.resolve("export.json").toString());
     if (storageAware(cell)) {
-      // Written by the storage-aware workload; other workloads refuse storage.* keys.
+      // Only the storage-aware workload writes a result file; other workloads would leave it unused.
       properties.put("storage.result", clientFolder.resolve("result.json").toString());
     }
     properties.put("measurementtype", "hdrhistogram");
