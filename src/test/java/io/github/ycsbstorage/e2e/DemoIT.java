@@ -54,6 +54,10 @@ class DemoIT {
     var html = Files.readString(output.resolve("index.html"));
     assertTrue(html.contains("<h3>workloada / uniform</h3>") && html.contains("<h3>workloadc / zipfian</h3>"), html);
     assertTrue(Files.size(output.resolve("charts/latency-1.png")) > 0);
+    // The collector's time series of every cell reached the report as charts (IOPS first).
+    assertTrue(html.contains("<img src=\"charts/cell-10-1.png\" alt=\"IOPS\">"), html);
+    assertFalse(html.contains("No time-series file"), html);
+    assertTrue(html.contains("I/O and CPU per operation"), html);
     assertTrue(Files.readString(output.resolve("summary.md")).startsWith("# ycsb-storage report: demo"));
 
     var work = WORKDIR.matcher(out);

@@ -64,8 +64,8 @@ final class DemoCommand implements Callable<Integer> {
     properties.setProperty("study.workloads", "workloads/workloada,workloads/workloadc");
     properties.setProperty("study.distributions", "uniform,zipfian");
     properties.setProperty("study.devices", "local=" + data);
-    properties.setProperty("study.operationcount", "2000");
-    properties.setProperty("study.duration", "5s");
+    properties.setProperty("study.operationcount", "1000");
+    properties.setProperty("study.duration", "3s");
     properties.setProperty("study.threads", "2");
     properties.setProperty("study.results", temp.resolve("results").toString());
     properties.setProperty("fieldcount", "10");
