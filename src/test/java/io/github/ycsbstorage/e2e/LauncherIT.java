@@ -2,6 +2,7 @@ package io.github.ycsbstorage.e2e;
 
 import static io.github.ycsbstorage.e2e.Launcher.ycsb;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -69,6 +70,9 @@ class LauncherIT {
         var run = ycsb("run", "basic", "-P", file.toString(), "-p", "recordcount=100", "-p", "operationcount=20");
         assertEquals(0, run.exitCode(), () -> file + "\n" + run.all());
         assertTrue(run.stdout().contains("[OVERALL], Throughput(ops/sec)"), () -> file + "\n" + run.all());
+        // basic describes no server, so the files' storage.dataset.ratio gives way to the explicit recordcount
+        assertTrue(run.stderr().contains("from recordcount (site.ycsb.BasicDB reports no server memory; "
+            + "storage.dataset.ratio not applied) → 100 records"), () -> file + "\n" + run.all());
       }
     }
   }
@@ -114,6 +118,16 @@ class LauncherIT {
     var threads = ycsb("run", "basic", "-P", "workloads/workloada", "-threads", "-4");
     assertEquals(2, threads.exitCode(), threads::all);
     assertTrue(threads.stderr().contains("-threads='-4' is invalid"), threads::all);
+  }
+
+  @Test
+  void secretsOnTheCommandLineNeverReachOutput() throws Exception {
+    var run = ycsb("run", "basic", "-P", "workloads/workloadc", "-p", "operationcount=5",
+        "-p", "mongodb.url=mongodb://admin:Hunter2Secret@db1:27017/ycsb", "-p", "oraclenosql.password=Tiger9Secret");
+    assertEquals(0, run.exitCode(), run::all);
+    assertTrue(run.stderr().contains("mongodb://admin:*****@db1:27017/ycsb"), run::all);
+    assertFalse(run.all().contains("Hunter2Secret"), run::all);
+    assertFalse(run.all().contains("Tiger9Secret"), run::all);
   }
 
   @Test

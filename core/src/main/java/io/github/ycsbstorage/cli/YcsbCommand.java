@@ -2,23 +2,55 @@ package io.github.ycsbstorage.cli;
 
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.NamespaceValidator;
-import io.github.ycsbstorage.config.SecretMasker;
+import io.github.ycsbstorage.workload.BindingUnavailableException;
+import io.github.ycsbstorage.workload.StorageAwareWorkload;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.Charset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Properties;
 
 /**
  * Entry point behind {@code bin/ycsb load|run|shell}: checks the arguments and properties, then
  * hands over to YCSB 0.17.0's own {@code site.ycsb.Client} (or {@code CommandLine} for shell), so
  * that threads, throttling, measurements and exporters behave exactly as in YCSB.
  *
- * <p>Bad input exits with status 2 and a message naming the argument, before YCSB starts.
+ * <p>Bad input exits with status 2 and a message naming the argument. This class is the one place
+ * that turns {@link InvalidPropertyException} into exit status 2: for arguments and for the static
+ * checks of the storage-aware workload before YCSB starts, and for the server-dependent checks that the
+ * workload makes in {@code init()} — YCSB's {@code Client} catches only {@code WorkloadException}
+ * there (and exits 0), so the unchecked exception passes through {@code Client.main} to here. A
+ * binding that the workload cannot open ({@link BindingUnavailableException}) exits 1 with its message.
  */
 public final class YcsbCommand {
   /** Exit status for bad input. */
   public static final int EXIT_BAD_INPUT = 2;
+  /** Exit status when the storage-aware workload cannot open the binding (e.g. server unreachable). */
+  public static final int EXIT_FAILURE = 1;
 
   private YcsbCommand() {
+  }
+
+  /** YCSB prints its command line, passwords included; everything it prints goes through masking. */
+  private static void maskSecretsInStandardStreams() {
+    var charset = Charset.defaultCharset();
+    var out = new SecretMaskingOutputStream(new FileOutputStream(FileDescriptor.out), charset);
+    var err = new SecretMaskingOutputStream(new FileOutputStream(FileDescriptor.err), charset);
+    System.setOut(new PrintStream(out, true, charset));
+    System.setErr(new PrintStream(err, true, charset));
+    // YCSB ends with System.exit: a last line without a line end must still come out.
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      try {
+        out.drain();
+        err.drain();
+      } catch (IOException e) {
+        // stdout or stderr is gone; there is nowhere left to report to
+      }
+    }, "drain-masked-output"));
   }
 
   public static void main(String[] args) throws Exception {
@@ -29,21 +61,62 @@ public final class YcsbCommand {
     ClientArguments parsed;
     try {
       parsed = ClientArguments.parse(Arrays.asList(args));
-      NamespaceValidator.discover(YcsbCommand.class.getClassLoader()).validate(parsed.effectiveProperties());
+      var properties = parsed.effectiveProperties();
+      NamespaceValidator.discover(YcsbCommand.class.getClassLoader()).validate(properties);
+      checkStorageProperties(properties);
     } catch (InvalidPropertyException e) {
-      System.err.println("ycsb: error: " + e.getMessage());
-      System.exit(EXIT_BAD_INPUT);
+      exitBadInput(e);
       return;
     }
     var ycsbArgs = new ArrayList<String>(List.of("-db", parsed.dbClass()));
     if (parsed.phase().equals("shell")) {
+      // Interactive: the prompt has no line end, so it must not wait in a line-masking buffer.
       ycsbArgs.addAll(parsed.clientArgs());
       site.ycsb.CommandLine.main(ycsbArgs.toArray(String[]::new));
       return;
     }
+    maskSecretsInStandardStreams();
     ycsbArgs.add(parsed.phase().equals("load") ? "-load" : "-t");
     ycsbArgs.addAll(parsed.clientArgs());
-    System.err.println("Command line: " + SecretMasker.maskText(String.join(" ", ycsbArgs)));
-    site.ycsb.Client.main(ycsbArgs.toArray(String[]::new));
+    try {
+      site.ycsb.Client.main(ycsbArgs.toArray(String[]::new));
+    } catch (InvalidPropertyException e) {
+      exitBadInput(e);
+    } catch (BindingUnavailableException e) {
+      System.err.println("ycsb: error: " + e.getMessage());
+      System.exit(EXIT_FAILURE);
+    }
+  }
+
+  /**
+   * The storage-aware workload's static checks; {@code storage.*} properties given to another workload
+   * would be silently ignored, so they are refused.
+   */
+  static void checkStorageProperties(Properties properties) {
+    var workload = properties.getProperty("workload", "site.ycsb.workloads.CoreWorkload");
+    if (storageAware(workload)) {
+      StorageAwareWorkload.validate(properties);
+      return;
+    }
+    properties.stringPropertyNames().stream().filter(key -> key.startsWith("storage.")).sorted().findFirst()
+        .ifPresent(key -> {
+          throw new InvalidPropertyException("workload", workload, StorageAwareWorkload.class.getName()
+              + " (or a subclass) when storage.* properties are set", key + " is set, but " + workload
+              + " does not read storage.* properties");
+        });
+  }
+
+  private static boolean storageAware(String workload) {
+    try {
+      return StorageAwareWorkload.class.isAssignableFrom(
+          Class.forName(workload, false, YcsbCommand.class.getClassLoader()));
+    } catch (ClassNotFoundException | LinkageError e) {
+      return false; // YCSB reports a workload class it cannot load
+    }
+  }
+
+  private static void exitBadInput(InvalidPropertyException e) {
+    System.err.println("ycsb: error: " + e.getMessage());
+    System.exit(EXIT_BAD_INPUT);
   }
 }

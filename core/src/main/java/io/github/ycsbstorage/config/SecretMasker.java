@@ -21,9 +21,10 @@ public final class SecretMasker {
   // scheme://user:password@  — the password may contain anything but '@' and '/'.
   private static final Pattern URL_PASSWORD =
       Pattern.compile("([A-Za-z][A-Za-z0-9+.-]*://[^:/@\\s]*):([^@/\\s]*)@");
-  // key=value pairs inside free text, e.g. "password=hunter2" in a driver message.
-  private static final Pattern INLINE_SECRET =
-      Pattern.compile("(?i)\\b([\\w.]*(?:password|passwd|passphrase|secret|token)[\\w.]*)(\\s*[=:]\\s*)([^\\s,;&'\"]+)");
+  // key=value pairs inside free text, e.g. "password=hunter2" in a driver message, or
+  // "oraclenosql.password"="hunter2" as YCSB's BasicDB prints its properties.
+  private static final Pattern INLINE_SECRET = Pattern.compile(
+      "(?i)\\b([\\w.]*(?:password|passwd|passphrase|secret|token)[\\w.]*)(\"?\\s*[=:]\\s*\"?)([^\\s,;&'\"]+)");
 
   private SecretMasker() {
   }

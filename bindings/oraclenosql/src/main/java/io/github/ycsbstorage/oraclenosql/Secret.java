@@ -1,0 +1,22 @@
+package io.github.ycsbstorage.oraclenosql;
+
+import io.github.ycsbstorage.config.SecretMasker;
+
+/**
+ * A password that never shows itself: {@link #toString()} is the mask, so that settings records
+ * and exception messages that include it stay safe. Immutable.
+ *
+ * @param value the secret itself; read it only to hand it to kvclient
+ */
+record Secret(String value) {
+  Secret {
+    if (value == null) {
+      throw new IllegalArgumentException("a secret must have a value");
+    }
+  }
+
+  @Override
+  public String toString() {
+    return SecretMasker.MASK;
+  }
+}

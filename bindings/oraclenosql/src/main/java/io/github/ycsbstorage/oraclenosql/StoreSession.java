@@ -1,0 +1,108 @@
+package io.github.ycsbstorage.oraclenosql;
+
+import io.github.ycsbstorage.config.SecretMasker;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import oracle.kv.KVSecurityConstants;
+import oracle.kv.KVStore;
+import oracle.kv.KVStoreConfig;
+import oracle.kv.KVStoreFactory;
+import oracle.kv.Key;
+import oracle.kv.PasswordCredentials;
+import oracle.kv.table.Table;
+import oracle.kv.table.TableAPI;
+import site.ycsb.DBException;
+
+/**
+ * The JVM's one connection to the store and its checked table: opened by the first YCSB client
+ * thread, shared by all, closed by the last (through {@link io.github.ycsbstorage.binding.SharedResource}).
+ * Opening connects (logging in to a secure store), creates the table if missing, rejects a table of
+ * another shape, and makes one data request so that a refused kvclient fails here, with advice,
+ * instead of in every operation. Immutable; kvclient's handles are thread-safe.
+ *
+ * @param store    the kvclient handle
+ * @param tables   its Table API
+ * @param table    the workload's table, checked against the schema
+ * @param settings the settings it was opened with
+ */
+record StoreSession(KVStore store, TableAPI tables, Table table, ClientSettings settings) {
+  /** The key/value key read once at open time to learn whether the store accepts this kvclient. */
+  static final String PROBE_KEY = "ycsb-storage-compatibility-probe";
+
+  static StoreSession open(ClientSettings settings) throws DBException {
+    var config = new KVStoreConfig(settings.storeName(), settings.helperHosts().toArray(String[]::new));
+    settings.requestTimeout().ifPresent(timeout -> config.setRequestTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS));
+    settings.durability().ifPresent(config::setDurability);
+    var security = securityProperties(settings);
+    if (!security.isEmpty()) {
+      config.setSecurityProperties(security);
+    }
+    KVStore store;
+    try {
+      if (settings.password().isPresent()) {
+        var credentials = new PasswordCredentials(settings.username().orElseThrow(),
+            settings.password().get().value().toCharArray());
+        store = KVStoreFactory.getStore(config, credentials, handle -> handle.login(credentials));
+      } else {
+        store = KVStoreFactory.getStore(config);
+      }
+    } catch (RuntimeException e) {
+      throw failure("cannot open store '" + settings.storeName() + "' at " + settings.helperHosts(), e);
+    }
+    try {
+      // One data request first: an old kvclient can still run DDL, but the store refuses its data
+      // requests (and its table lookups then come back empty), so this is where to tell the user.
+      store.get(Key.createKey(PROBE_KEY));
+      var tables = store.getTableAPI();
+      // Checked before the DDL: the store refuses CREATE TABLE IF NOT EXISTS for a table of another
+      // shape with a message that does not say what differs.
+      var table = tables.getTable(settings.table());
+      if (table == null) {
+        tables.executeSync(settings.schema().createStatement(settings.table()));
+        table = tables.getTable(settings.table());
+      }
+      if (table == null) {
+        throw new DBException("table " + settings.table() + " is missing right after CREATE TABLE IF NOT EXISTS");
+      }
+      var mismatch = settings.schema().mismatch(table);
+      if (mismatch.isPresent()) {
+        throw new DBException(mismatch.get());
+      }
+      return new StoreSession(store, tables, table, settings);
+    } catch (RuntimeException | DBException e) {
+      store.close();
+      throw e instanceof DBException db ? db
+          : failure("cannot prepare table " + settings.table() + " in store '" + settings.storeName() + "'",
+              (RuntimeException) e);
+    }
+  }
+
+  void close() {
+    store.close();
+  }
+
+  private static DBException failure(String what, RuntimeException e) {
+    if (IncompatibleClient.isRefusal(e)) {
+      return new DBException(IncompatibleClient.message(e));
+    }
+    return new DBException(what + ": " + SecretMasker.maskText(e.getClass().getSimpleName() + ": " + e.getMessage()));
+  }
+
+  /** The security file's properties (transport, trust store, login), plus the user name if given. */
+  private static Properties securityProperties(ClientSettings settings) throws DBException {
+    var properties = new Properties();
+    if (settings.securityFile().isPresent()) {
+      var file = settings.securityFile().get();
+      try (Reader reader = Files.newBufferedReader(file)) {
+        properties.load(reader);
+      } catch (IOException e) {
+        throw new DBException("cannot read " + OracleNoSqlNamespace.SECURITY + " file " + file + ": " + e.getMessage());
+      }
+    }
+    settings.username().ifPresent(user -> properties.setProperty(KVSecurityConstants.AUTH_USERNAME_PROPERTY, user));
+    return properties;
+  }
+}

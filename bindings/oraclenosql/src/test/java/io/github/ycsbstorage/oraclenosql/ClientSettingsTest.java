@@ -1,0 +1,171 @@
+package io.github.ycsbstorage.oraclenosql;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.ycsbstorage.config.InvalidPropertyException;
+import io.github.ycsbstorage.config.NamespaceValidator;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
+import oracle.kv.Consistency;
+import oracle.kv.Durability;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ClientSettingsTest {
+
+  private static Properties props(String... keyValues) {
+    var properties = new Properties();
+    for (int i = 0; i < keyValues.length; i += 2) {
+      properties.setProperty(keyValues[i], keyValues[i + 1]);
+    }
+    return properties;
+  }
+
+  @Test
+  void defaultsMatchAFreshKvLiteAndYcsbsTable() {
+    var settings = ClientSettings.from(new Properties());
+    assertEquals("kvstore", settings.storeName());
+    assertEquals(List.of("localhost:5000"), settings.helperHosts());
+    assertEquals("usertable", settings.table());
+    assertEquals(Optional.empty(), settings.requestTimeout());
+    assertEquals(TableLayout.COLUMNS, settings.schema().layout());
+    assertEquals(FieldType.STRING, settings.schema().fieldType());
+    assertEquals(List.of("field0", "field1", "field2", "field3", "field4", "field5", "field6", "field7", "field8",
+        "field9"), settings.schema().fieldNames());
+    assertEquals(ReadConsistency.DEFAULT, settings.consistency());
+    assertEquals(Optional.empty(), settings.durability());
+    assertEquals(Optional.empty(), settings.bulkPut());
+  }
+
+  @Test
+  void ycsbsNosqldbNamesAreAcceptedWithTheirOldMeaning() {
+    var settings = ClientSettings.from(props("storeName", "mystore", "helperHost", "a:5000,b:6000",
+        "consistency", "ABSOLUTE", "durability", "COMMIT_NO_SYNC", "requestTimeout", "10", "table", "t1"));
+    assertEquals("mystore", settings.storeName());
+    assertEquals(List.of("a:5000", "b:6000"), settings.helperHosts());
+    assertEquals("t1", settings.table());
+    assertEquals(Optional.of(Duration.ofSeconds(10)), settings.requestTimeout(), "nosqldb counted seconds");
+    assertEquals(Consistency.ABSOLUTE, settings.consistency().forRead(null));
+    assertEquals(Optional.of(Durability.COMMIT_NO_SYNC), settings.durability());
+  }
+
+  @Test
+  void oraclenosqlKeysWinOverTheOldNames() {
+    var settings = ClientSettings.from(props("storeName", "old", "oraclenosql.storename", "new",
+        "helperHost", "old:1", "oraclenosql.helperhosts", "new:2", "requestTimeout", "10",
+        "oraclenosql.requesttimeout", "750ms", "table", "ycsbtable", "oraclenosql.table", "mine",
+        "consistency", "absolute", "oraclenosql.consistency", "none_required",
+        "durability", "commit_sync", "oraclenosql.durability", "commit_write_no_sync"));
+    assertEquals("new", settings.storeName());
+    assertEquals(List.of("new:2"), settings.helperHosts());
+    assertEquals(Optional.of(Duration.ofMillis(750)), settings.requestTimeout());
+    assertEquals("mine", settings.table());
+    assertEquals(Consistency.NONE_REQUIRED, settings.consistency().forRead(null));
+    assertEquals(Optional.of(Durability.COMMIT_WRITE_NO_SYNC), settings.durability());
+  }
+
+  @Test
+  void badValuesNameThePropertyTheValueAndWhatIsAccepted() {
+    var hosts = assertThrows(InvalidPropertyException.class,
+        () -> ClientSettings.from(props("oraclenosql.helperhosts", "localhost")));
+    assertEquals("oraclenosql.helperhosts='localhost' is invalid; accepted: comma-separated host:port pairs, "
+        + "e.g. node1:5000,node2:5000", hosts.getMessage());
+    var legacyHosts = assertThrows(InvalidPropertyException.class,
+        () -> ClientSettings.from(props("helperHost", "x y:1")));
+    assertEquals("helperHost", legacyHosts.property());
+    var timeout = assertThrows(InvalidPropertyException.class,
+        () -> ClientSettings.from(props("requestTimeout", "soon")));
+    assertEquals("requestTimeout", timeout.property());
+    var table = assertThrows(InvalidPropertyException.class,
+        () -> ClientSettings.from(props("oraclenosql.table", "drop table x")));
+    assertEquals("oraclenosql.table", table.property());
+    var layout = assertThrows(InvalidPropertyException.class,
+        () -> ClientSettings.from(props("oraclenosql.layout", "rows")));
+    assertEquals("oraclenosql.layout='rows' is invalid; accepted: columns, json", layout.getMessage());
+    var binaryJson = assertThrows(InvalidPropertyException.class,
+        () -> ClientSettings.from(props("oraclenosql.layout", "json", "oraclenosql.fieldtype", "binary")));
+    assertEquals("oraclenosql.fieldtype", binaryJson.property());
+    var batch = assertThrows(InvalidPropertyException.class, () -> ClientSettings.from(
+        props("oraclenosql.bulkput", "true", "oraclenosql.bulkput.batchsize", "0")));
+    assertEquals("oraclenosql.bulkput.batchsize='0' is invalid; accepted: a whole number from 1 to 10000000",
+        batch.getMessage());
+  }
+
+  @Test
+  void bulkPutSettingsApplyOnlyWhenBulkPutIsOn() {
+    assertEquals(Optional.empty(), ClientSettings.from(props("oraclenosql.bulkput.batchsize", "10")).bulkPut());
+    var settings = ClientSettings.from(props("oraclenosql.bulkput", "true", "oraclenosql.bulkput.parallelism", "3",
+        "oraclenosql.bulkput.batchsize", "250"));
+    assertEquals(Optional.of(new ClientSettings.BulkPutSettings(3, 250)), settings.bulkPut());
+    assertEquals(Optional.of(new ClientSettings.BulkPutSettings(4, 5000)),
+        ClientSettings.from(props("oraclenosql.bulkput", "true")).bulkPut());
+  }
+
+  @Test
+  void fieldNamesFollowYcsbsFieldcountAndPrefix() {
+    var settings = ClientSettings.from(props("fieldcount", "3", "fieldnameprefix", "f_"));
+    assertEquals(List.of("f_0", "f_1", "f_2"), settings.schema().fieldNames());
+    var bad = assertThrows(InvalidPropertyException.class,
+        () -> ClientSettings.from(props("fieldnameprefix", "field-")));
+    assertEquals("fieldnameprefix", bad.property());
+  }
+
+  @Test
+  void thePasswordNeverShows(@TempDir Path directory) throws Exception {
+    var security = Files.writeString(directory.resolve("client.security"), "oracle.kv.transport=ssl\n");
+    var settings = ClientSettings.from(props("oraclenosql.username", "admin", "oraclenosql.password", "hunter2",
+        "oraclenosql.security", security.toString()));
+    assertEquals("hunter2", settings.password().orElseThrow().value());
+    assertEquals(Optional.of(security), settings.securityFile());
+    assertFalse(settings.toString().contains("hunter2"), settings.toString());
+    assertTrue(settings.toString().contains("password=Optional[*****]"), settings.toString());
+
+    var noUser = assertThrows(InvalidPropertyException.class,
+        () -> ClientSettings.from(props("oraclenosql.password", "hunter2")));
+    assertFalse(noUser.getMessage().contains("hunter2"), noUser.getMessage());
+    assertEquals("oraclenosql.username", noUser.property());
+  }
+
+  @Test
+  void aSecureStoreNeedsASecurityFileOrAPassword() {
+    var missing = assertThrows(InvalidPropertyException.class,
+        () -> ClientSettings.from(props("oraclenosql.username", "admin")));
+    assertEquals("oraclenosql.security", missing.property());
+    var unreadable = assertThrows(InvalidPropertyException.class, () -> ClientSettings.from(
+        props("oraclenosql.username", "admin", "oraclenosql.security", "/nonexistent/client.security")));
+    assertEquals("oraclenosql.security='/nonexistent/client.security' is invalid: not readable; accepted: a "
+        + "readable login/security properties file (e.g. $KVROOT/security/client.security)", unreadable.getMessage());
+  }
+
+  @Test
+  void theNamespaceListsEveryKeyAndIsFoundThroughServiceLoader() {
+    var validator = NamespaceValidator.discover(getClass().getClassLoader());
+    var all = new Properties();
+    new OracleNoSqlNamespace().keys().forEach(key -> all.setProperty(key, "x"));
+    all.setProperty("storeName", "legacy names carry no prefix");
+    validator.validate(all);
+    var misspelt = assertThrows(InvalidPropertyException.class,
+        () -> validator.validate(props("oraclenosql.storname", "kvstore")));
+    assertTrue(misspelt.getMessage().contains("did you mean oraclenosql.storename?"), misspelt.getMessage());
+    assertEquals(14, new OracleNoSqlNamespace().keys().size());
+  }
+
+  @Test
+  void instancesShareASessionOnlyForTheSameStoreAndTable() {
+    var base = ClientSettings.from(props("oraclenosql.helperhosts", "h:5000"));
+    assertTrue(base.sameStoreAndTable(ClientSettings.from(props("oraclenosql.helperhosts", "h:5000",
+        "oraclenosql.consistency", "absolute", "oraclenosql.bulkput", "true"))), "per-operation settings may differ");
+    assertFalse(base.sameStoreAndTable(ClientSettings.from(props("oraclenosql.helperhosts", "h:5001"))));
+    assertFalse(base.sameStoreAndTable(ClientSettings.from(props("oraclenosql.helperhosts", "h:5000",
+        "oraclenosql.table", "other"))));
+    assertFalse(base.sameStoreAndTable(ClientSettings.from(props("oraclenosql.helperhosts", "h:5000",
+        "oraclenosql.layout", "json"))));
+  }
+}

@@ -1,0 +1,161 @@
+package io.github.ycsbstorage.oraclenosql;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.github.ycsbstorage.spi.Locality;
+import io.github.ycsbstorage.testkit.KvLite;
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.Vector;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import oracle.kv.KVVersion;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import site.ycsb.ByteArrayByteIterator;
+import site.ycsb.ByteIterator;
+import site.ycsb.DBException;
+import site.ycsb.Status;
+
+/** What only the oraclenosql binding promises, against a real KVLite; skipped without KVHOME. */
+@ExtendWith(LiveStore.class)
+class OracleNoSqlLiveTest {
+
+  private static OracleNoSqlClient open(Properties extra) throws DBException {
+    var properties = LiveStore.connection();
+    properties.putAll(extra);
+    var client = new OracleNoSqlClient();
+    client.setProperties(properties);
+    client.init();
+    return client;
+  }
+
+  private static Properties props(String... keyValues) {
+    var properties = new Properties();
+    for (int i = 0; i < keyValues.length; i += 2) {
+      properties.setProperty(keyValues[i], keyValues[i + 1]);
+    }
+    return properties;
+  }
+
+  private static Map<String, ByteIterator> record(String key) {
+    var values = new HashMap<String, ByteIterator>();
+    values.put("field0", new ByteArrayByteIterator((key + "-0").getBytes(StandardCharsets.US_ASCII)));
+    return values;
+  }
+
+  @Test
+  void scanReturnsGlobalKeyOrderAcrossAllPartitions() throws DBException {
+    var client = open(props(OracleNoSqlNamespace.TABLE, "scan_order", "fieldcount", "1"));
+    try {
+      assertEquals(Integer.toString(KvLite.PARTITIONS), client.serverInfo().details().get("partitions"));
+      var numbers = IntStream.range(0, 600).boxed().collect(Collectors.toCollection(ArrayList::new));
+      Collections.shuffle(numbers, new java.util.Random(42));
+      for (int n : numbers) {
+        assertEquals(Status.OK, client.insert("usertable", String.format("user%05d", n), record("k" + n)));
+      }
+      var rows = new Vector<HashMap<String, ByteIterator>>();
+      assertEquals(Status.OK, client.scan("usertable", "user00100", 300, null, rows));
+      var expected = IntStream.range(100, 400).mapToObj(n -> "k" + n + "-0").toList();
+      assertEquals(expected, rows.stream().map(r -> r.get("field0").toString()).toList());
+    } finally {
+      client.cleanup();
+    }
+  }
+
+  @Test
+  void aTableOfAnotherShapeIsRejectedWithTheDifference() throws DBException {
+    open(props(OracleNoSqlNamespace.TABLE, "shape_check", "fieldcount", "3")).cleanup();
+    var failure = assertThrows(DBException.class, () -> open(props(OracleNoSqlNamespace.TABLE, "shape_check",
+        "fieldcount", "3", OracleNoSqlNamespace.LAYOUT, "json")));
+    assertTrue(failure.getMessage().startsWith("table shape_check exists with columns [ycsb_key STRING, "
+        + "field0 STRING, field1 STRING, field2 STRING]"), failure.getMessage());
+    assertTrue(failure.getMessage().contains("but layout=json and 3 fields need columns [ycsb_key STRING, "
+        + "fields JSON]"), failure.getMessage());
+    assertEquals(0, OracleNoSqlClient.SESSION.users(), "a failed init holds no session");
+  }
+
+  @Test
+  void serverInfoReportsTheTopologyAndTheLoadedClient() throws DBException {
+    var client = open(new Properties());
+    try {
+      var info = client.serverInfo();
+      assertEquals("1", info.details().get("shards"));
+      assertEquals("1", info.details().get("replicationFactor"));
+      assertEquals("120", info.details().get("partitions"));
+      assertEquals(Locality.LOCAL, info.locality());
+      assertEquals(KVVersion.CURRENT_VERSION.getNumericVersionString(), info.details().get("kvclient.version"));
+      assertTrue(info.version().isEmpty(), "kvclient exposes no server version: unknown, not guessed");
+      assertTrue(info.ram().isEmpty() && info.cache().isEmpty() && info.dataPath().isEmpty());
+    } finally {
+      client.cleanup();
+    }
+  }
+
+  @Test
+  void everyConsistencyAndDurabilityFormWorksAgainstTheStore() throws DBException {
+    for (var setting : List.of(
+        props(OracleNoSqlNamespace.CONSISTENCY, "absolute", OracleNoSqlNamespace.DURABILITY, "commit_sync"),
+        props(OracleNoSqlNamespace.CONSISTENCY, "none_required", OracleNoSqlNamespace.DURABILITY, "commit_no_sync"),
+        props(OracleNoSqlNamespace.CONSISTENCY, "time:1s:5s", OracleNoSqlNamespace.DURABILITY,
+            "write_no_sync,no_sync,simple_majority"),
+        props(OracleNoSqlNamespace.CONSISTENCY, "version:5s", OracleNoSqlNamespace.DURABILITY,
+            "commit_write_no_sync"),
+        // YCSB's nosqldb names, as its users have them in their property files.
+        props("storeName", KvLite.STORE, "helperHost", LiveStore.store().helperHost(), "consistency", "ABSOLUTE",
+            "durability", "COMMIT_NO_SYNC", "requestTimeout", "10"))) {
+      // The nosqldb names carry the connection themselves; the others use the test's connection.
+      var properties = setting.containsKey("storeName") ? new Properties() : LiveStore.connection();
+      properties.putAll(setting);
+      properties.setProperty(OracleNoSqlNamespace.TABLE, "consistency_check");
+      properties.setProperty("fieldcount", "1");
+      var client = new OracleNoSqlClient();
+      client.setProperties(properties);
+      client.init();
+      try {
+        assertEquals(Status.OK, client.insert("usertable", "user1", record("v")), setting::toString);
+        var result = new HashMap<String, ByteIterator>();
+        assertEquals(Status.OK, client.read("usertable", "user1", Set.of("field0"), result), setting::toString);
+        assertEquals("v-0", result.get("field0").toString());
+        assertEquals(Status.OK, client.delete("usertable", "user1"));
+      } finally {
+        client.cleanup();
+      }
+    }
+  }
+
+  @Test
+  void theMavenCentralClientIsRefusedWithAdviceInInit() throws Exception {
+    var oldClient = System.getProperty("oraclenosql.maven.client.classpath", "");
+    assumeTrue(oldClient.contains("oracle-nosql-client-18.3.10.jar"),
+        "kvclient 18.3.10 not on system property oraclenosql.maven.client.classpath: " + oldClient);
+    var kvhome = Path.of(System.getenv("KVHOME")).toAbsolutePath().toString();
+    var classpath = Arrays.stream(System.getProperty("surefire.test.class.path",
+            System.getProperty("java.class.path")).split(File.pathSeparator))
+        .filter(entry -> !entry.startsWith(kvhome))
+        .collect(Collectors.toCollection(ArrayList::new));
+    classpath.add(oldClient);
+    var java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    var process = new ProcessBuilder(java, "-cp", String.join(File.pathSeparator, classpath),
+        IncompatibleClientMain.class.getName(), LiveStore.store().helperHost()).redirectErrorStream(true).start();
+    var output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+    assertTrue(output.contains("INIT FAILED: The Oracle NoSQL store refuses this kvclient: loaded "), output);
+    assertTrue(output.contains("oracle-nosql-client-18.3.10.jar (kvclient 18.3."), output);
+    assertTrue(output.contains("the server requires at least 22.3.11"), output);
+    assertTrue(output.contains("Set KVHOME to the Oracle NoSQL installation that matches the store"), output);
+  }
+}

@@ -1,0 +1,28 @@
+package io.github.ycsbstorage.cli;
+
+import io.github.ycsbstorage.report.ReportBuilder;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code bin/ycsb report <results-dir> [-o dir]}: the HTML report and Markdown summary. */
+@Command(name = "report", mixinStandardHelpOptions = true,
+    description = "Build a static HTML report and a Markdown summary from study results.")
+final class ReportCommand implements Callable<Integer> {
+  @Parameters(index = "0", paramLabel = "RESULTS", description = "folder of result files, e.g. results/mystudy")
+  Path results;
+
+  @Option(names = {"-o", "--output"}, paramLabel = "DIR", description = "output folder (default: <RESULTS>/report)")
+  Path output;
+
+  @Override
+  public Integer call() throws Exception {
+    var report = new ReportBuilder(results, output == null ? results.resolve("report") : output).write();
+    System.out.println("report: " + report.cells() + " results, " + report.warnings().size() + " warnings");
+    System.out.println("report: " + report.html().toAbsolutePath());
+    System.out.println("report: " + report.markdown().toAbsolutePath());
+    return 0;
+  }
+}

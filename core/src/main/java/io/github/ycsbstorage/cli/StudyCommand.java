@@ -1,0 +1,36 @@
+package io.github.ycsbstorage.cli;
+
+import io.github.ycsbstorage.config.NamespaceValidator;
+import io.github.ycsbstorage.study.StudyDefinition;
+import io.github.ycsbstorage.study.StudyRunner;
+import java.io.FileReader;
+import java.nio.file.Path;
+import java.util.Properties;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code bin/ycsb study <file> [--force]}: runs every cell of a study file not yet complete. */
+@Command(name = "study", mixinStandardHelpOptions = true,
+    description = "Run a storage study (README \"Study files\"); completed cells are skipped.")
+final class StudyCommand implements Callable<Integer> {
+  @Parameters(index = "0", paramLabel = "FILE", description = "the study file (properties)")
+  Path file;
+
+  @Option(names = "--force", description = "redo cells whose result exists")
+  boolean force;
+
+  @Override
+  public Integer call() throws Exception {
+    var properties = new Properties();
+    try (var reader = new FileReader(file.toFile(), java.nio.charset.StandardCharsets.UTF_8)) {
+      properties.load(reader);
+    }
+    NamespaceValidator.discover(getClass().getClassLoader()).validate(properties);
+    var home = Home.locate();
+    var study = StudyDefinition.load(file, home);
+    new StudyRunner(study, home, System.out).run(force);
+    return 0;
+  }
+}

@@ -1,0 +1,15 @@
+package io.github.ycsbstorage.collector;
+
+/**
+ * How many operations the phase completed, for per-operation figures. Immutable.
+ *
+ * @param count  the count, or {@code null} when unknown
+ * @param source where it came from, or why it is unknown
+ */
+public record OperationCount(Long count, String source) {
+  public OperationCount {
+    if (count != null && count <= 0) {
+      throw new IllegalArgumentException("count must be positive: " + count);
+    }
+  }
+}

@@ -1,0 +1,211 @@
+package io.github.ycsbstorage.collector;
+
+import io.github.ycsbstorage.collector.device.DeviceInfo;
+import io.github.ycsbstorage.collector.device.DeviceResolver;
+import io.github.ycsbstorage.collector.device.HostTuning;
+import io.github.ycsbstorage.collector.device.PathInventory;
+import io.github.ycsbstorage.collector.probe.ProbeResult;
+import io.github.ycsbstorage.collector.probe.ReadLatencyProbe;
+import io.github.ycsbstorage.collector.remote.ServerMetricsProvider;
+import io.github.ycsbstorage.collector.remote.ServerMetricsSource;
+import io.github.ycsbstorage.collector.remote.SshProcSource;
+import io.github.ycsbstorage.collector.sample.LocalProcSource;
+import io.github.ycsbstorage.collector.sample.ProcParsers;
+import io.github.ycsbstorage.collector.sample.ProcSource;
+import io.github.ycsbstorage.collector.sample.Sampler;
+import io.github.ycsbstorage.result.RunRecord;
+import io.github.ycsbstorage.spi.PhaseObserver;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Properties;
+import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+
+/**
+ * The storage collector for one phase: at {@link #start()} it resolves the data paths to their
+ * devices, reads the host tuning, runs the read-latency probe (before the phase, so that its I/O
+ * is not counted) and starts sampling on a daemon thread; at {@link #stop(RunRecord)} it takes a
+ * last reading and adds {@code devices}, {@code io}, {@code tuning} and summary lines to the record
+ * and writes the time-series file. Environmental trouble never escapes: it becomes a recorded
+ * reason or warning. Thread-safe for the start-then-stop protocol of {@link PhaseObserver}.
+ */
+public final class StorageCollector implements PhaseObserver {
+  private final String phase;
+  private final CollectorSettings settings;
+  private final HostFiles files;
+  private final Supplier<OperationCount> operations;
+  private final Properties properties;
+  private List<PathInventory> inventory = List.of();
+  private Map<String, String> tuning = Map.of();
+  private ProbeResult probe;
+  private Sampler sampler;
+  private ServerMetricsSource serverMetrics;
+  private final Map<String, Object> server = new LinkedHashMap<>();
+  private List<String> countedDevices = List.of();
+  private String observed;
+  private boolean serverHost;
+  private final List<String> problems = new ArrayList<>();
+
+  /**
+   * @param phase      {@code load} or {@code run}
+   * @param settings   validated settings
+   * @param properties the phase's properties (for the remote metrics provider and YCSB's counts)
+   */
+  public StorageCollector(String phase, CollectorSettings settings, Properties properties) {
+    this(phase, settings, () -> YcsbOperationCount.read(properties), properties);
+  }
+
+  StorageCollector(String phase, CollectorSettings settings, Supplier<OperationCount> operations,
+      Properties properties) {
+    if (phase == null || settings == null || operations == null || properties == null) {
+      throw new IllegalArgumentException("phase, settings, operations and properties are required");
+    }
+    this.phase = phase;
+    this.settings = settings;
+    this.files = new HostFiles(settings.root());
+    this.operations = operations;
+    this.properties = properties;
+  }
+
+  @Override
+  public synchronized void start() {
+    ProcSource source;
+    var watched = new LinkedHashSet<String>();
+    switch (settings.remote()) {
+      case SSH -> {
+        observed = "server host over ssh " + settings.sshTarget().orElseThrow();
+        serverHost = true;
+        source = new SshProcSource(settings.sshCommand(), settings.sshTarget().orElseThrow(), settings.pid());
+        watched.addAll(settings.devices());
+        countedDevices = List.copyOf(settings.devices());
+        server.put("devices", settings.devices().isEmpty()
+            ? "not resolved over ssh: name the server's devices with collector.devices" : settings.devices());
+      }
+      case MONGODB -> {
+        observed = "client host only: the server side is observed through collector.remote=mongodb";
+        source = new LocalProcSource(files, OptionalLong.empty());
+        openServerMetrics("mongodb");
+      }
+      default -> {
+        if (settings.serverLocal()) {
+          observed = "local server host";
+          serverHost = true;
+          source = new LocalProcSource(files, settings.pid());
+          try {
+            inventory = resolve();
+            tuning = HostTuning.read(files);
+            inventory.forEach(path -> watched.addAll(path.blockDevices()));
+            countedDevices = CollectorReport.physicalDevices(inventory).stream()
+                .map(DeviceInfo::name).filter(watched::contains).toList();
+            probe = runProbe();
+          } catch (RuntimeException e) {
+            // a defect here must cost the result its device tags, not the benchmark its run
+            problems.add("collector: device inventory failed: " + e);
+          }
+        } else {
+          observed = "client host only: server side not observed (set collector.remote=ssh:<user@host>,"
+              + " or collector.paths when the server is local)";
+          source = new LocalProcSource(files, OptionalLong.empty());
+        }
+      }
+    }
+    sampleServerMetrics("atStart");
+    sampler = new Sampler(source, devicesToSample(watched), settings.interval());
+    sampler.start();
+  }
+
+  /** Named or resolved devices; every device over ssh when none was named; none on a mere client. */
+  private Predicate<String> devicesToSample(Set<String> watched) {
+    if (!watched.isEmpty()) {
+      return Set.copyOf(watched)::contains;
+    }
+    return settings.remote() == CollectorSettings.Remote.SSH ? ProcParsers.ALL_DEVICES : ProcParsers.NO_DEVICES;
+  }
+
+  private List<PathInventory> resolve() {
+    var resolver = new DeviceResolver(files);
+    var resolved = new ArrayList<PathInventory>();
+    settings.paths().forEach(path -> resolved.add(resolver.resolve(path)));
+    settings.devices().forEach(device -> resolved.add(resolver.resolveDevice(device)));
+    return resolved;
+  }
+
+  private ProbeResult runProbe() {
+    if (!settings.probe() || settings.paths().isEmpty()) {
+      return null;
+    }
+    if (!settings.root().equals(Path.of("/"))) {
+      return new ProbeResult(settings.paths().get(0), false,
+          "not run: collector.root is not / (a fixture tree has no real file system)", 0, 0,
+          null, null, null, null, null, null, null, null);
+    }
+    return new ReadLatencyProbe(settings.probeSize(), settings.probeTime()).probe(Path.of(settings.paths().get(0)));
+  }
+
+  private void openServerMetrics(String name) {
+    for (var provider : ServiceLoader.load(ServerMetricsProvider.class)) {
+      if (provider.name().equals(name)) {
+        try {
+          serverMetrics = provider.open(properties).orElse(null);
+          if (serverMetrics == null) {
+            server.put("notObserved", "the " + name + " server refused its metrics (role?)");
+          }
+        } catch (RuntimeException e) {
+          server.put("notObserved", "opening " + name + " server metrics failed: " + e);
+        }
+        return;
+      }
+    }
+    server.put("notObserved", "collector.remote=" + name + " is not supported yet: no "
+        + ServerMetricsProvider.class.getSimpleName() + " named " + name + " on the classpath");
+  }
+
+  private void sampleServerMetrics(String when) {
+    if (serverMetrics == null) {
+      return;
+    }
+    try {
+      server.put(when, serverMetrics.sample());
+    } catch (Exception e) {
+      server.put(when, "failed: " + e);
+    }
+  }
+
+  @Override
+  public synchronized void stop(RunRecord record) {
+    if (sampler == null) {
+      record.addWarning("collector: stopped without having started");
+      return;
+    }
+    var sampling = sampler.stop();
+    sampleServerMetrics("atEnd");
+    if (serverMetrics != null) {
+      serverMetrics.close();
+    }
+    OperationCount count;
+    try {
+      count = operations.get();
+    } catch (RuntimeException e) {
+      count = new OperationCount(null, "operation count unavailable: " + e);
+    }
+    var output = settings.output().map(Path::toString).orElse(null);
+    var seen = new CollectorReport.Observations(observed, serverHost, inventory, tuning, probe, sampling, count,
+        server, countedDevices, output);
+    CollectorReport.addTo(record, seen);
+    problems.forEach(record::addWarning);
+    if (output != null) {
+      try {
+        TimeSeriesFile.write(settings.output().get(), phase, settings.interval().toMillis() + "ms", seen);
+      } catch (java.io.IOException | RuntimeException e) {
+        record.addWarning("collector: time-series file " + output + " not written: " + e);
+      }
+    }
+  }
+}

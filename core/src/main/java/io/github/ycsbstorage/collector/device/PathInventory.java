@@ -1,0 +1,30 @@
+package io.github.ycsbstorage.collector.device;
+
+import java.util.List;
+
+/**
+ * What lies under one data path: its mount, the block-device stack from the file system down, and
+ * the physical devices at the bottom. Immutable.
+ *
+ * @param path         the watched path as resolved (absolute)
+ * @param mountPoint   its mount point, or {@code null} if unknown
+ * @param fsType       file-system type, or {@code null}
+ * @param source       mount source, or {@code null}
+ * @param mountOptions per-mount and per-superblock options, or {@code null}
+ * @param stack        the layers from the file system's device down, e.g.
+ *                     {@code ["dm-1 (lvm vg-data)", "dm-0 (crypt)", "nvme0n1p2 (partition of nvme0n1)"]}
+ * @param devices      the physical devices at the bottom
+ * @param blockDevices every kernel block device name met (layers and physical), for diskstats
+ * @param notes        what could not be resolved, and why
+ */
+public record PathInventory(String path, String mountPoint, String fsType, String source,
+    String mountOptions, List<String> stack, List<DeviceInfo> devices, List<String> blockDevices,
+    List<String> notes) {
+
+  public PathInventory {
+    stack = List.copyOf(stack);
+    devices = List.copyOf(devices);
+    blockDevices = List.copyOf(blockDevices);
+    notes = List.copyOf(notes);
+  }
+}

@@ -1,0 +1,89 @@
+package io.github.ycsbstorage.collector.sample;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Counter deltas summed over every usable interval of a run. Summing per-interval deltas (rather
+ * than last − first) keeps wrap corrections and skips intervals lost to resets or missing files.
+ * Not thread-safe: owned by {@link Sampler}, which synchronises.
+ */
+public final class RunTotals {
+  final Map<String, long[]> disks = new HashMap<>();
+  final Map<String, Double> diskSeconds = new HashMap<>();
+  final Map<String, Double> maxUtil = new HashMap<>();
+  long[] cpu;
+  double cpuSeconds;
+  long[] vm;
+  long[] processIo;
+  long[] processCpu;
+  double seconds;
+  IntervalSample.MemoryState lastMemory;
+
+  void addDisk(String name, long[] delta, double intervalSeconds, double util) {
+    var sum = disks.computeIfAbsent(name, key -> {
+      var fresh = new long[ProcParsers.DISK_FIELDS + 1];
+      fresh[ProcParsers.DISK_FIELDS] = ProcParsers.DISK_FIELDS;
+      return fresh;
+    });
+    for (int i = 0; i < ProcParsers.DISK_FIELDS; i++) {
+      sum[i] = i == 8 ? delta[i] : sum[i] + delta[i];
+    }
+    sum[ProcParsers.DISK_FIELDS] = Math.min(sum[ProcParsers.DISK_FIELDS], delta[ProcParsers.DISK_FIELDS]);
+    diskSeconds.merge(name, intervalSeconds, Double::sum);
+    maxUtil.merge(name, util, Math::max);
+  }
+
+  static long[] add(long[] sum, long[] delta) {
+    if (sum == null) {
+      return delta.clone();
+    }
+    for (int i = 0; i < delta.length; i++) {
+      sum[i] += delta[i];
+    }
+    return sum;
+  }
+
+  /** Summed diskstats deltas per device (the in-flight gauge holds the last value). */
+  public Map<String, long[]> disks() {
+    return Map.copyOf(disks);
+  }
+
+  public double diskSeconds(String device) {
+    return diskSeconds.getOrDefault(device, 0.0);
+  }
+
+  public double maxUtil(String device) {
+    return maxUtil.getOrDefault(device, 0.0);
+  }
+
+  /** Summed cpu tick deltas, or null when never observed. */
+  public long[] cpu() {
+    return cpu;
+  }
+
+  public double cpuSeconds() {
+    return cpuSeconds;
+  }
+
+  public long[] vm() {
+    return vm;
+  }
+
+  public long[] processIo() {
+    return processIo;
+  }
+
+  public long[] processCpu() {
+    return processCpu;
+  }
+
+  /** Total sampled time. */
+  public double seconds() {
+    return seconds;
+  }
+
+  public IntervalSample.MemoryState lastMemory() {
+    return lastMemory;
+  }
+}

@@ -1,0 +1,184 @@
+package io.github.ycsbstorage.collector.sample;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.function.Predicate;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Samples a {@link ProcSource} at a fixed interval on one daemon thread and turns consecutive
+ * snapshots into {@link IntervalSample}s and {@link RunTotals}. A failed or partial reading becomes
+ * a recorded gap; nothing here ever throws into the benchmark. Devices that appear mid-run start
+ * contributing from their second reading; devices that disappear are noted. Thread-safe.
+ */
+public final class Sampler {
+  /** USER_HZ: the unit of /proc/stat and /proc/pid/stat times; 100 on every Linux architecture. */
+  public static final int USER_HZ = 100;
+
+  private final ProcSource source;
+  private final Predicate<String> watched;
+  private final Duration interval;
+  private final List<IntervalSample> samples = new ArrayList<>();
+  private final List<String> gaps = new ArrayList<>();
+  private final RunTotals totals = new RunTotals();
+  private Snapshot previous;
+  private ScheduledExecutorService executor;
+  private long startedMillis;
+
+  /** What a finished sampling produced. */
+  public record Result(String source, long startedMillis, long stoppedMillis,
+      List<IntervalSample> samples, RunTotals totals, List<String> gaps) {
+  }
+
+  public Sampler(ProcSource source, Predicate<String> watched, Duration interval) {
+    if (source == null || watched == null || interval == null || interval.isNegative() || interval.isZero()) {
+      throw new IllegalArgumentException("source, watched devices and a positive interval are required");
+    }
+    this.source = source;
+    this.watched = watched;
+    this.interval = interval;
+  }
+
+  /** Takes the first reading now and samples on a daemon thread from then on. */
+  public synchronized void start() {
+    if (executor != null) {
+      throw new IllegalStateException("already started");
+    }
+    startedMillis = System.currentTimeMillis();
+    executor = Executors.newSingleThreadScheduledExecutor(runnable -> {
+      var thread = new Thread(runnable, "ycsb-storage-collector");
+      thread.setDaemon(true);
+      return thread;
+    });
+    sampleNow();
+    long millis = interval.toMillis();
+    executor.scheduleAtFixedRate(this::sampleNow, millis, millis, TimeUnit.MILLISECONDS);
+  }
+
+  /**
+   * Stops sampling, takes a last reading if it was {@linkplain #start() started} (so the tail of
+   * the phase counts) and returns everything.
+   */
+  public Result stop() {
+    ScheduledExecutorService running;
+    synchronized (this) {
+      running = executor;
+    }
+    if (running != null) {
+      running.shutdownNow();
+      try {
+        running.awaitTermination(5, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    synchronized (this) {
+      if (running != null) {
+        sampleNow();
+      }
+      return new Result(source.describe(), startedMillis, System.currentTimeMillis(),
+          List.copyOf(samples), totals, List.copyOf(gaps));
+    }
+  }
+
+  private synchronized void sampleNow() {
+    try {
+      accept(source.take(watched));
+    } catch (IOException | RuntimeException e) {
+      gaps.add(Instant.now() + ": reading " + source.describe() + " failed: " + e.getMessage());
+    }
+  }
+
+  /** Adds a reading; public so that tests (and remote sources) can drive time explicitly. */
+  public synchronized void accept(Snapshot current) {
+    var prior = previous;
+    previous = current;
+    if (prior == null) {
+      if (!current.missing().isEmpty()) {
+        gaps.add("first reading: " + String.join(", ", current.missing()));
+      }
+      return;
+    }
+    double seconds = (current.nanos() - prior.nanos()) / 1e9;
+    if (seconds <= 0) {
+      return;
+    }
+    var intervalGaps = new ArrayList<>(current.missing());
+    var devices = new HashMap<String, IoRates>();
+    for (var entry : current.disks().entrySet()) {
+      var before = prior.disks().get(entry.getKey());
+      if (before == null) {
+        intervalGaps.add(entry.getKey() + " appeared");
+        continue;
+      }
+      var delta = IoRates.delta(before, entry.getValue());
+      if (delta == null) {
+        intervalGaps.add(entry.getKey() + ": counters reset");
+        continue;
+      }
+      var rates = IoRates.of(delta, seconds);
+      devices.put(entry.getKey(), rates);
+      totals.addDisk(entry.getKey(), delta, seconds, rates.utilPercent());
+    }
+    for (var name : prior.disks().keySet()) {
+      if (!current.disks().containsKey(name)) {
+        intervalGaps.add(name + " disappeared");
+      }
+    }
+    CpuShares cpu = null;
+    if (prior.cpu() != null && current.cpu() != null) {
+      var delta = CounterDelta.of(prior.cpu(), current.cpu(), ProcParsers.CPU_FIELDS, -1);
+      if (delta != null) {
+        cpu = CpuShares.of(delta);
+        totals.cpu = RunTotals.add(totals.cpu, delta);
+        totals.cpuSeconds += seconds;
+      }
+    }
+    IntervalSample.MemoryState memory = null;
+    if (current.memory() != null) {
+      memory = IntervalSample.MemoryState.of(current.memory());
+      totals.lastMemory = memory;
+    }
+    Double faults = null;
+    Double swapIn = null;
+    Double swapOut = null;
+    if (prior.vm() != null && current.vm() != null) {
+      var delta = CounterDelta.of(prior.vm(), current.vm(), 3, -1);
+      if (delta != null && prior.vm()[0] >= 0 && current.vm()[0] >= 0) {
+        faults = delta[0] / seconds;
+        swapIn = delta[1] / seconds;
+        swapOut = delta[2] / seconds;
+        totals.vm = RunTotals.add(totals.vm, delta);
+      }
+    }
+    var process = process(prior, current, seconds);
+    totals.seconds += seconds;
+    if (!intervalGaps.isEmpty()) {
+      gaps.add(Instant.ofEpochMilli(current.epochMillis()) + ": " + String.join(", ", intervalGaps));
+    }
+    samples.add(new IntervalSample(current.epochMillis(), seconds, devices, cpu, memory, faults,
+        swapIn, swapOut, process, intervalGaps));
+  }
+
+  private IntervalSample.ProcessRates process(Snapshot prior, Snapshot current, double seconds) {
+    if (prior.processIo() == null || current.processIo() == null
+        || prior.processCpu() == null || current.processCpu() == null) {
+      return null;
+    }
+    var io = CounterDelta.of(prior.processIo(), current.processIo(), 4, -1);
+    var cpu = CounterDelta.of(prior.processCpu(), current.processCpu(), 2, -1);
+    if (io == null || cpu == null) {
+      return null;
+    }
+    totals.processIo = RunTotals.add(totals.processIo, io);
+    totals.processCpu = RunTotals.add(totals.processCpu, cpu);
+    return new IntervalSample.ProcessRates(100.0 * (cpu[0] + cpu[1]) / USER_HZ / seconds,
+        io[2] / seconds, io[3] / seconds, io[0] / seconds, io[1] / seconds);
+  }
+}

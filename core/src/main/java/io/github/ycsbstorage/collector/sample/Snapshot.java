@@ -1,0 +1,72 @@
+package io.github.ycsbstorage.collector.sample;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+import java.util.function.Function;
+
+/**
+ * Raw counters read at one moment. Arrays are {@code null} when their file could not be read; the
+ * reason is in {@link #missing()}. Treat as immutable once built.
+ *
+ * @param epochMillis wall-clock time of the reading
+ * @param nanos       monotonic time of the reading, for interval lengths
+ * @param disks       diskstats counters per watched device ({@link ProcParsers#diskstats})
+ * @param cpu         aggregate cpu ticks ({@link ProcParsers#cpu})
+ * @param memory      meminfo values in kB ({@link ProcParsers#meminfo})
+ * @param vm          vmstat counters ({@link ProcParsers#vmstat})
+ * @param processIo   the server process's io counters ({@link ProcParsers#processIo}), or null
+ * @param processCpu  the server process's utime and stime ticks, or null
+ * @param missing     what could not be read, and why
+ */
+public record Snapshot(long epochMillis, long nanos, Map<String, long[]> disks, long[] cpu,
+    long[] memory, long[] vm, long[] processIo, long[] processCpu, List<String> missing) {
+
+  /** A slice of a {@code /proc} file's bytes. */
+  public record Slice(byte[] data, int offset, int length) {
+  }
+
+  /**
+   * Parses the files of one reading.
+   *
+   * @param file    {@code diskstats}, {@code stat}, {@code meminfo}, {@code vmstat},
+   *                {@code pid/io}, {@code pid/stat} → their bytes, or null when unreadable
+   * @param watched which diskstats devices to keep
+   * @param process whether the server process is observed
+   */
+  public static Snapshot parse(long epochMillis, long nanos, Function<String, Slice> file,
+      Predicate<String> watched, boolean process) {
+    var missing = new ArrayList<String>();
+    var disks = new HashMap<String, long[]>();
+    var diskstats = require(file, "diskstats", missing);
+    if (diskstats != null) {
+      ProcParsers.diskstats(diskstats.data(), diskstats.offset(), diskstats.length(), watched, disks);
+    }
+    var stat = require(file, "stat", missing);
+    var cpu = stat == null ? null : ProcParsers.cpu(stat.data(), stat.offset(), stat.length());
+    var meminfo = require(file, "meminfo", missing);
+    var memory = meminfo == null ? null : ProcParsers.meminfo(meminfo.data(), meminfo.offset(), meminfo.length());
+    var vmstat = require(file, "vmstat", missing);
+    var vm = vmstat == null ? null : ProcParsers.vmstat(vmstat.data(), vmstat.offset(), vmstat.length());
+    long[] processIo = null;
+    long[] processCpu = null;
+    if (process) {
+      var io = require(file, "pid/io", missing);
+      processIo = io == null ? null : ProcParsers.processIo(io.data(), io.offset(), io.length());
+      var pidStat = require(file, "pid/stat", missing);
+      processCpu = pidStat == null ? null : ProcParsers.processCpu(pidStat.data(), pidStat.offset(), pidStat.length());
+    }
+    return new Snapshot(epochMillis, nanos, disks, cpu, memory, vm, processIo, processCpu, missing);
+  }
+
+  private static Slice require(Function<String, Slice> file, String name, List<String> missing) {
+    var slice = file.apply(name);
+    if (slice == null) {
+      missing.add(name.startsWith("pid/") ? "/proc/<pid>/" + name.substring(4) + " not readable"
+          : "/proc/" + name + " not readable");
+    }
+    return slice;
+  }
+}

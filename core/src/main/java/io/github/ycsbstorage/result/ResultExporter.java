@@ -1,0 +1,123 @@
+package io.github.ycsbstorage.result;
+
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import site.ycsb.measurements.exporter.MeasurementsExporter;
+import site.ycsb.measurements.exporter.TextMeasurementsExporter;
+
+/**
+ * The {@code exporter} the storage-aware workload installs: it forwards every metric unchanged to the
+ * exporter the user chose (YCSB's text exporter by default), appends {@link RunRecord}'s summary lines
+ * (e.g. {@code [STORAGE], device.type, nvme}) to that output, and writes the self-describing result
+ * file ({@link ResultFile}).
+ *
+ * <p>YCSB's {@code Client} constructs exporters by class name with only an {@link OutputStream}, after
+ * {@code Workload.cleanup()}; the workload therefore hands over its settings beforehand through
+ * {@link #configure}. Summary lines with numeric values reach every delegate through its
+ * {@code write} methods; text values reach the text exporter only (the JSON exporters cannot take a
+ * string value), and every line is in the result file anyway.
+ *
+ * <p>Not thread-safe: YCSB exports from its main thread.
+ */
+public final class ResultExporter implements MeasurementsExporter {
+  private static volatile ResultSettings configured = ResultSettings.standalone();
+
+  private final ResultSettings settings;
+  private final OutputStream out;
+  private final MeasurementsExporter delegate;
+  private final boolean textDelegate;
+  private final YcsbSummary summary = new YcsbSummary();
+
+  public ResultExporter(OutputStream out) {
+    this.settings = configured;
+    // The delegate may close its stream; keep it open for the lines appended after it.
+    this.out = out;
+    var shielded = new FilterOutputStream(out) {
+      @Override
+      public void write(byte[] bytes, int offset, int length) throws IOException {
+        out.write(bytes, offset, length);
+      }
+
+      @Override
+      public void close() throws IOException {
+        flush();
+      }
+    };
+    this.delegate = instantiate(settings.delegateClass(), shielded);
+    this.textDelegate = delegate.getClass() == TextMeasurementsExporter.class;
+  }
+
+  /** Hands over the phase's settings; called by the workload in {@code init()}. */
+  public static void configure(ResultSettings settings) {
+    if (settings == null) {
+      throw new IllegalArgumentException("settings must not be null");
+    }
+    configured = settings;
+  }
+
+  /** The user's exporter; like YCSB's Client, falls back to the text exporter when it cannot be made. */
+  private static MeasurementsExporter instantiate(String className, OutputStream out) {
+    try {
+      return (MeasurementsExporter) Class.forName(className).getConstructor(OutputStream.class).newInstance(out);
+    } catch (ReflectiveOperationException | ClassCastException e) {
+      System.err.println("Could not find exporter " + className + ", will use default text reporter. (" + e + ")");
+      return new TextMeasurementsExporter(out);
+    }
+  }
+
+  @Override
+  public void write(String metric, String measurement, int i) throws IOException {
+    delegate.write(metric, measurement, i);
+    summary.accept(metric, measurement, i);
+  }
+
+  @Override
+  public void write(String metric, String measurement, long i) throws IOException {
+    delegate.write(metric, measurement, i);
+    summary.accept(metric, measurement, i);
+  }
+
+  @Override
+  public void write(String metric, String measurement, double d) throws IOException {
+    delegate.write(metric, measurement, d);
+    summary.accept(metric, measurement, d);
+  }
+
+  /** Appends the summary lines, closes the delegate's output, then writes the result file. */
+  @Override
+  public void close() throws IOException {
+    var record = RunRecord.current();
+    try {
+      if (textDelegate) {
+        delegate.close();
+        var text = new StringBuilder();
+        for (var line : record.summaryLines()) {
+          text.append('[').append(line.group()).append("], ").append(line.metric()).append(", ")
+              .append(line.value()).append(System.lineSeparator());
+        }
+        out.write(text.toString().getBytes(StandardCharsets.UTF_8));
+      } else {
+        for (var line : record.summaryLines()) {
+          if (line.value() instanceof Number number) {
+            if (number instanceof Double || number instanceof Float) {
+              delegate.write(line.group(), line.metric(), number.doubleValue());
+            } else {
+              delegate.write(line.group(), line.metric(), number.longValue());
+            }
+          }
+        }
+        delegate.close();
+      }
+    } finally {
+      out.close();
+    }
+    if (settings.resultFile().isPresent()) {
+      var path = settings.resultFile().get();
+      ResultFile.write(path, ResultFile.assemble(settings, summary, record, Instant.now()));
+      System.err.println("Result: " + path);
+    }
+  }
+}

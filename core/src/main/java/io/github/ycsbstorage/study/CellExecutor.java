@@ -1,0 +1,305 @@
+package io.github.ycsbstorage.study;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.ycsbstorage.cli.Version;
+import io.github.ycsbstorage.config.SecretMasker;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicReference;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Runs one cell: starts its client processes ({@code bin/ycsb load|run}, one per
+ * {@code study.clients}), waits for them, and builds the cell's result from their outputs, merging
+ * their HdrHistogram logs exactly. Raw client outputs stay in {@code <cell>.d/} beside the result.
+ * Not thread-safe: used by the study's single runner thread.
+ */
+final class CellExecutor {
+  static final String STORAGE_AWARE_WORKLOAD = "io.github.ycsbstorage.workload.StorageAwareWorkload";
+  private static final String EXPORTER = "site.ycsb.measurements.exporter.JSONArrayMeasurementsExporter";
+
+  private final StudyDefinition study;
+  private final Path ycsbHome;
+  private final ChildProcesses children;
+  private final ObjectMapper json;
+  /** Launch to exit of the last client of the cell being run. */
+  private double wallSeconds;
+
+  CellExecutor(StudyDefinition study, Path ycsbHome, ChildProcesses children, ObjectMapper json) {
+    this.study = study;
+    this.ycsbHome = ycsbHome;
+    this.children = children;
+    this.json = json;
+  }
+
+  /**
+   * Runs the cell's clients and returns its result document.
+   *
+   * @param folder   empty folder for the raw client outputs
+   * @param warnings found before the cell ran (e.g. the page cache could not be dropped)
+   * @throws IOException when a client fails; the message names its log
+   */
+  Map<String, Object> run(Cell cell, Path folder, List<String> warnings) throws IOException, InterruptedException {
+    var startedAt = Instant.now();
+    var partitionable = recordCount(cell).isPresent() || storageAware(cell);
+    var clients = cell.phase() == Cell.Phase.LOAD && !partitionable ? 1 : study.clients();
+    var ourWarnings = new ArrayList<>(warnings);
+    if (clients < study.clients()) {
+      ourWarnings.add("load ran with 1 client: partitioning over " + study.clients()
+          + " clients needs the record count (study.recordcounts or recordcount) or the storage-aware workload");
+    }
+    var processes = new ArrayList<Process>();
+    long launched = System.nanoTime();
+    var cpu = new ArrayList<AtomicReference<Double>>();
+    var properties = new ArrayList<Map<String, String>>();
+    try {
+      for (int i = 0; i < clients; i++) {
+        var clientFolder = Files.createDirectories(folder.resolve("client" + i));
+        var clientProperties = properties(cell, i, clients, clientFolder);
+        properties.add(clientProperties);
+        var command = command(cell, i, clientProperties);
+        var process = children.track(new ProcessBuilder(command)
+            .redirectOutput(clientFolder.resolve("stdout.log").toFile())
+            .redirectError(clientFolder.resolve("stderr.log").toFile()).start());
+        processes.add(process);
+        cpu.add(new AtomicReference<>());
+      }
+      waitSampling(processes, cpu);
+      wallSeconds = (System.nanoTime() - launched) / 1e9;
+      for (int i = 0; i < clients; i++) {
+        if (processes.get(i).exitValue() != 0) {
+          throw new IOException("client " + i + " of cell " + cell.id() + " failed with status "
+              + processes.get(i).exitValue() + "; see " + folder.resolve("client" + i + "/stderr.log") + tail(folder
+              .resolve("client" + i + "/stderr.log")));
+        }
+      }
+    } finally {
+      processes.forEach(p -> {
+        p.destroyForcibly();
+        children.forget(p);
+      });
+    }
+    var outcomes = new ArrayList<ClientOutcome>();
+    for (int i = 0; i < clients; i++) {
+      var clientFolder = folder.resolve("client" + i);
+      outcomes.add(ClientOutcome.read(i, clientFolder.resolve("export.json"), clientFolder,
+          clientFolder.resolve("result.json"), Optional.ofNullable(cpu.get(i).get()), json));
+    }
+    return result(cell, folder, startedAt, outcomes, properties.get(0), ourWarnings);
+  }
+
+  private Map<String, Object> result(Cell cell, Path folder, Instant startedAt, List<ClientOutcome> outcomes,
+      Map<String, String> properties, List<String> warnings) {
+    var operations = new TreeSet<String>();
+    outcomes.forEach(o -> operations.addAll(o.histograms().keySet()));
+    var merged = new LinkedHashMap<String, Object>();
+    var latency = new LinkedHashMap<String, Object>();
+    long errors = 0;
+    for (var operation : operations) {
+      var histogram = new Histogram(3);
+      var codes = new TreeMap<String, Long>();
+      for (var outcome : outcomes) {
+        var clientHistogram = outcome.histograms().get(operation);
+        if (clientHistogram != null) {
+          histogram.add(clientHistogram);
+        }
+        outcome.returnCodes().getOrDefault(operation, Map.of()).forEach((code, n) -> codes.merge(code, n, Long::sum));
+      }
+      errors += codes.entrySet().stream().filter(e -> !e.getKey().equals("OK") && !e.getKey().equals("BATCHED_OK"))
+          .mapToLong(Map.Entry::getValue).sum();
+      merged.put(operation, OperationFigures.of(histogram, codes));
+      latency.put(operation, OperationFigures.distribution(histogram));
+    }
+    var summary = new LinkedHashMap<String, Object>();
+    var runtimeMs = outcomes.stream().mapToLong(ClientOutcome::runtimeMs).max().orElse(0);
+    summary.put("runtimeMs", runtimeMs);
+    summary.put("throughputOpsPerSec", outcomes.stream().mapToDouble(ClientOutcome::throughput).sum());
+    summary.put("operations", merged);
+    summary.put("errors", errors);
+
+    var first = outcomes.get(0).storageResult();
+    var allWarnings = new ArrayList<>(warnings);
+    for (var outcome : outcomes) {
+      outcome.storageResult().ifPresent(r -> r.path("warnings").forEach(w -> allWarnings.add(
+          (outcomes.size() > 1 ? "client " + outcome.index() + ": " : "") + w.asText())));
+    }
+    var degraded = errors > 0 || outcomes.stream().anyMatch(o -> o.storageResult()
+        .map(r -> !r.path("status").asText("complete").equals("complete")).orElse(false));
+
+    var result = new LinkedHashMap<String, Object>();
+    result.put("schema", "ycsb-storage-result/1");
+    result.put("status", degraded ? "degraded" : "complete");
+    result.put("phase", cell.command());
+    result.put("label", cell.id());
+    result.put("startedAt", startedAt.toString());
+    result.put("finishedAt", Instant.now().toString());
+    result.put("versions", first.map(r -> (Object) r.get("versions")).orElseGet(CellExecutor::versions));
+    result.put("host", first.map(r -> (Object) r.get("host")).orElseGet(CellExecutor::host));
+    var masked = new TreeMap<String, String>();
+    properties.forEach((key, value) -> masked.put(key, SecretMasker.maskValue(key, value)));
+    result.put("properties", masked);
+    result.put("summary", summary);
+    for (var section : List.of("sizing", "server", "devices", "io")) {
+      result.put(section, first.map(r -> r.get(section)).orElse(null));
+    }
+    result.put("timeseries", first.map(r -> r.path("timeseries")).filter(JsonNode::isTextual)
+        .map(t -> timeSeriesPath(folder, t.asText())).orElse(null));
+    result.put("warnings", allWarnings);
+    result.put("study", studySection(cell, outcomes, runtimeMs));
+    result.put("latency", latency);
+    result.put("clients", outcomes.stream().map(o -> o.figures(List.copyOf(operations))).toList());
+    return result;
+  }
+
+  private Map<String, Object> studySection(Cell cell, List<ClientOutcome> outcomes, long runtimeMs) {
+    var section = new LinkedHashMap<String, Object>();
+    section.put("name", study.name());
+    section.put("cell", cell.id());
+    section.put("index", cell.index());
+    section.put("device", Map.of("name", cell.device().name(), "dataPath", cell.device().dataPath().toString()));
+    section.put("scale", Map.of("kind", cell.scale().kind().name().toLowerCase(), "value", cell.scale().value(),
+        "label", cell.scale().label()));
+    section.put("workload", cell.workload().name());
+    section.put("distribution", cell.phase() == Cell.Phase.LOAD ? null
+        : cell.distribution().orElse(cell.workload().distribution()));
+    section.put("repetition", cell.repetition());
+    section.put("cache", study.cache().name().toLowerCase());
+    section.put("clients", outcomes.size());
+    var cpuSeconds = outcomes.stream().map(ClientOutcome::cpuSeconds).flatMap(Optional::stream)
+        .mapToDouble(Double::doubleValue).sum();
+    var local = study.hosts().isEmpty() && outcomes.stream().allMatch(o -> o.cpuSeconds().isPresent());
+    // Over the clients' whole life (JVM start included), as their CPU time also is.
+    section.put("clientCpuUtilization", local && wallSeconds > 0
+        ? cpuSeconds / (wallSeconds * Runtime.getRuntime().availableProcessors()) : null);
+    return section;
+  }
+
+  /**
+   * The collector's time-series file relative to the cell result's folder, so that a results folder
+   * can be moved: the client wrote it relative to its own result file, or absolute.
+   */
+  private static String timeSeriesPath(Path cellFolder, String written) {
+    var clientFolder = cellFolder.resolve("client0");
+    var file = clientFolder.resolve(written).toAbsolutePath().normalize();
+    var resultsFolder = cellFolder.toAbsolutePath().getParent();
+    return file.startsWith(resultsFolder) ? resultsFolder.relativize(file).toString() : file.toString();
+  }
+
+  /** The {@code -p} properties of client {@code index}, in the order they are given. */
+  Map<String, String> properties(Cell cell, int index, int clients, Path clientFolder) {
+    var properties = new LinkedHashMap<String, String>();
+    study.passThrough().forEach((key, value) -> properties.put(key, cell.substitute(value)));
+    properties.putAll(cell.scale().properties());
+    if (cell.scale().needsStorageAwareWorkload() && !study.passThrough().containsKey("workload")) {
+      properties.put("workload", STORAGE_AWARE_WORKLOAD);
+    }
+    if (storageAware(cell) && clients > 1) {
+      // The storage-aware workload derives each client's insertstart/insertcount from these.
+      properties.put("storage.clients", Integer.toString(clients));
+      properties.put("storage.client", Integer.toString(index));
+    }
+    cell.distribution().ifPresent(d -> properties.put("requestdistribution", d));
+    if (cell.phase() == Cell.Phase.RUN) {
+      study.operationCount().ifPresent(n -> properties.put("operationcount", Long.toString(n)));
+      study.duration().ifPresent(d -> properties.put("maxexecutiontime", Long.toString(Math.max(1, d.toSeconds()))));
+    } else if (clients > 1 && !storageAware(cell)) {
+      var records = recordCount(cell).orElseThrow();
+      var start = records * index / clients;
+      properties.put("insertstart", Long.toString(start));
+      properties.put("insertcount", Long.toString(records * (index + 1) / clients - start));
+    }
+    properties.put("exporter", EXPORTER);
+    properties.put("exportfile", clientFolder.resolve("export.json").toString());
+    properties.put("storage.result", clientFolder.resolve("result.json").toString());
+    properties.put("measurementtype", "hdrhistogram");
+    properties.put("hdrhistogram.fileoutput", "true");
+    properties.put("hdrhistogram.output.path", clientFolder + "/");
+    return properties;
+  }
+
+  private boolean storageAware(Cell cell) {
+    return STORAGE_AWARE_WORKLOAD.equals(study.passThrough().getOrDefault("workload",
+        cell.scale().needsStorageAwareWorkload() ? STORAGE_AWARE_WORKLOAD : ""));
+  }
+
+  private Optional<Long> recordCount(Cell cell) {
+    if (cell.scale().kind() == DatasetScale.Kind.RECORDS) {
+      return Optional.of(Long.parseLong(cell.scale().value()));
+    }
+    return Optional.ofNullable(study.passThrough().get("recordcount")).map(Long::parseLong);
+  }
+
+  private List<String> command(Cell cell, int index, Map<String, String> properties) {
+    var command = new ArrayList<String>();
+    var launcher = ycsbHome.resolve("bin/ycsb").toString();
+    if (!study.hosts().isEmpty()) {
+      // ssh joins its arguments into one remote shell command: quote each one.
+      command.addAll(List.of("ssh", "-o", "BatchMode=yes", study.hosts().get(index % study.hosts().size())));
+      launcher = quote(launcher);
+    }
+    var arguments = new ArrayList<String>(List.of(cell.command(), study.binding(), "-P",
+        cell.workload().file().toString(), "-threads", Integer.toString(study.threads())));
+    study.target().ifPresent(t -> arguments.addAll(List.of("-target", Long.toString(Math.max(1,
+        Math.round(t / study.clients()))))));
+    properties.forEach((key, value) -> arguments.addAll(List.of("-p", key + "=" + value)));
+    arguments.add("-s");
+    command.add(launcher);
+    arguments.forEach(a -> command.add(study.hosts().isEmpty() ? a : quote(a)));
+    return command;
+  }
+
+  private static String quote(String argument) {
+    return "'" + argument.replace("'", "'\\''") + "'";
+  }
+
+  /** Waits for all clients, sampling each one's CPU time every 200 ms while it lives. */
+  private static void waitSampling(List<Process> processes, List<AtomicReference<Double>> cpu)
+      throws InterruptedException {
+    while (processes.stream().anyMatch(Process::isAlive)) {
+      for (int i = 0; i < processes.size(); i++) {
+        var process = processes.get(i);
+        var sampled = cpu.get(i);
+        process.info().totalCpuDuration().ifPresent(d -> sampled.set(d.toNanos() / 1e9));
+      }
+      Thread.sleep(200);
+    }
+  }
+
+  private static String tail(Path log) {
+    try {
+      var lines = Files.readAllLines(log);
+      return ":\n  " + String.join("\n  ", lines.subList(Math.max(0, lines.size() - 8), lines.size()));
+    } catch (IOException e) {
+      return "";
+    }
+  }
+
+  private static Map<String, Object> versions() {
+    return Map.of("ycsbStorage", Version.ycsbStorage(), "ycsbCore", Version.ycsbCore(),
+        "java", System.getProperty("java.version"));
+  }
+
+  private static Map<String, Object> host() {
+    var host = new LinkedHashMap<String, Object>();
+    try {
+      host.put("hostname", InetAddress.getLocalHost().getHostName());
+    } catch (IOException e) {
+      host.put("hostname", null);
+    }
+    host.put("cores", Runtime.getRuntime().availableProcessors());
+    host.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+        + System.getProperty("os.arch"));
+    return host;
+  }
+}

@@ -1,0 +1,72 @@
+package io.github.ycsbstorage.study;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+
+/**
+ * What one client process of a cell left behind: YCSB's JSON export, its HdrHistogram logs (one per
+ * operation type) and, when the storage-aware components ran, its own result file. Immutable.
+ *
+ * @param cpuSeconds  CPU time the client process used, as last sampled; empty when not measurable
+ * @param storageResult the client's {@code storage.result} file, when one was written
+ */
+record ClientOutcome(int index, long runtimeMs, double throughput, Map<String, Map<String, Long>> returnCodes,
+    Map<String, Histogram> histograms, Optional<Double> cpuSeconds, Optional<JsonNode> storageResult) {
+
+  static ClientOutcome read(int index, Path exportFile, Path hdrFolder, Path storageResult,
+      Optional<Double> cpuSeconds, ObjectMapper json) throws IOException {
+    long runtime = 0;
+    double throughput = 0;
+    var codes = new TreeMap<String, Map<String, Long>>();
+    for (var entry : json.readTree(exportFile.toFile())) {
+      var metric = entry.path("metric").asText();
+      var measurement = entry.path("measurement").asText();
+      var value = entry.path("value");
+      if (metric.equals("OVERALL") && measurement.equals("RunTime(ms)")) {
+        runtime = value.asLong();
+      } else if (metric.equals("OVERALL") && measurement.equals("Throughput(ops/sec)")) {
+        throughput = value.asDouble();
+      } else if (measurement.startsWith("Return=")) {
+        codes.computeIfAbsent(metric, k -> new TreeMap<>()).put(measurement.substring("Return=".length()),
+            value.asLong());
+      }
+    }
+    var histograms = new TreeMap<String, Histogram>();
+    try (var logs = Files.list(hdrFolder)) {
+      for (var log : logs.filter(p -> p.toString().endsWith(".hdr")).sorted().toList()) {
+        var operation = log.getFileName().toString().replaceFirst("\\.hdr$", "");
+        histograms.put(operation, HdrLogs.read(log));
+      }
+    }
+    var storage = Files.isRegularFile(storageResult) ? Optional.of(json.readTree(storageResult.toFile()))
+        : Optional.<JsonNode>empty();
+    return new ClientOutcome(index, runtime, throughput, codes, histograms, cpuSeconds, storage);
+  }
+
+  /** This client's own figures, kept in the cell result beside the merged ones. */
+  Map<String, Object> figures(List<String> operations) {
+    var figures = new LinkedHashMap<String, Object>();
+    figures.put("index", index);
+    figures.put("runtimeMs", runtimeMs);
+    figures.put("throughputOpsPerSec", throughput);
+    figures.put("cpuSeconds", cpuSeconds.orElse(null));
+    var perOperation = new LinkedHashMap<String, Object>();
+    for (var operation : operations) {
+      var histogram = histograms.get(operation);
+      if (histogram != null) {
+        perOperation.put(operation, OperationFigures.of(histogram, returnCodes.getOrDefault(operation, Map.of())));
+      }
+    }
+    figures.put("operations", perOperation);
+    return figures;
+  }
+}

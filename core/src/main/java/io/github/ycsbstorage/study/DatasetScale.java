@@ -1,0 +1,46 @@
+package io.github.ycsbstorage.study;
+
+import java.util.Map;
+
+/**
+ * One dataset size of a study, expressed as the storage-aware workload understands it: a ratio of
+ * server memory ({@code storage.dataset.ratio}), a byte size ({@code storage.dataset.size}) or, for
+ * plain YCSB workloads, a record count ({@code recordcount}). Immutable.
+ */
+public record DatasetScale(Kind kind, String value) {
+  /** How the size is given. */
+  public enum Kind {
+    RATIO("ratio", "storage.dataset.ratio"),
+    SIZE("size", "storage.dataset.size"),
+    RECORDS("records", "recordcount");
+
+    final String label;
+    final String property;
+
+    Kind(String label, String property) {
+      this.label = label;
+      this.property = property;
+    }
+  }
+
+  public DatasetScale {
+    if (kind == null || value == null || value.isBlank()) {
+      throw new IllegalArgumentException("dataset scale needs a kind and a value");
+    }
+  }
+
+  /** Part of a cell name, e.g. {@code ratio0.33}. */
+  public String label() {
+    return kind.label + value;
+  }
+
+  /** The properties that select this size. */
+  public Map<String, String> properties() {
+    return Map.of(kind.property, value);
+  }
+
+  /** Whether the storage-aware workload must size the dataset (ratio or size). */
+  public boolean needsStorageAwareWorkload() {
+    return kind != Kind.RECORDS;
+  }
+}

@@ -1,0 +1,218 @@
+package io.github.ycsbstorage.study;
+
+import static io.github.ycsbstorage.study.StudyNamespace.*;
+
+import io.github.ycsbstorage.config.ByteSize;
+import io.github.ycsbstorage.config.InvalidPropertyException;
+import io.github.ycsbstorage.config.PropertyReader;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+
+/**
+ * A parsed, validated study file: the matrix (workloads × distributions × dataset scales × devices ×
+ * repetitions), how each cell runs, and the properties passed to every client. Built only through
+ * {@link #parse}, which checks everything before any data is touched. Immutable.
+ *
+ * @param passThrough every non-{@code study.*} property of the file, given to each client as
+ *                    {@code -p}; {@code {datadir}} and {@code {device}} are substituted per device
+ */
+public record StudyDefinition(String name, String binding, List<Workload> workloads, List<String> distributions,
+    List<DatasetScale> scales, List<Device> devices, Optional<String> serverStart, Optional<String> serverStop,
+    int repetitions, Optional<Duration> duration, Optional<Long> operationCount, Cache cache, int clients,
+    List<String> hosts, int threads, Optional<Double> target, Path resultsRoot, Map<String, String> passThrough) {
+
+  /** Page-cache state wanted at the start of each run cell. */
+  public enum Cache { WARM, COLD }
+
+  /**
+   * A workload file of the study.
+   *
+   * @param name    its file name, e.g. {@code workloada}
+   * @param inserts whether it inserts records (read-latest): such cells run after the others
+   * @param distribution its own {@code requestdistribution} (YCSB's default: uniform)
+   */
+  public record Workload(String name, Path file, boolean inserts, String distribution) {
+  }
+
+  private static final Pattern SAFE_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]*");
+  private static final List<String> DISTRIBUTION_NAMES = List.of("uniform", "zipfian", "latest", "hotspot",
+      "sequential", "exponential");
+
+  public StudyDefinition {
+    workloads = List.copyOf(workloads);
+    distributions = List.copyOf(distributions);
+    scales = List.copyOf(scales);
+    devices = List.copyOf(devices);
+    hosts = List.copyOf(hosts);
+    passThrough = Map.copyOf(passThrough);
+  }
+
+  /** Reads a study file; relative paths in it are resolved against its folder, then {@code home}. */
+  public static StudyDefinition load(Path file, Path home) throws IOException {
+    var properties = new Properties();
+    try (Reader reader = Files.newBufferedReader(file)) {
+      properties.load(reader);
+    }
+    var defaultName = file.getFileName().toString().replaceFirst("\\.[^.]*$", "");
+    return parse(properties, defaultName, file.toAbsolutePath().getParent(), home);
+  }
+
+  /**
+   * Validates a study given as properties.
+   *
+   * @param defaultName the study name when {@code study.name} is absent
+   * @param base        folder against which relative workload files and paths are resolved first
+   * @param home        the ycsb-storage home (workloads/ lives there), tried second
+   * @throws InvalidPropertyException naming the first bad property
+   */
+  public static StudyDefinition parse(Properties properties, String defaultName, Path base, Path home) {
+    var reader = new PropertyReader(properties);
+    var name = reader.string(NAME, defaultName);
+    if (!SAFE_NAME.matcher(name).matches()) {
+      throw new InvalidPropertyException(NAME, name, "letters, digits, '.', '_' and '-'");
+    }
+    var binding = reader.string(BINDING).orElseThrow(() ->
+        new InvalidPropertyException(BINDING, null, "a binding name of bin/bindings.properties, e.g. mongodb"));
+    var passThrough = new TreeMap<String, String>();
+    for (var key : properties.stringPropertyNames()) {
+      if (!key.startsWith("study.")) {
+        passThrough.put(key, properties.getProperty(key).trim());
+      }
+    }
+    var workloads = new ArrayList<Workload>();
+    for (var entry : list(reader, WORKLOADS, "workloads/workloada")) {
+      workloads.add(workload(entry, base, home, passThrough));
+    }
+    var distributions = list(reader, DISTRIBUTIONS, "");
+    for (var distribution : distributions) {
+      if (!DISTRIBUTION_NAMES.contains(distribution)) {
+        throw new InvalidPropertyException(DISTRIBUTIONS, distribution, String.join(", ", DISTRIBUTION_NAMES));
+      }
+    }
+    return new StudyDefinition(name, binding, workloads, distributions, scales(reader),
+        devices(reader, base), reader.string(SERVER_START), reader.string(SERVER_STOP),
+        reader.integer(REPETITIONS, 1, 1, 1000), Optional.ofNullable(reader.duration(DURATION, null)),
+        reader.string(OPERATIONCOUNT).map(v -> PropertyReader.parseLong(OPERATIONCOUNT, v, 1, Integer.MAX_VALUE)),
+        reader.choice(CACHE, Cache.WARM), reader.integer(CLIENTS, 1, 1, 1024), list(reader, HOSTS, ""),
+        reader.integer(THREADS, 1, 1, 10_000), target(reader), resolve(base, reader.string(RESULTS, "results")),
+        passThrough);
+  }
+
+  /** The folder that holds this study's cell results: {@code <study.results>/<name>}. */
+  public Path resultsDirectory() {
+    return resultsRoot.resolve(name);
+  }
+
+  private static Optional<Double> target(PropertyReader reader) {
+    var target = reader.decimal(TARGET, 0);
+    if (target < 0) {
+      throw new InvalidPropertyException(TARGET, String.valueOf(target), "operations per second >= 0 (0: unthrottled)");
+    }
+    return target == 0 ? Optional.empty() : Optional.of(target);
+  }
+
+  private static List<DatasetScale> scales(PropertyReader reader) {
+    var keys = new LinkedHashMap<DatasetScale.Kind, String>();
+    keys.put(DatasetScale.Kind.RATIO, RATIOS);
+    keys.put(DatasetScale.Kind.SIZE, SIZES);
+    keys.put(DatasetScale.Kind.RECORDS, RECORDCOUNTS);
+    var scales = new ArrayList<DatasetScale>();
+    keys.forEach((kind, key) -> list(reader, key, "").forEach(value -> {
+      switch (kind) {
+        case RATIO -> {
+          try {
+            if (!(Double.parseDouble(value) > 0)) {
+              throw new NumberFormatException();
+            }
+          } catch (NumberFormatException e) {
+            throw new InvalidPropertyException(key, value, "ratios of server memory > 0, e.g. 0.33,1.33");
+          }
+        }
+        case SIZE -> {
+          try {
+            ByteSize.parse(value);
+          } catch (IllegalArgumentException e) {
+            throw new InvalidPropertyException(key, value, ByteSize.ACCEPTED);
+          }
+        }
+        case RECORDS -> PropertyReader.parseLong(key, value, 1, Integer.MAX_VALUE);
+      }
+      scales.add(new DatasetScale(kind, value));
+    }));
+    if (scales.isEmpty()) {
+      throw new InvalidPropertyException(RATIOS, null,
+          "at least one dataset scale: study.ratios (e.g. 0.33,1.33), study.sizes (e.g. 32GB) or study.recordcounts");
+    }
+    return scales;
+  }
+
+  private static List<Device> devices(PropertyReader reader, Path base) {
+    var devices = new ArrayList<Device>();
+    for (var entry : list(reader, DEVICES, "")) {
+      var equals = entry.indexOf('=');
+      if (equals <= 0 || equals == entry.length() - 1) {
+        throw new InvalidPropertyException(DEVICES, entry, "name=datapath entries, e.g. hdd=/mnt/hdd/db,ssd=/mnt/ssd/db");
+      }
+      var deviceName = entry.substring(0, equals).trim();
+      if (!SAFE_NAME.matcher(deviceName).matches()) {
+        throw new InvalidPropertyException(DEVICES, entry, "device names of letters, digits, '.', '_' and '-'");
+      }
+      if (devices.stream().anyMatch(d -> d.name().equals(deviceName))) {
+        throw new InvalidPropertyException(DEVICES, entry, "each device name once");
+      }
+      devices.add(new Device(deviceName, resolve(base, entry.substring(equals + 1).trim())));
+    }
+    if (devices.isEmpty()) {
+      throw new InvalidPropertyException(DEVICES, null, "name=datapath entries, e.g. hdd=/mnt/hdd/db,ssd=/mnt/ssd/db");
+    }
+    return devices;
+  }
+
+  private static Workload workload(String entry, Path base, Path home, Map<String, String> overrides) {
+    var candidates = new ArrayList<Path>();
+    var given = Path.of(entry);
+    if (given.isAbsolute()) {
+      candidates.add(given);
+    } else {
+      candidates.add(base.resolve(given));
+      if (home != null) {
+        candidates.add(home.resolve(given));
+        candidates.add(home.resolve("workloads").resolve(given));
+      }
+    }
+    var file = candidates.stream().filter(Files::isRegularFile).findFirst().orElseThrow(() ->
+        new InvalidPropertyException(WORKLOADS, entry, "workload files; looked for " + candidates));
+    var properties = new Properties();
+    try (Reader reader = Files.newBufferedReader(file)) {
+      properties.load(reader);
+    } catch (IOException e) {
+      throw new InvalidPropertyException(WORKLOADS, entry, "readable workload files", e.getMessage());
+    }
+    properties.putAll(overrides);
+    var workload = new PropertyReader(properties);
+    return new Workload(file.getFileName().toString(), file.toAbsolutePath().normalize(),
+        workload.decimal("insertproportion", 0) > 0, workload.string("requestdistribution", "uniform"));
+  }
+
+  private static List<String> list(PropertyReader reader, String key, String defaultValue) {
+    return Arrays.stream(reader.string(key, defaultValue).split(","))
+        .map(String::trim).filter(s -> !s.isEmpty()).toList();
+  }
+
+  private static Path resolve(Path base, String path) {
+    var given = Path.of(path);
+    return (given.isAbsolute() ? given : base.resolve(given)).toAbsolutePath().normalize();
+  }
+}

@@ -1,0 +1,44 @@
+package io.github.ycsbstorage.study;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The run order of a study's cells. For each device, for each dataset scale: one load, then for each
+ * repetition the cells of workloads without inserts (workload × distribution, in file order), then
+ * the cells of workloads with inserts (read-latest), so that inserted records never reach a
+ * read/update cell of the same repetition. Immutable.
+ */
+public final class StudyPlan {
+  private final List<Cell> cells;
+
+  public StudyPlan(StudyDefinition study) {
+    var ordered = new ArrayList<Cell>();
+    var distributions = study.distributions().isEmpty()
+        ? List.<Optional<String>>of(Optional.empty())
+        : study.distributions().stream().map(Optional::of).toList();
+    var byInserts = new ArrayList<StudyDefinition.Workload>();
+    study.workloads().stream().filter(w -> !w.inserts()).forEach(byInserts::add);
+    study.workloads().stream().filter(StudyDefinition.Workload::inserts).forEach(byInserts::add);
+    for (var device : study.devices()) {
+      for (var scale : study.scales()) {
+        ordered.add(new Cell(ordered.size() + 1, Cell.Phase.LOAD, device, scale, study.workloads().get(0),
+            Optional.empty(), 0));
+        for (int repetition = 1; repetition <= study.repetitions(); repetition++) {
+          for (var workload : byInserts) {
+            for (var distribution : distributions) {
+              ordered.add(new Cell(ordered.size() + 1, Cell.Phase.RUN, device, scale, workload, distribution,
+                  repetition));
+            }
+          }
+        }
+      }
+    }
+    this.cells = List.copyOf(ordered);
+  }
+
+  public List<Cell> cells() {
+    return cells;
+  }
+}

@@ -1,0 +1,92 @@
+package io.github.ycsbstorage.workload;
+
+import io.github.ycsbstorage.config.InvalidPropertyException;
+import io.github.ycsbstorage.spi.DatasetSize;
+import io.github.ycsbstorage.spi.ServerInfo;
+import io.github.ycsbstorage.spi.ServerInfoProvider;
+import java.util.Optional;
+import java.util.Properties;
+import site.ycsb.DB;
+import site.ycsb.DBException;
+import site.ycsb.WorkloadException;
+
+/**
+ * One instance of the configured {@code db} class that the workload opens itself, outside YCSB's
+ * measured client threads: to ask the binding about its server, to write a calibration sample and
+ * warm-up operations, and to measure the dataset after the load. Its operations are never measured,
+ * because YCSB only measures calls made through its {@code DBWrapper}. Not thread-safe.
+ */
+final class BindingSession implements AutoCloseable {
+  private final DB db;
+  private final String className;
+
+  private BindingSession(DB db, String className) {
+    this.db = db;
+    this.className = className;
+  }
+
+  /**
+   * Creates and initialises the {@code db} class named in the properties (YCSB's default BasicDB).
+   *
+   * @throws BindingUnavailableException when the binding's {@code init()} fails
+   */
+  static BindingSession open(Properties properties) {
+    var className = properties.getProperty("db", "site.ycsb.BasicDB");
+    DB db;
+    try {
+      db = (DB) Class.forName(className).getDeclaredConstructor().newInstance();
+    } catch (ReflectiveOperationException | ClassCastException e) {
+      throw new InvalidPropertyException("db", className, "a class implementing site.ycsb.DB", e.toString());
+    }
+    db.setProperties(properties);
+    try {
+      db.init();
+    } catch (DBException e) {
+      throw new BindingUnavailableException(className + " could not be initialised: " + e.getMessage(), e);
+    }
+    return new BindingSession(db, className);
+  }
+
+  DB db() {
+    return db;
+  }
+
+  String className() {
+    return className;
+  }
+
+  Optional<ServerInfoProvider> provider() {
+    return db instanceof ServerInfoProvider provider ? Optional.of(provider) : Optional.empty();
+  }
+
+  Optional<ServerInfo> serverInfo() throws WorkloadException {
+    if (provider().isEmpty()) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(provider().get().serverInfo());
+    } catch (DBException e) {
+      throw new WorkloadException(className + " could not describe its server: " + e.getMessage(), e);
+    }
+  }
+
+  Optional<DatasetSize> datasetSize() throws WorkloadException {
+    if (provider().isEmpty()) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(provider().get().datasetSize());
+    } catch (DBException e) {
+      throw new WorkloadException(className + " could not measure the dataset: " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public void close() throws WorkloadException {
+    try {
+      db.cleanup();
+    } catch (DBException e) {
+      throw new WorkloadException(className + " cleanup failed: " + e.getMessage(), e);
+    }
+  }
+}

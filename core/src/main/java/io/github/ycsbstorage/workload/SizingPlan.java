@@ -1,0 +1,91 @@
+package io.github.ycsbstorage.workload;
+
+import io.github.ycsbstorage.config.ByteSize;
+import io.github.ycsbstorage.spi.MemoryFigure;
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * How many records this client loads and why: the target size, the memory it was derived from, the
+ * bytes per record and the key range. Immutable.
+ *
+ * @param mode        {@code ratio}, {@code size} or {@code recordcount}
+ * @param ratio       the requested multiple of memory ({@code ratio} mode only)
+ * @param basis       {@code ram} or {@code cache}
+ * @param memory      the memory the ratio refers to, when known
+ * @param targetBytes the requested dataset size (the expected size in {@code recordcount} mode)
+ * @param record      bytes per record
+ * @param recordCount records in the whole dataset (YCSB's {@code recordcount})
+ * @param insertStart first key number this client loads
+ * @param insertCount records this client loads
+ * @param note        why the plan fell back to {@code recordcount}, or empty
+ */
+public record SizingPlan(String mode, OptionalDouble ratio, String basis, Optional<MemoryFigure> memory,
+                         long targetBytes, RecordSize record, long recordCount, long insertStart,
+                         long insertCount, Optional<String> note) {
+
+  /** The dataset size the plan expects: records × bytes per record. */
+  public long expectedBytes() {
+    return recordCount * record.total();
+  }
+
+  /**
+   * One line, e.g. {@code dataset 128.0 GB = 1.33 × server RAM 96.0 GB (basis ram, from hostInfo) →
+   * 117,187,500 records × 1,092 B}.
+   */
+  public String text() {
+    var tail = " → " + thousands(recordCount) + " records × " + thousands(record.total()) + " B";
+    if (mode.equals("recordcount")) {
+      return "dataset " + ByteSize.ofBytes(expectedBytes()).toDecimalString() + " from recordcount"
+          + note.map(reason -> " (" + reason + ")").orElse("") + tail;
+    }
+    var dataset = "dataset " + ByteSize.ofBytes(targetBytes).toDecimalString();
+    if (memory.isEmpty()) {
+      return dataset + " (" + StorageSettings.SIZE + "; server memory unknown)" + tail;
+    }
+    double multiple = ratio.orElse((double) targetBytes / memory.get().bytes());
+    return dataset + " = " + decimal(multiple) + " × server " + (basis.equals("ram") ? "RAM" : "cache") + " "
+        + ByteSize.ofBytes(memory.get().bytes()).toDecimalString() + " (basis " + basis + ", from "
+        + memory.get().source() + ")" + tail;
+  }
+
+  /** The {@code sizing} section of the result file (docs/RESULTS.md), before the load is measured. */
+  public Map<String, Object> section() {
+    var section = new LinkedHashMap<String, Object>();
+    section.put("mode", mode);
+    section.put("ratio", ratio.isPresent() ? ratio.getAsDouble() : null);
+    section.put("basis", basis);
+    section.put("memory", memory.orElse(null));
+    section.put("targetBytes", targetBytes);
+    var bytes = new LinkedHashMap<String, Object>();
+    bytes.put("key", record.key());
+    bytes.put("fields", record.fields());
+    bytes.put("overhead", record.overhead());
+    bytes.put("total", record.total());
+    bytes.put("calibrated", record.calibrated());
+    section.put("recordBytes", bytes);
+    section.put("recordCount", recordCount);
+    section.put("insertStart", insertStart);
+    section.put("insertCount", insertCount);
+    section.put("expectedBytes", expectedBytes());
+    section.put("plan", text());
+    return section;
+  }
+
+  static String thousands(long value) {
+    return String.format(Locale.ROOT, "%,d", value);
+  }
+
+  /** At most two decimals, no trailing zeros: 1.33, 10, 0.5; two significant digits below 0.01. */
+  static String decimal(double value) {
+    if (value > 0 && value < 0.01) {
+      return String.format(Locale.ROOT, "%.2g", value);
+    }
+    return new DecimalFormat("0.##", DecimalFormatSymbols.getInstance(Locale.ROOT)).format(value);
+  }
+}

@@ -1,0 +1,184 @@
+package io.github.ycsbstorage.workload;
+
+import io.github.ycsbstorage.config.ByteSize;
+import io.github.ycsbstorage.config.DurationFormat;
+import io.github.ycsbstorage.config.InvalidPropertyException;
+import io.github.ycsbstorage.config.PropertyReader;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+import java.util.Properties;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * The {@code storage.*} properties, parsed and checked without contacting any server, so that the
+ * launcher can refuse bad combinations before YCSB starts ({@link #parse}). Immutable.
+ *
+ * @param ratio            {@code storage.dataset.ratio}: dataset size as a multiple of the memory basis
+ * @param size             {@code storage.dataset.size}: dataset size in bytes
+ * @param basis            {@code storage.memory.basis}: which memory the ratio refers to
+ * @param serverMemory     {@code storage.server.memory}: a declared size, empty for {@code auto}
+ * @param recordOverhead   {@code storage.record.overhead}: bytes, empty for {@code auto}
+ * @param calibrate        {@code storage.calibrate}
+ * @param calibrateRecords {@code storage.calibrate.records}
+ * @param clients          {@code storage.clients}: clients sharing one load
+ * @param client           {@code storage.client}: this client's index, from 0
+ * @param warmup           {@code storage.warmup}
+ * @param cache            {@code storage.cache}
+ * @param restartCommand   {@code storage.server.restart}
+ * @param progress         {@code storage.progress}
+ * @param progressInterval {@code storage.progress.interval}
+ * @param result           {@code storage.result}: path of the result file
+ */
+public record StorageSettings(OptionalDouble ratio, Optional<ByteSize> size, MemoryBasis basis,
+                              Optional<ByteSize> serverMemory, OptionalLong recordOverhead,
+                              boolean calibrate, int calibrateRecords, int clients, int client,
+                              Warmup warmup, CacheState cache, Optional<String> restartCommand,
+                              boolean progress, Duration progressInterval, Optional<String> result) {
+
+  public static final String RATIO = "storage.dataset.ratio";
+  public static final String SIZE = "storage.dataset.size";
+  public static final String BASIS = "storage.memory.basis";
+  public static final String SERVER_MEMORY = "storage.server.memory";
+  public static final String RECORD_OVERHEAD = "storage.record.overhead";
+  public static final String CALIBRATE = "storage.calibrate";
+  public static final String CALIBRATE_RECORDS = "storage.calibrate.records";
+  public static final String CLIENTS = "storage.clients";
+  public static final String CLIENT = "storage.client";
+  public static final String WARMUP = "storage.warmup";
+  public static final String CACHE = "storage.cache";
+  public static final String SERVER_RESTART = "storage.server.restart";
+  public static final String PROGRESS = "storage.progress";
+  public static final String PROGRESS_INTERVAL = "storage.progress.interval";
+  public static final String RESULT = "storage.result";
+
+  /** Every key of the {@code storage.} namespace. */
+  public static final Set<String> KEYS = Set.of(RATIO, SIZE, BASIS, SERVER_MEMORY, RECORD_OVERHEAD,
+      CALIBRATE, CALIBRATE_RECORDS, CLIENTS, CLIENT, WARMUP, CACHE, SERVER_RESTART, PROGRESS,
+      PROGRESS_INTERVAL, RESULT);
+
+  static final int DEFAULT_CALIBRATE_RECORDS = 10_000;
+
+  /** Which memory a ratio refers to. */
+  public enum MemoryBasis { RAM, CACHE }
+
+  /** Whether the run starts with whatever is cached ({@code warm}) or with the OS page cache dropped. */
+  public enum CacheState { WARM, COLD }
+
+  /**
+   * Unmeasured operations before the run phase: for a duration, or a number of operations; both zero
+   * means none.
+   */
+  public record Warmup(Duration duration, long operations) {
+    static final Warmup NONE = new Warmup(Duration.ZERO, 0);
+    private static final Pattern OPERATIONS = Pattern.compile("\\s*(\\d+)\\s*(ops|operations)\\s*");
+
+    boolean none() {
+      return duration.isZero() && operations == 0;
+    }
+
+    static Warmup parse(String text) {
+      var matcher = OPERATIONS.matcher(text.toLowerCase(Locale.ROOT));
+      if (matcher.matches()) {
+        return new Warmup(Duration.ZERO, Long.parseLong(matcher.group(1)));
+      }
+      try {
+        return new Warmup(DurationFormat.parse(text), 0);
+      } catch (IllegalArgumentException e) {
+        throw new InvalidPropertyException(WARMUP, text,
+            "a duration (e.g. 60s, 5m) or a number of operations (e.g. 10000ops)");
+      }
+    }
+
+    @Override
+    public String toString() {
+      if (operations > 0) {
+        return operations + " operations";
+      }
+      return duration.toMillis() % 1000 == 0 ? duration.toSeconds() + " s" : duration.toMillis() + " ms";
+    }
+  }
+
+  public StorageSettings {
+    if (calibrateRecords < 1 || clients < 1 || client < 0 || client >= clients) {
+      throw new IllegalArgumentException("invalid counts: calibrate " + calibrateRecords
+          + ", client " + client + " of " + clients);
+    }
+  }
+
+  /**
+   * Parses and checks the {@code storage.*} properties.
+   *
+   * @throws InvalidPropertyException naming the first property that cannot be used
+   */
+  public static StorageSettings parse(Properties properties) {
+    var reader = new PropertyReader(properties);
+    var ratio = reader.string(RATIO).isPresent()
+        ? OptionalDouble.of(reader.decimal(RATIO, 0)) : OptionalDouble.empty();
+    if (ratio.isPresent() && ratio.getAsDouble() <= 0) {
+      throw new InvalidPropertyException(RATIO, reader.string(RATIO).orElseThrow(),
+          "a positive multiple of the server's memory, e.g. 0.33, 1.33, 2.67 or 10", "it must be > 0");
+    }
+    var size = reader.byteSize(SIZE);
+    if (size.isPresent() && size.get().bytes() == 0) {
+      throw new InvalidPropertyException(SIZE, reader.string(SIZE).orElseThrow(),
+          "a positive size, e.g. 128GB", "it must be > 0");
+    }
+    if (ratio.isPresent() && size.isPresent()) {
+      throw new InvalidPropertyException(SIZE, reader.string(SIZE).orElseThrow(),
+          "either " + RATIO + " or " + SIZE + ", not both",
+          RATIO + "=" + reader.string(RATIO).orElseThrow() + " is set too");
+    }
+    var serverMemory = auto(reader, SERVER_MEMORY).map(value -> reader.byteSize(SERVER_MEMORY).orElseThrow());
+    if (serverMemory.isPresent() && serverMemory.get().bytes() == 0) {
+      throw new InvalidPropertyException(SERVER_MEMORY, reader.string(SERVER_MEMORY).orElseThrow(),
+          "auto or a positive size, e.g. 96GB", "it must be > 0");
+    }
+    var overhead = auto(reader, RECORD_OVERHEAD)
+        .map(value -> OptionalLong.of(PropertyReader.parseLong(RECORD_OVERHEAD, value, 0, Integer.MAX_VALUE)))
+        .orElse(OptionalLong.empty());
+    int clients = reader.integer(CLIENTS, 1, 1, 10_000);
+    var clientText = reader.string(CLIENT);
+    int client = reader.integer(CLIENT, 0, 0, Integer.MAX_VALUE);
+    if (client >= clients) {
+      throw new InvalidPropertyException(CLIENT, clientText.orElseThrow(),
+          "a client index from 0 to " + (clients - 1) + " (" + CLIENTS + "=" + clients + ")");
+    }
+    if (clients > 1 && (properties.containsKey("insertstart") || properties.containsKey("insertcount"))) {
+      throw new InvalidPropertyException(CLIENTS, Integer.toString(clients),
+          "either " + CLIENTS + "/" + CLIENT + " or insertstart/insertcount, not both",
+          "storage.clients computes insertstart and insertcount itself");
+    }
+    boolean calibrate = reader.bool(CALIBRATE, false);
+    if (calibrate && ratio.isEmpty() && size.isEmpty()) {
+      throw new InvalidPropertyException(CALIBRATE, reader.string(CALIBRATE).orElseThrow(),
+          "true only together with " + RATIO + " or " + SIZE, "there is no dataset size to correct");
+    }
+    if (calibrate && clients > 1) {
+      throw new InvalidPropertyException(CALIBRATE, reader.string(CALIBRATE).orElseThrow(),
+          "false when " + CLIENTS + " > 1",
+          "each client would calibrate its own sample and the partitions would no longer meet; calibrate "
+              + "with one client, then pass the printed overhead as " + RECORD_OVERHEAD);
+    }
+    var warmup = reader.string(WARMUP).map(Warmup::parse).orElse(Warmup.NONE);
+    return new StorageSettings(ratio, size, reader.choice(BASIS, MemoryBasis.RAM), serverMemory, overhead,
+        calibrate,
+        reader.integer(CALIBRATE_RECORDS, DEFAULT_CALIBRATE_RECORDS, 1, Integer.MAX_VALUE),
+        clients, client, warmup, reader.choice(CACHE, CacheState.WARM), reader.string(SERVER_RESTART),
+        reader.bool(PROGRESS, true), reader.duration(PROGRESS_INTERVAL, Duration.ofSeconds(10)),
+        reader.string(RESULT));
+  }
+
+  /** The value unless it is absent or {@code auto}. */
+  private static Optional<String> auto(PropertyReader reader, String key) {
+    return reader.string(key).filter(value -> !value.equalsIgnoreCase("auto"));
+  }
+
+  /** Whether the dataset is sized from memory or a size rather than from {@code recordcount}. */
+  public boolean sized() {
+    return ratio.isPresent() || size.isPresent();
+  }
+}

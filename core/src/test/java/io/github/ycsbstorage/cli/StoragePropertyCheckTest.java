@@ -1,0 +1,42 @@
+package io.github.ycsbstorage.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.github.ycsbstorage.config.InvalidPropertyException;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+
+class StoragePropertyCheckTest {
+
+  private static Properties properties(String... pairs) {
+    var properties = new Properties();
+    for (int i = 0; i < pairs.length; i += 2) {
+      properties.setProperty(pairs[i], pairs[i + 1]);
+    }
+    return properties;
+  }
+
+  @Test
+  void storagePropertiesNeedTheStorageAwareWorkload() {
+    YcsbCommand.checkStorageProperties(properties("workload", "site.ycsb.workloads.CoreWorkload"));
+    var error = assertThrows(InvalidPropertyException.class, () -> YcsbCommand.checkStorageProperties(
+        properties("workload", "site.ycsb.workloads.CoreWorkload", "storage.dataset.ratio", "1.33")));
+    assertEquals("workload='site.ycsb.workloads.CoreWorkload' is invalid: storage.dataset.ratio is set, but "
+        + "site.ycsb.workloads.CoreWorkload does not read storage.* properties; accepted: "
+        + "io.github.ycsbstorage.workload.StorageAwareWorkload (or a subclass) when storage.* properties are set",
+        error.getMessage());
+  }
+
+  @Test
+  void theStorageAwareWorkloadIsCheckedStatically() {
+    var workload = "io.github.ycsbstorage.workload.StorageAwareWorkload";
+    YcsbCommand.checkStorageProperties(properties("workload", workload, "storage.dataset.ratio", "1.33"));
+    var error = assertThrows(InvalidPropertyException.class, () -> YcsbCommand.checkStorageProperties(
+        properties("workload", workload, "storage.dataset.ratio", "1.33", "storage.dataset.size", "1GB")));
+    assertEquals("storage.dataset.size", error.property());
+    var empty = assertThrows(InvalidPropertyException.class, () -> YcsbCommand.checkStorageProperties(
+        properties("workload", workload, "storage.dataset.size", "1GB", "fieldlength", "0")));
+    assertEquals("fieldlength", empty.property());
+  }
+}

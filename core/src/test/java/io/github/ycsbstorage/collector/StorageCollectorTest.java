@@ -1,0 +1,187 @@
+package io.github.ycsbstorage.collector;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.ycsbstorage.result.RunRecord;
+import io.github.ycsbstorage.spi.PhaseObserver;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.ServiceLoader;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The whole collector on a fixture host whose /proc counters move by known amounts during the phase. */
+class StorageCollectorTest {
+  private static final String MEMINFO = "MemTotal: 1000 kB\nMemFree: 100 kB\nMemAvailable: 400 kB\n"
+      + "Buffers: 10 kB\nCached: 300 kB\nDirty: 20 kB\nWriteback: 5 kB\nSwapTotal: 0 kB\nSwapFree: 0 kB\n";
+
+  private static void proc(Path root, long reads, long writes, long sectorsRead, long sectorsWritten,
+      long user, long iowait) throws Exception {
+    Fixtures.write(root, "/proc/diskstats", " 254 0 vda " + reads + " 0 " + sectorsRead + " 100 " + writes
+        + " 0 " + sectorsWritten + " 100 0 100 200 0 0 0 0 0 0\n 7 0 loop0 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n");
+    Fixtures.write(root, "/proc/stat", "cpu  " + user + " 0 0 1000 " + iowait + " 0 0 0 0 0\n");
+    Fixtures.write(root, "/proc/meminfo", MEMINFO);
+    Fixtures.write(root, "/proc/vmstat", "pgmajfault 0\npswpin 0\npswpout 0\n");
+  }
+
+  private static Properties properties(Path root, Path export) {
+    var properties = new Properties();
+    properties.setProperty("collector.root", root.toString());
+    properties.setProperty("collector.paths", "/var/lib/mongodb");
+    properties.setProperty("collector.interval", "20ms");
+    properties.setProperty("exportfile", export.toString());
+    return properties;
+  }
+
+  private static Map<String, Object> lines(RunRecord record, String group) {
+    return record.summaryLines().stream().filter(line -> line.group().equals(group))
+        .collect(Collectors.toMap(RunRecord.SummaryLine::metric, RunRecord.SummaryLine::value));
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void tagsTheResultAndSummarisesWhatTheDeviceDidPerOperation(@TempDir Path temp) throws Exception {
+    var root = Fixtures.copy("virtio", temp.resolve("root"));
+    proc(root, 1000, 2000, 8000, 16000, 500, 100);
+    var properties = properties(root, temp.resolve("out/run.json"));
+    var settings = CollectorSettings.from(properties, Optional.empty());
+    var collector = new StorageCollector("run", settings, () -> new OperationCount(1000L, "test"), properties);
+    collector.start();
+    Thread.sleep(60);
+    // during the phase: 500 reads, 250 writes, 8000 + 4000 sectors, 200 busy ticks, 50 iowait ticks
+    proc(root, 1500, 2250, 16000, 20000, 700, 150);
+    Thread.sleep(60);
+    var record = new RunRecord();
+    collector.stop(record);
+
+    var storage = lines(record, "STORAGE");
+    assertEquals("virtio", storage.get("device.type"));
+    assertEquals("vda", storage.get("device.name"));
+    assertEquals(1, storage.get("device.rotational"));
+    assertEquals(0, storage.get("device.rotational.trusted"));
+    assertEquals("mq-deadline", storage.get("device.scheduler"));
+    assertEquals("virtio", storage.get("data_disk_0_type"));
+    assertEquals("unknown", storage.get("data_disk_0_media"));
+    assertEquals(54L, storage.get("data_disk_0_size"));
+    assertEquals("local server host", storage.get("server.observed"));
+
+    var io = lines(record, "IO");
+    assertEquals(0.5, io.get("device.reads/op"));
+    assertEquals(0.25, io.get("device.writes/op"));
+    assertEquals(0.0061, io.get("device.MB/op"));
+    assertEquals(2000.0, io.get("cpu.us/op"));
+    assertEquals(0.2, io.get("iowait.share"));
+    assertTrue(lines(record, "IO vda").containsKey("r_await avg"));
+    assertTrue(lines(record, "IO vda").containsKey("%util max"));
+
+    var sections = record.sections();
+    var devices = (List<Map<String, Object>>) sections.get("devices");
+    assertEquals(1, devices.size());
+    assertEquals("vda", devices.get(0).get("name"));
+    assertEquals("virtio", devices.get(0).get("type"));
+    assertEquals(false, devices.get(0).get("rotationalTrusted"));
+    assertEquals("/var/lib/mongodb", devices.get(0).get("path"));
+    assertEquals("60", ((Map<String, String>) sections.get("tuning")).get("vm.swappiness"));
+    var ioSection = (Map<String, Object>) sections.get("io");
+    var vda = (Map<String, Object>) ((Map<String, Object>) ioSection.get("devices")).get("vda");
+    assertEquals(500L, vda.get("reads"));
+    assertEquals(250L, vda.get("writes"));
+    assertEquals(8000L * 512, vda.get("readBytes"));
+    assertEquals(List.of("vda"), ioSection.get("countedDevices"));
+    assertEquals(new OperationCount(1000L, "test"), ioSection.get("operations"));
+    var probe = (io.github.ycsbstorage.collector.probe.ProbeResult) ioSection.get("probe");
+    assertEquals("not run: collector.root is not / (a fixture tree has no real file system)", probe.reason());
+
+    var timeseries = temp.resolve("out/run.json.storage.json");
+    assertEquals(timeseries.toString(), sections.get("timeseries"));
+    var written = new ObjectMapper().readValue(timeseries.toFile(), Map.class);
+    assertEquals("ycsb-storage-timeseries/1", written.get("schema"));
+    assertEquals("run", written.get("phase"));
+    assertEquals("20ms", written.get("interval"));
+    assertTrue(((List<?>) written.get("samples")).size() >= 2);
+    var inventory = (List<Map<String, Object>>) written.get("inventory");
+    assertEquals("vda", ((List<Map<String, Object>>) inventory.get(0).get("devices")).get(0).get("name"));
+    try (var listing = Files.list(temp.resolve("out"))) {
+      assertEquals(List.of("run.json.storage.json"), listing.map(p -> p.getFileName().toString()).toList(),
+          "no temporary file left behind");
+    }
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void unknownOperationCountLeavesPerOperationFiguresOutWithTheReason(@TempDir Path temp) throws Exception {
+    var root = Fixtures.copy("virtio", temp.resolve("root"));
+    proc(root, 1, 1, 1, 1, 1, 1);
+    var properties = properties(root, temp.resolve("run.json"));
+    var collector = new StorageCollector("load", CollectorSettings.from(properties, Optional.empty()),
+        () -> new OperationCount(null, "YCSB measured no operations"), properties);
+    collector.start();
+    var record = new RunRecord();
+    collector.stop(record);
+    var io = (Map<String, Object>) record.sections().get("io");
+    assertNull(io.get("perOperation"));
+    assertEquals(new OperationCount(null, "YCSB measured no operations"), io.get("operations"));
+    assertTrue(lines(record, "IO").keySet().stream().noneMatch(key -> key.endsWith("/op")));
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void remoteServerWithoutRemoteObservationSaysSoAndStillSamplesTheClient(@TempDir Path temp) throws Exception {
+    var root = Fixtures.copy("virtio", temp.resolve("root"));
+    proc(root, 1, 1, 1, 1, 1, 1);
+    var properties = new Properties();
+    properties.setProperty("collector.root", root.toString());
+    var collector = new StorageCollector("run", CollectorSettings.from(properties, Optional.empty()),
+        () -> new OperationCount(10L, "test"), properties);
+    collector.start();
+    var record = new RunRecord();
+    collector.stop(record);
+    assertTrue(((String) lines(record, "STORAGE").get("server.observed")).startsWith("client host only: server side not observed"));
+    assertEquals(List.of(), record.sections().get("devices"));
+    @SuppressWarnings("unchecked")
+    var sampled = (Map<String, Object>) ((Map<String, Object>) record.sections().get("io")).get("devices");
+    assertEquals(Map.of(), sampled, "a mere client's own disks are not reported as the server's");
+    assertTrue(record.summaryLines().stream().noneMatch(line -> line.group().startsWith("IO ")));
+    assertNull(record.sections().get("timeseries"));
+    var io = (Map<String, Object>) record.sections().get("io");
+    assertEquals(Map.of("cpuMicros", 0.0), io.get("perOperation"));
+    assertEquals(0.0, lines(record, "IO").get("client.cpu.us/op"), "client CPU is labelled as such");
+  }
+
+  @Test
+  void mongodbRemoteWithoutProviderIsRecordedAsNotSupportedYet(@TempDir Path temp) throws Exception {
+    var root = Fixtures.copy("virtio", temp.resolve("root"));
+    proc(root, 1, 1, 1, 1, 1, 1);
+    var properties = new Properties();
+    properties.setProperty("collector.root", root.toString());
+    properties.setProperty("collector.remote", "mongodb");
+    var collector = new StorageCollector("run", CollectorSettings.from(properties, Optional.empty()),
+        () -> new OperationCount(10L, "test"), properties);
+    collector.start();
+    var record = new RunRecord();
+    collector.stop(record);
+    @SuppressWarnings("unchecked")
+    var server = (Map<String, Object>) ((Map<String, Object>) record.sections().get("io")).get("server");
+    assertEquals("collector.remote=mongodb is not supported yet: no ServerMetricsProvider named mongodb on the classpath",
+        server.get("notObserved"));
+  }
+
+  @Test
+  void factoryIsFoundThroughServiceLoaderAndHonoursEnabled() {
+    var factories = ServiceLoader.load(PhaseObserver.Factory.class).stream().map(ServiceLoader.Provider::get)
+        .filter(StorageCollectorFactory.class::isInstance).toList();
+    assertEquals(1, factories.size());
+    var off = new Properties();
+    off.setProperty("collector.enabled", "false");
+    assertTrue(factories.get(0).create("run", off, Optional.empty()).isEmpty());
+    assertTrue(factories.get(0).create("run", new Properties(), Optional.empty()).isPresent());
+  }
+}

@@ -1,0 +1,97 @@
+package io.github.ycsbstorage.collector.probe;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.OpenOption;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ReadLatencyProbeTest {
+  private static final ReadLatencyProbe SMALL = new ReadLatencyProbe(2 << 20, Duration.ofMillis(300));
+
+  private static long entries(Path directory) throws IOException {
+    try (Stream<Path> files = Files.list(directory)) {
+      return files.count();
+    }
+  }
+
+  @Test
+  void measuresWithinItsBudgetAndLeavesNothingBehind(@TempDir Path directory) throws IOException {
+    long start = System.nanoTime();
+    var result = SMALL.probe(directory.resolve("not/yet/created"));
+    long elapsedMillis = (System.nanoTime() - start) / 1_000_000;
+    assertTrue(elapsedMillis < 5_000, "bounded: took " + elapsedMillis + " ms");
+    assertEquals(directory.toString(), result.directory(), "nearest existing directory");
+    assertEquals(0, entries(directory), "scratch file deleted");
+    assertEquals(2L << 20, result.fileBytes());
+    assertTrue(result.randomReads() > 0);
+    assertTrue(result.p50Us() <= result.p90Us() && result.p90Us() <= result.p99Us()
+        && result.p99Us() <= result.maxUs(), result.toString());
+    assertTrue(result.randomReadIops() > 0 && result.sequentialMBps() > 0, result.toString());
+    assertTrue(Set.of("memory", "flash", "spinning").contains(result.inferredMedium()));
+    assertEquals(ProbeResult.inferMedium(result.p50Us()), result.inferredMedium());
+    if (!result.directIo()) {
+      assertTrue(result.reason().startsWith("O_DIRECT refused"), result.reason());
+    }
+  }
+
+  /** An open option no file system accepts, standing in for O_DIRECT on one that refuses it. */
+  private enum Refused implements OpenOption { DIRECT }
+
+  @Test
+  void refusedDirectIoFallsBackToBufferedReadsAndSaysSo(@TempDir Path directory) throws IOException {
+    var result = new ReadLatencyProbe(2 << 20, Duration.ofMillis(200), Refused.DIRECT).probe(directory);
+    assertFalse(result.directIo());
+    assertTrue(result.reason().startsWith("O_DIRECT refused by " + Files.getFileStore(directory).type()),
+        result.reason());
+    assertTrue(result.reason().endsWith("buffered reads, which may be served from the page cache"), result.reason());
+    assertTrue(result.randomReads() > 0);
+    assertEquals(0, entries(directory));
+  }
+
+  @Test
+  void tmpfsAnswersLikeMemory() throws IOException {
+    var shm = Path.of("/dev/shm");
+    Assumptions.assumeTrue(Files.isDirectory(shm) && Files.isWritable(shm)
+        && "tmpfs".equals(Files.getFileStore(shm).type()), "no writable tmpfs at /dev/shm");
+    var directory = Files.createTempDirectory(shm, "probe-test");
+    try {
+      // tmpfs refuses O_DIRECT before Linux 6.6 and serves it from RAM after: memory either way
+      var result = SMALL.probe(directory);
+      assertEquals("memory", result.inferredMedium(), result.toString());
+      assertEquals(0, entries(directory));
+    } finally {
+      Files.delete(directory);
+    }
+  }
+
+  @Test
+  void unwritableDirectoryIsReportedNotThrown(@TempDir Path directory) throws IOException {
+    var readOnly = Files.createDirectory(directory.resolve("ro"));
+    Assumptions.assumeTrue(readOnly.toFile().setWritable(false) && !Files.isWritable(readOnly),
+        "cannot make a read-only directory here (running as root?)");
+    var result = SMALL.probe(readOnly);
+    assertNull(result.p50Us());
+    assertNotNull(result.reason());
+    assertTrue(result.reason().startsWith("probe failed: "), result.reason());
+  }
+
+  @Test
+  void mediumThresholds() {
+    assertEquals("memory", ProbeResult.inferMedium(3));
+    assertEquals("flash", ProbeResult.inferMedium(20));
+    assertEquals("flash", ProbeResult.inferMedium(1999));
+    assertEquals("spinning", ProbeResult.inferMedium(2000));
+  }
+}

@@ -1,0 +1,125 @@
+package io.github.ycsbstorage.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The report over two fixture results shaped like the published HDD-vs-SSD study (workload A,
+ * zipfian, 1.33 × RAM: 1,537 vs 48,975 ops/s), one of them suspect in every way the report checks.
+ */
+class ReportBuilderTest {
+  private static final Pattern IMG = Pattern.compile("<img src=\"([^\"]+)\"");
+
+  private static Path fixtures(Path dir) throws Exception {
+    var source = Path.of(ReportBuilderTest.class.getResource("/report/pubstudy").toURI());
+    var target = Files.createDirectories(dir.resolve("results/pubstudy"));
+    try (var files = Files.list(source)) {
+      for (var file : files.toList()) {
+        Files.copy(file, target.resolve(file.getFileName()));
+      }
+    }
+    return dir.resolve("results");
+  }
+
+  @Test
+  void htmlAndMarkdownCarryFiguresSpeedupsWarningsAndCharts(@TempDir Path dir) throws Exception {
+    var report = new ReportBuilder(fixtures(dir), dir.resolve("out")).write();
+    assertEquals(2, report.cells());
+    var html = Files.readString(report.html());
+    assertTrue(html.startsWith("<!DOCTYPE html>"));
+    assertTrue(html.contains("<h3>workloada / zipfian</h3>"), html);
+    // Throughput and the tail latency of each device, from the results.
+    assertTrue(html.contains("<td>hdd</td><td>ratio1.33</td><td>1</td><td>1,537.0</td>"), html);
+    assertTrue(html.contains("<td>ssd</td><td>ratio1.33</td><td>1</td><td>48,975.0</td>"), html);
+    // 48,975 / 1,537 = 31.86; p99 460 ms / 15 ms = 30.67.
+    assertTrue(html.contains("<td>ssd vs hdd</td><td>48,975.0</td><td>1,537.0</td><td>31.9×</td><td>30.7×</td>"), html);
+    assertFalse(html.contains("CLEANUP p50"), "YCSB's CLEANUP pseudo-operation is not a figure");
+
+    var warnings = String.join("\n", report.warnings());
+    assertTrue(warnings.contains("hdd_ratio1.33_workloada-zipfian_r1: achieved dataset 0.61 × memory, planned 1.33 ×"),
+        warnings);
+    assertTrue(warnings.contains("device sdb classified as hdd without a trusted rotational flag (virtio: the hypervisor decides)"),
+        warnings);
+    assertTrue(warnings.contains("hdd_ratio1.33_workloada-zipfian_r1: 3 operations failed"), warnings);
+    assertTrue(warnings.contains("ssd_ratio1.33_workloada-zipfian_r1: throughput limited by the client's CPU: clients used 95 % of all cores"),
+        warnings);
+    assertTrue(warnings.contains("collector lost /proc/diskstats for 3 s"), warnings);
+    assertEquals(5, report.warnings().size(), warnings);
+
+    // Sizing plan, inventory and per-operation I/O of every cell.
+    assertTrue(html.contains("dataset 128.0 GB = 1.33 × server RAM 96.0 GB"), html);
+    assertTrue(html.contains("<td>model</td><td>WDC WD4000</td>"), html);
+    assertTrue(html.contains("<td>perOperation.readKB</td><td>4.1</td>"), html);
+    assertTrue(html.contains("No time-series file referenced"), "the ssd cell has none");
+
+    // Every image the page refers to is a readable PNG: 1 latency plot + 5 time-series charts (hdd).
+    var images = new ArrayList<String>();
+    var matcher = IMG.matcher(html);
+    while (matcher.find()) {
+      images.add(matcher.group(1));
+    }
+    assertEquals(List.of("charts/latency-1.png", "charts/cell-1-1.png", "charts/cell-1-2.png", "charts/cell-1-3.png",
+        "charts/cell-1-4.png", "charts/cell-1-5.png"), images);
+    for (var image : images) {
+      var png = ImageIO.read(dir.resolve("out").resolve(image).toFile());
+      assertEquals(760, png.getWidth(), image);
+    }
+    assertFalse(html.contains("<script"), "static page: no scripts");
+
+    var markdown = Files.readString(report.markdown());
+    assertTrue(markdown.contains("| ssd vs hdd | 48,975.0 | 1,537.0 | 31.9× | 30.7× |"), markdown);
+    assertTrue(markdown.contains("- hdd_ratio1.33_workloada-zipfian_r1: 3 operations failed"), markdown);
+  }
+
+  @Test
+  void rendersInHeadlessChromiumWithoutConsoleErrors(@TempDir Path dir) throws Exception {
+    var chromium = chromium();
+    assumeTrue(chromium != null, "chromium is not installed (apt-get install -y chromium): rendering not checked");
+    var report = new ReportBuilder(fixtures(dir), dir.resolve("out")).write();
+    var screenshot = dir.resolve("page.png");
+    var command = new ArrayList<>(List.of(chromium, "--headless", "--no-sandbox", "--disable-gpu",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
+        "--user-data-dir=" + dir.resolve("profile"), "--enable-logging=stderr", "--v=0",
+        "--window-size=1280,2000", "--screenshot=" + screenshot, report.html().toUri().toString()));
+    var log = dir.resolve("chromium.log");
+    var process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    assertTrue(process.waitFor(60, TimeUnit.SECONDS), "chromium finished");
+    var output = Files.readString(log);
+    assertTrue(Files.size(screenshot) > 0, output);
+    var shot = ImageIO.read(screenshot.toFile());
+    assertEquals(1280, shot.getWidth(), output);
+    assertFalse(Pattern.compile("CONSOLE\\(\\d+\\)|Uncaught|Failed to load resource").matcher(output).find(), output);
+
+    var dom = new ArrayList<>(command.subList(0, command.size() - 2));
+    dom.add("--dump-dom");
+    dom.add(report.html().toUri().toString());
+    var dumped = new ProcessBuilder(dom).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    var text = new String(dumped.getInputStream().readAllBytes());
+    assertTrue(dumped.waitFor(60, TimeUnit.SECONDS));
+    assertTrue(text.contains("<td>ssd vs hdd</td>"), text);
+  }
+
+  private static String chromium() {
+    for (var name : List.of("chromium", "chromium-browser", "google-chrome")) {
+      for (var folder : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+        if (Files.isExecutable(Path.of(folder, name))) {
+          return Path.of(folder, name).toString();
+        }
+      }
+    }
+    return null;
+  }
+}

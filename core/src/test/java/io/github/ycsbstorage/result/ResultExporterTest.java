@@ -1,0 +1,177 @@
+package io.github.ycsbstorage.result;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.ycsbstorage.cli.Version;
+import java.io.ByteArrayOutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import site.ycsb.measurements.exporter.JSONArrayMeasurementsExporter;
+
+class ResultExporterTest {
+  private static final Instant STARTED = Instant.parse("2026-11-21T19:55:00Z");
+
+  @BeforeEach
+  @AfterEach
+  void clean() {
+    RunRecord.current().clear();
+    ResultExporter.configure(ResultSettings.standalone());
+  }
+
+  private static Properties properties() {
+    var properties = new Properties();
+    properties.setProperty("db", "io.github.ycsbstorage.mongodb.MongoDbClient");
+    properties.setProperty("mongodb.url", "mongodb://u:hunter2@h/ycsb");
+    properties.setProperty("recordcount", "1000");
+    properties.setProperty("label", "hdd-a");
+    return properties;
+  }
+
+  /** What YCSB's Client and an hdrhistogram measurement export for a small run. */
+  private static void exportRun(ResultExporter exporter) throws Exception {
+    exporter.write("OVERALL", "RunTime(ms)", 60000L);
+    exporter.write("OVERALL", "Throughput(ops/sec)", 1537.2);
+    exporter.write("TOTAL_GCs", "Count", 3L);
+    exporter.write("READ", "Operations", 100L);
+    exporter.write("READ", "AverageLatency(us)", 1.5);
+    exporter.write("READ", "MinLatency(us)", 1L);
+    exporter.write("READ", "MaxLatency(us)", 9L);
+    exporter.write("READ", "95thPercentileLatency(us)", 3L);
+    exporter.write("READ", "99thPercentileLatency(us)", 5L);
+    exporter.write("READ", "Return=OK", 99L);
+    exporter.write("READ", "Return=NOT_FOUND", 1L);
+    exporter.write("INSERT", "Operations", 10);
+    exporter.write("INSERT", "Return=BATCHED_OK", 10L);
+  }
+
+  private static void recordStorageFacts() {
+    var sizing = new LinkedHashMap<String, Object>();
+    sizing.put("mode", "ratio");
+    sizing.put("recordCount", 1000L);
+    RunRecord.current().putSection("sizing", sizing);
+    RunRecord.current().addSummaryLine("STORAGE", "device.type", "nvme");
+    RunRecord.current().addSummaryLine("IO vda", "r/s avg", 123.4);
+  }
+
+  @Test
+  void textOutputGainsTheSummaryLinesAndTheResultFileHoldsExactFigures(@TempDir Path dir) throws Exception {
+    var target = dir.resolve("results/cell.json");
+    ResultExporter.configure(new ResultSettings(ResultSettings.TEXT_EXPORTER, Optional.of(target), "run",
+        properties(), STARTED, Optional.of("5.14.0"), Optional.of("7.0.4")));
+    recordStorageFacts();
+    var out = new ByteArrayOutputStream();
+    var exporter = new ResultExporter(out);
+    exportRun(exporter);
+    exporter.close();
+
+    var nl = System.lineSeparator();
+    assertEquals(String.join(nl, "[OVERALL], RunTime(ms), 60000", "[OVERALL], Throughput(ops/sec), 1537.2",
+        "[TOTAL_GCs], Count, 3", "[READ], Operations, 100", "[READ], AverageLatency(us), 1.5",
+        "[READ], MinLatency(us), 1", "[READ], MaxLatency(us), 9", "[READ], 95thPercentileLatency(us), 3",
+        "[READ], 99thPercentileLatency(us), 5", "[READ], Return=OK, 99", "[READ], Return=NOT_FOUND, 1",
+        "[INSERT], Operations, 10", "[INSERT], Return=BATCHED_OK, 10", "[STORAGE], device.type, nvme",
+        "[IO vda], r/s avg, 123.4") + nl, out.toString());
+
+    JsonNode result = new ObjectMapper().readTree(target.toFile());
+    assertEquals(List.of(), Files.list(target.getParent()).filter(p -> !p.equals(target)).toList(),
+        "no temporary file is left");
+    assertEquals("ycsb-storage-result/1", result.path("schema").asText());
+    assertEquals("degraded", result.path("status").asText(), "one NOT_FOUND is an error");
+    assertEquals("run", result.path("phase").asText());
+    assertEquals("hdd-a", result.path("label").asText());
+    assertEquals("2026-11-21T19:55:00Z", result.path("startedAt").asText());
+    assertEquals(Version.ycsbStorage(), result.path("versions").path("ycsbStorage").asText());
+    assertEquals("io.github.ycsbstorage.mongodb.MongoDbClient", result.path("versions").path("binding").asText());
+    assertEquals("5.14.0", result.path("versions").path("driver").asText());
+    assertEquals("7.0.4", result.path("versions").path("server").asText());
+    assertEquals(Runtime.getRuntime().availableProcessors(), result.path("host").path("cores").asInt());
+    assertEquals("mongodb://u:*****@h/ycsb", result.path("properties").path("mongodb.url").asText());
+    assertEquals(ResultSettings.TEXT_EXPORTER, result.path("properties").path("exporter").asText());
+
+    var summary = result.path("summary");
+    assertEquals(60000, summary.path("runtimeMs").asLong());
+    assertEquals(1537.2, summary.path("throughputOpsPerSec").asDouble());
+    assertEquals(1, summary.path("errors").asLong());
+    var read = summary.path("operations").path("READ");
+    assertEquals(100, read.path("count").asLong());
+    assertEquals(1.5, read.path("averageUs").asDouble());
+    assertEquals(1, read.path("minUs").asLong());
+    assertEquals(9, read.path("maxUs").asLong());
+    assertEquals(3, read.path("p95Us").asLong());
+    assertEquals(5, read.path("p99Us").asLong());
+    assertEquals(99, read.path("returnCodes").path("OK").asLong());
+    assertEquals(1, read.path("returnCodes").path("NOT_FOUND").asLong());
+    assertEquals(10, summary.path("operations").path("INSERT").path("returnCodes").path("BATCHED_OK").asLong());
+    assertEquals(false, summary.path("operations").has("TOTAL_GCs"));
+    assertEquals(1000, result.path("sizing").path("recordCount").asLong());
+    assertEquals(0, result.path("warnings").size());
+  }
+
+  @Test
+  void jsonDelegateStaysValidJsonAndGetsTheNumericSummaryLines(@TempDir Path dir) throws Exception {
+    ResultExporter.configure(new ResultSettings(JSONArrayMeasurementsExporter.class.getName(), Optional.empty(),
+        "load", properties(), STARTED, Optional.empty(), Optional.empty()));
+    recordStorageFacts();
+    RunRecord.current().addWarning("collector lost /proc/diskstats for 3 s");
+    var out = new ByteArrayOutputStream();
+    var exporter = new ResultExporter(out);
+    exporter.write("OVERALL", "RunTime(ms)", 60000L);
+    exporter.close();
+    var array = new ObjectMapper().readTree(out.toByteArray());
+    assertEquals(2, array.size(), array.toString());
+    assertEquals("IO vda", array.get(1).path("metric").asText());
+    assertEquals(123.4, array.get(1).path("value").asDouble());
+    assertEquals(0, Files.list(dir).count(), "no result file without storage.result or exportfile");
+  }
+
+  @Test
+  void warningsMakeTheResultDegraded(@TempDir Path dir) throws Exception {
+    var target = dir.resolve("r.json");
+    ResultExporter.configure(new ResultSettings(ResultSettings.TEXT_EXPORTER, Optional.of(target), "load",
+        properties(), STARTED, Optional.empty(), Optional.empty()));
+    RunRecord.current().addWarning("achieved dataset 0.61 × the plan");
+    var exporter = new ResultExporter(new ByteArrayOutputStream());
+    exporter.write("INSERT", "Operations", 5L);
+    exporter.write("INSERT", "Return=OK", 5L);
+    exporter.close();
+    var result = new ObjectMapper().readTree(target.toFile());
+    assertEquals("degraded", result.path("status").asText());
+    assertEquals("achieved dataset 0.61 × the plan", result.path("warnings").get(0).asText());
+    assertEquals(0, result.path("summary").path("errors").asLong());
+    assertEquals(true, result.path("versions").path("driver").isNull());
+  }
+
+  @Test
+  void resultFileLocation() {
+    var properties = new Properties();
+    assertEquals(Optional.empty(), ResultSettings.resultFileFor(properties));
+    properties.setProperty("exportfile", "out/run.txt");
+    assertEquals(Optional.of(Path.of("out/run.txt.result.json")), ResultSettings.resultFileFor(properties));
+    properties.setProperty("storage.result", "cell.json");
+    assertEquals(Optional.of(Path.of("cell.json")), ResultSettings.resultFileFor(properties));
+  }
+
+  @Test
+  void anUnknownDelegateFallsBackToTextLikeYcsb(@TempDir Path dir) throws Exception {
+    var target = dir.resolve("r.json");
+    ResultExporter.configure(new ResultSettings("no.such.Exporter", Optional.of(target), "run", properties(), STARTED,
+        Optional.empty(), Optional.empty()));
+    var out = new ByteArrayOutputStream();
+    var exporter = new ResultExporter(out);
+    exporter.write("OVERALL", "RunTime(ms)", 7L);
+    exporter.close();
+    assertEquals("[OVERALL], RunTime(ms), 7" + System.lineSeparator(), out.toString());
+    assertEquals(7, new ObjectMapper().readTree(target.toFile()).path("summary").path("runtimeMs").asLong());
+  }
+}

@@ -1,0 +1,37 @@
+package io.github.ycsbstorage.study;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+
+/**
+ * A minimal ycsb-storage install for tests: {@code bin/ycsb} runs the real
+ * {@code io.github.ycsbstorage.cli.YcsbCommand} (and so YCSB's Client) on this test's classpath,
+ * with YCSB's BasicDB whatever binding is named, as the distribution's launcher does for {@code basic}.
+ */
+final class FixtureInstall {
+  private FixtureInstall() {
+  }
+
+  static Path create(Path home) throws IOException {
+    var bin = Files.createDirectories(home.resolve("bin"));
+    var java = Path.of(System.getProperty("java.home"), "bin", "java");
+    var script = "#!/bin/sh\nphase=$1\nshift 2\nexec '" + java + "' -cp '" + System.getProperty("java.class.path")
+        + "' io.github.ycsbstorage.cli.YcsbCommand \"$phase\" -db site.ycsb.BasicDB \"$@\"\n";
+    var launcher = bin.resolve("ycsb");
+    Files.writeString(launcher, script);
+    Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwxr-xr-x"));
+    var workloads = Files.createDirectories(home.resolve("workloads"));
+    Files.writeString(workloads.resolve("workloada"), "workload=site.ycsb.workloads.CoreWorkload\n"
+        + "recordcount=1000\noperationcount=1000\nreadproportion=0.5\nupdateproportion=0.5\n"
+        + "requestdistribution=zipfian\nfieldcount=2\nfieldlength=10\n");
+    Files.writeString(workloads.resolve("workloadc"), "workload=site.ycsb.workloads.CoreWorkload\n"
+        + "recordcount=1000\noperationcount=1000\nreadproportion=1\nupdateproportion=0\n"
+        + "requestdistribution=zipfian\nfieldcount=2\nfieldlength=10\n");
+    Files.writeString(workloads.resolve("workloadd"), "workload=site.ycsb.workloads.CoreWorkload\n"
+        + "recordcount=1000\noperationcount=1000\nreadproportion=0.95\nupdateproportion=0\ninsertproportion=0.05\n"
+        + "requestdistribution=latest\nfieldcount=2\nfieldlength=10\n");
+    return home;
+  }
+}

@@ -1,0 +1,110 @@
+package io.github.ycsbstorage.study;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.ycsbstorage.config.InvalidPropertyException;
+import io.github.ycsbstorage.config.NamespaceValidator;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Properties;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Study files: validation before anything runs, and the documented run order. */
+class StudyPlanTest {
+  @TempDir
+  static Path home;
+
+  @BeforeAll
+  static void install() throws Exception {
+    FixtureInstall.create(home);
+  }
+
+  private static Properties study(String... keyValues) {
+    var properties = new Properties();
+    properties.setProperty("study.binding", "basic");
+    properties.setProperty("study.devices", "hdd=/mnt/hdd/db,ssd=/mnt/ssd/db");
+    properties.setProperty("study.ratios", "0.33,1.33");
+    for (int i = 0; i < keyValues.length; i += 2) {
+      properties.setProperty(keyValues[i], keyValues[i + 1]);
+    }
+    return properties;
+  }
+
+  @Test
+  void insertCellsRunAfterReadUpdateCellsWithinEachDeviceAndScale() {
+    var definition = StudyDefinition.parse(study("study.workloads", "workloadd,workloada,workloadc",
+        "study.distributions", "uniform,zipfian"), "s", home, home);
+    var ids = new StudyPlan(definition).cells().stream().map(Cell::id).toList();
+    assertEquals(2 * 2 * (1 + 3 * 2), ids.size());
+    assertEquals(List.of("hdd_ratio0.33_load",
+        "hdd_ratio0.33_workloada-uniform_r1", "hdd_ratio0.33_workloada-zipfian_r1",
+        "hdd_ratio0.33_workloadc-uniform_r1", "hdd_ratio0.33_workloadc-zipfian_r1",
+        "hdd_ratio0.33_workloadd-uniform_r1", "hdd_ratio0.33_workloadd-zipfian_r1",
+        "hdd_ratio1.33_load"), ids.subList(0, 8));
+    assertEquals("ssd_ratio1.33_workloadd-zipfian_r1", ids.get(ids.size() - 1));
+  }
+
+  @Test
+  void repetitionsRepeatRunCellsNotTheLoad() {
+    var definition = StudyDefinition.parse(study("study.workloads", "workloada", "study.repetitions", "2",
+        "study.devices", "ssd=/mnt/ssd", "study.ratios", "2"), "s", home, home);
+    assertEquals(List.of("ssd_ratio2_load", "ssd_ratio2_workloada_r1", "ssd_ratio2_workloada_r2"),
+        new StudyPlan(definition).cells().stream().map(Cell::id).toList());
+  }
+
+  @Test
+  void badValuesNameTheProperty() {
+    var noDevices = assertThrows(InvalidPropertyException.class,
+        () -> StudyDefinition.parse(study("study.devices", ""), "s", home, home));
+    assertEquals("study.devices", noDevices.property());
+    var badDevice = assertThrows(InvalidPropertyException.class,
+        () -> StudyDefinition.parse(study("study.devices", "ssd"), "s", home, home));
+    assertTrue(badDevice.getMessage().contains("name=datapath"), badDevice.getMessage());
+    var badRatio = assertThrows(InvalidPropertyException.class,
+        () -> StudyDefinition.parse(study("study.ratios", "0.5,-1"), "s", home, home));
+    assertEquals("-1", badRatio.value());
+    var badCache = assertThrows(InvalidPropertyException.class,
+        () -> StudyDefinition.parse(study("study.cache", "lukewarm"), "s", home, home));
+    assertEquals("warm, cold", badCache.accepted());
+    var missingWorkload = assertThrows(InvalidPropertyException.class,
+        () -> StudyDefinition.parse(study("study.workloads", "workloadz"), "s", home, home));
+    assertEquals("study.workloads", missingWorkload.property());
+    var badDistribution = assertThrows(InvalidPropertyException.class,
+        () -> StudyDefinition.parse(study("study.distributions", "zipf"), "s", home, home));
+    assertEquals("zipf", badDistribution.value());
+  }
+
+  @Test
+  void misspeltStudyKeysAreRejectedWithASuggestion() {
+    var validator = NamespaceValidator.discover(getClass().getClassLoader());
+    var error = assertThrows(InvalidPropertyException.class, () -> validator.validate(study("study.ratio", "1")));
+    assertTrue(error.getMessage().contains("did you mean study.ratios?"), error.getMessage());
+  }
+
+  @Test
+  void loadIsPartitionedOverClientsAndDevicePathsAreSubstituted() {
+    var definition = StudyDefinition.parse(study("study.workloads", "workloada", "study.ratios", "",
+        "study.recordcounts", "1000", "study.clients", "3", "study.devices", "ssd=/mnt/ssd/db",
+        "basicdb.note", "{device} at {datadir}"), "s", home, home);
+    var cells = new StudyPlan(definition).cells();
+    var executor = new CellExecutor(definition, home, null, null);
+    var starts = new java.util.ArrayList<String>();
+    var counts = new java.util.ArrayList<String>();
+    for (int i = 0; i < 3; i++) {
+      var properties = executor.properties(cells.get(0), i, 3, Path.of("/tmp/c" + i));
+      starts.add(properties.get("insertstart"));
+      counts.add(properties.get("insertcount"));
+      assertEquals("ssd at /mnt/ssd/db", properties.get("basicdb.note"));
+      assertEquals("1000", properties.get("recordcount"));
+      assertEquals("/tmp/c" + i + "/", properties.get("hdrhistogram.output.path"));
+    }
+    assertEquals(List.of("0", "333", "666"), starts);
+    assertEquals(List.of("333", "333", "334"), counts);
+    var run = executor.properties(cells.get(1), 0, 3, Path.of("/tmp/r"));
+    assertEquals(null, run.get("insertstart"));
+  }
+}

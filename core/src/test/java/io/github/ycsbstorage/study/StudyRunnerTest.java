@@ -1,0 +1,148 @@
+package io.github.ycsbstorage.study;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.ycsbstorage.report.ReportBuilder;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Whole studies through real {@code bin/ycsb} child processes (YCSB's Client with BasicDB), the
+ * exact merge of their HdrHistogram logs, resume after a kill, and the report over the results.
+ */
+class StudyRunnerTest {
+  private final ObjectMapper json = new ObjectMapper();
+
+  private static Path studyFile(Path dir, String extra) throws Exception {
+    return Files.writeString(dir.resolve("mini.properties"), """
+        study.binding=basic
+        study.workloads=workloada,workloadc
+        study.recordcounts=200,400
+        study.devices=local=%s
+        study.operationcount=600
+        study.clients=2
+        study.threads=2
+        study.results=%s
+        basicdb.verbose=false
+        %s
+        """.formatted(dir.resolve("data"), dir.resolve("results"), extra));
+  }
+
+  @Test
+  void runsEveryCellWritesMergedResultsAndResumes(@TempDir Path dir) throws Exception {
+    var home = FixtureInstall.create(dir.resolve("home"));
+    var study = StudyDefinition.load(studyFile(dir, ""), home);
+    var progress = new ByteArrayOutputStream();
+    var results = new StudyRunner(study, home, new PrintStream(progress, true)).run(false);
+
+    assertEquals(List.of("local_records200_load", "local_records200_workloada_r1", "local_records200_workloadc_r1",
+        "local_records400_load", "local_records400_workloada_r1", "local_records400_workloadc_r1"),
+        results.stream().map(p -> p.getFileName().toString().replace(".json", "")).toList());
+    var load = json.readTree(results.get(3).toFile());
+    assertEquals("load", load.path("phase").asText());
+    assertEquals(400, load.path("summary").path("operations").path("INSERT").path("count").asLong(),
+        "two clients insert 200 records each");
+    assertEquals(400, load.path("summary").path("operations").path("INSERT").path("returnCodes").path("OK").asLong());
+    var run = json.readTree(results.get(4).toFile());
+    assertEquals("complete", run.path("status").asText());
+    var ops = run.path("summary").path("operations");
+    assertEquals(2 * 600, ops.path("READ").path("count").asLong() + ops.path("UPDATE").path("count").asLong(),
+        "each of 2 clients runs operationcount=600");
+    assertEquals(0, run.path("summary").path("errors").asLong());
+    assertEquals(2, run.path("clients").size());
+    long perClientReads = 0;
+    for (var client : run.path("clients")) {
+      perClientReads += client.path("operations").path("READ").path("count").asLong();
+    }
+    assertEquals(ops.path("READ").path("count").asLong(), perClientReads);
+    // The merged figures are those of one histogram over both clients' logs.
+    var clientLogs = List.of(dir.resolve("results/mini/local_records400_workloada_r1.d/client0/READ.hdr"),
+        dir.resolve("results/mini/local_records400_workloada_r1.d/client1/READ.hdr"));
+    assertEquals(HdrLogs.merge(clientLogs).getValueAtPercentile(99), ops.path("READ").path("p99Us").asLong());
+    assertEquals("local", run.path("study").path("device").path("name").asText());
+    assertEquals("400", run.path("properties").path("recordcount").asText());
+    assertEquals("zipfian", run.path("study").path("distribution").asText());
+    assertTrue(progress.toString().contains("cell 6 of 6"), progress.toString());
+    assertTrue(progress.toString().contains("ETA"), progress.toString());
+
+    // Resume: everything is complete, nothing runs again.
+    var before = Files.getLastModifiedTime(results.get(4));
+    var again = new ByteArrayOutputStream();
+    new StudyRunner(study, home, new PrintStream(again, true)).run(false);
+    assertEquals(6, again.toString().lines().filter(l -> l.contains("already complete, skipped")).count(), again::toString);
+    assertEquals(before, Files.getLastModifiedTime(results.get(4)));
+
+    // The report reads the results.
+    var report = new ReportBuilder(dir.resolve("results"), dir.resolve("report")).write();
+    assertEquals(6, report.cells());
+    var html = Files.readString(report.html());
+    assertTrue(html.contains("workloada / zipfian"), "the workload file's own distribution is named");
+    assertTrue(Files.exists(dir.resolve("report/charts/latency-1.png")));
+  }
+
+  /** A study killed (SIGTERM) in mid-run keeps its complete cells and finishes on the next run. */
+  @Test
+  void resumesAfterAKilledRun(@TempDir Path dir) throws Exception {
+    var home = FixtureInstall.create(dir.resolve("home"));
+    var file = studyFile(dir, "study.repetitions=2");
+    var java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    var builder = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+        "io.github.ycsbstorage.cli.Main", "study", file.toString())
+        .redirectErrorStream(true).redirectOutput(dir.resolve("killed.log").toFile());
+    builder.environment().put("YCSB_STORAGE_HOME", home.toString());
+    var study = builder.start();
+    var folder = dir.resolve("results/mini");
+    var firstCell = folder.resolve("local_records200_load.json");
+    var deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+    while (!Files.exists(firstCell) && System.nanoTime() < deadline) {
+      Thread.sleep(100);
+    }
+    assertTrue(Files.exists(firstCell), Files.readString(dir.resolve("killed.log")));
+    Thread.sleep(500);
+    var children = study.descendants().toList();
+    study.destroy(); // SIGTERM: the shutdown hook ends the clients
+    assertTrue(study.waitFor(30, TimeUnit.SECONDS));
+    Thread.sleep(500);
+    assertTrue(children.stream().noneMatch(ProcessHandle::isAlive), "no client outlives the study");
+
+    var complete = completeCells(folder);
+    assertFalse(complete.isEmpty());
+    assertTrue(complete.size() < 10, "killed before the end: " + complete);
+    var contents = new ArrayList<byte[]>();
+    for (var cell : complete) {
+      contents.add(Files.readAllBytes(folder.resolve(cell + ".json")));
+    }
+
+    var progress = new ByteArrayOutputStream();
+    new StudyRunner(StudyDefinition.load(file, home), home, new PrintStream(progress, true)).run(false);
+    assertEquals(complete.size(), progress.toString().lines().filter(l -> l.contains("already complete")).count(),
+        progress::toString);
+    for (int i = 0; i < complete.size(); i++) {
+      assertEquals(new String(contents.get(i)), Files.readString(folder.resolve(complete.get(i) + ".json")),
+          "a complete cell is never rewritten on resume");
+    }
+    assertEquals(2 * (1 + 2 * 2), completeCells(folder).size());
+    for (var cell : completeCells(folder)) {
+      var result = json.readTree(folder.resolve(cell + ".json").toFile());
+      assertEquals("complete", result.path("status").asText(), cell);
+    }
+  }
+
+  private static List<String> completeCells(Path folder) throws Exception {
+    try (var files = Files.list(folder)) {
+      return files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".json") && !n.startsWith("."))
+          .map(n -> n.replace(".json", "")).sorted().toList();
+    }
+  }
+}

@@ -1,0 +1,84 @@
+package io.github.ycsbstorage.workload;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.github.ycsbstorage.config.InvalidPropertyException;
+import io.github.ycsbstorage.spi.Locality;
+import io.github.ycsbstorage.spi.MemoryFigure;
+import io.github.ycsbstorage.spi.ServerInfo;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Memory resolution, free space and cache-state checks, without a server. */
+class ServerChecksTest {
+
+  private static StorageSettings settings(String... pairs) {
+    var properties = new Properties();
+    for (int i = 0; i < pairs.length; i += 2) {
+      properties.setProperty(pairs[i], pairs[i + 1]);
+    }
+    return StorageSettings.parse(properties);
+  }
+
+  @Test
+  void memoryComesFromTheDeclarationThenTheBindingThenLocalMeminfo(@TempDir Path dir) throws Exception {
+    var meminfo = Files.writeString(dir.resolve("meminfo"), "MemTotal:       24576000 kB\nMemFree: 1 kB\n");
+    var reported = ServerInfo.builder("MongoDB").ram(new MemoryFigure(96_000_000_000L, "hostInfo"))
+        .cache(new MemoryFigure(48_000_000_000L, "wiredTiger.cache")).locality(Locality.REMOTE).build();
+    var local = ServerInfo.builder("MongoDB").locality(Locality.LOCAL).build();
+
+    assertEquals(new MemoryFigure(64_000_000_000L, "storage.server.memory"), MemoryResolver.resolve(
+        settings("storage.server.memory", "64GB"), Optional.of(reported), "db", meminfo).figure().orElseThrow());
+    assertEquals(reported.ram(), MemoryResolver.resolve(settings(), Optional.of(reported), "db", meminfo).figure());
+    assertEquals(reported.cache(), MemoryResolver.resolve(settings("storage.memory.basis", "cache"),
+        Optional.of(reported), "db", meminfo).figure());
+    assertEquals(new MemoryFigure(24_576_000L * 1024, HostMemory.SOURCE),
+        MemoryResolver.resolve(settings(), Optional.of(local), "db", meminfo).figure().orElseThrow());
+    assertEquals("MongoDB reported no cache size", MemoryResolver.resolve(settings("storage.memory.basis", "cache"),
+        Optional.of(local), "db", meminfo).whyUnknown());
+    assertEquals("site.ycsb.BasicDB describes no server (it does not implement ServerInfoProvider)",
+        MemoryResolver.resolve(settings(), Optional.empty(), "site.ycsb.BasicDB", meminfo).whyUnknown());
+  }
+
+  @Test
+  void freeSpaceMustHoldThePlanPlusTenPercent() {
+    var properties = new Properties();
+    properties.setProperty("fieldcount", "1");
+    properties.setProperty("fieldlength", "1000");
+    properties.setProperty("storage.dataset.size", "10GB");
+    var plan = SizingPlanner.plan(StorageSettings.parse(properties), properties, SizingPlanner.Memory.unknown("x"), 0,
+        OptionalDouble.empty(), Optional.empty());
+    FreeSpaceCheck.check(plan, "/data", 11_000_000_000L, "storage.dataset.size", "10GB");
+    var error = assertThrows(InvalidPropertyException.class,
+        () -> FreeSpaceCheck.check(plan, "/data", 10_900_000_000L, "storage.dataset.size", "10GB"));
+    assertEquals("storage.dataset.size='10GB' is invalid: the data path /data has 10.9 GB free, the plan needs "
+        + "11.0 GB (10.0 GB + 10 % margin); accepted: a dataset that fits the file system of the server's data path",
+        error.getMessage());
+  }
+
+  @Test
+  void aLocalServersDataPathIsMeasured(@TempDir Path dir) {
+    var local = ServerInfo.builder("X").locality(Locality.LOCAL).dataPath(dir.toString()).build();
+    assertEquals(true, FreeSpaceCheck.usableSpace(Optional.of(local)).isPresent());
+    var remote = ServerInfo.builder("X").locality(Locality.REMOTE).dataPath(dir.toString()).build();
+    assertEquals(true, FreeSpaceCheck.usableSpace(Optional.of(remote)).isEmpty());
+  }
+
+  @Test
+  void coldCacheNeedsALocalServerAndRoot() {
+    var local = Optional.of(ServerInfo.builder("X").locality(Locality.LOCAL).build());
+    CacheControl.checkColdPossible(local, true);
+    var error = assertThrows(InvalidPropertyException.class, () -> CacheControl.checkColdPossible(local, false));
+    assertEquals("storage.cache='cold' is invalid: dropping the page cache (/proc/sys/vm/drop_caches) needs root; "
+        + "accepted: " + CacheControl.ACCEPTED_COLD, error.getMessage());
+    var unknown = assertThrows(InvalidPropertyException.class, () -> CacheControl.checkColdPossible(Optional.empty(), true));
+    assertEquals("storage.cache='cold' is invalid: the server is not known to run on this host (locality UNKNOWN), "
+        + "so its page cache cannot be dropped from here; accepted: " + CacheControl.ACCEPTED_COLD, unknown.getMessage());
+  }
+}

@@ -1,0 +1,167 @@
+package io.github.ycsbstorage.workload;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.github.ycsbstorage.config.InvalidPropertyException;
+import io.github.ycsbstorage.spi.MemoryFigure;
+import java.util.HashSet;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+
+class SizingPlannerTest {
+  private static final MemoryFigure RAM_96GB = new MemoryFigure(96_000_000_000L, "hostInfo");
+
+  private static Properties oneKilobyteRecords(String... pairs) {
+    var properties = new Properties();
+    properties.setProperty("fieldcount", "1");
+    properties.setProperty("fieldlength", "1000");
+    for (int i = 0; i < pairs.length; i += 2) {
+      properties.setProperty(pairs[i], pairs[i + 1]);
+    }
+    return properties;
+  }
+
+  private static SizingPlan plan(Properties properties, SizingPlanner.Memory memory, long overhead) {
+    return SizingPlanner.plan(StorageSettings.parse(properties), properties, memory, overhead,
+        OptionalDouble.empty(), Optional.empty());
+  }
+
+  @Test
+  void planLineForASizeRelativeToRam() {
+    var plan = plan(oneKilobyteRecords("storage.dataset.size", "128GB"), SizingPlanner.Memory.known(RAM_96GB), 69);
+    // key "user" + 19-digit hash mostly: 22.88 B; 22.88 + 1000 + 69 rounds to 1092
+    assertEquals(22.879533091946055, plan.record().key(), 1e-12);
+    assertEquals(1092, plan.record().total());
+    assertEquals(117_216_117, plan.recordCount());
+    assertEquals(117_216_117L * 1092, plan.expectedBytes());
+    assertEquals("dataset 128.0 GB = 1.33 × server RAM 96.0 GB (basis ram, from hostInfo) → 117,216,117 records × 1,092 B",
+        plan.text());
+  }
+
+  @Test
+  void planLineForARatioOfTheCache() {
+    var properties = oneKilobyteRecords("storage.dataset.ratio", "2.67", "storage.memory.basis", "cache");
+    var cache = new MemoryFigure(1L << 30, "serverStatus.wiredTiger.cache");
+    var plan = plan(properties, SizingPlanner.Memory.known(cache), 0);
+    assertEquals(Math.round(2.67 * (1L << 30)), plan.targetBytes());
+    assertEquals(plan.targetBytes() / 1023, plan.recordCount());
+    assertEquals("dataset 2.9 GB = 2.67 × server cache 1.1 GB (basis cache, from serverStatus.wiredTiger.cache)"
+        + " → " + String.format(java.util.Locale.ROOT, "%,d", plan.recordCount()) + " records × 1,023 B", plan.text());
+    assertEquals("ratio", plan.section().get("mode"));
+  }
+
+  @Test
+  void sizesAcceptBinaryUnitsAndFractions() {
+    var plan = plan(oneKilobyteRecords("storage.dataset.size", "1.5GiB", "insertorder", "ordered", "zeropadding", "10"),
+        SizingPlanner.Memory.unknown("not asked"), 0);
+    // ordered keys "user" + 10 digits = 14 B, 1014 B per record
+    assertEquals(14.0, plan.record().key());
+    assertEquals(1_610_612_736L / 1014, plan.recordCount());
+    assertEquals("dataset 1.6 GB (storage.dataset.size; server memory unknown) → 1,588,375 records × 1,014 B",
+        plan.text());
+  }
+
+  @Test
+  void tenFieldsOfUniformLength() {
+    var properties = new Properties();
+    properties.setProperty("fieldlengthdistribution", "uniform");
+    properties.setProperty("fieldlength", "200");
+    properties.setProperty("minfieldlength", "1");
+    properties.setProperty("storage.dataset.size", "1GB");
+    var plan = plan(properties, SizingPlanner.Memory.unknown("not asked"), 0);
+    assertEquals(1005.0, plan.record().fields());
+  }
+
+  @Test
+  void threeClientsCoverEveryKeyExactlyOnce() {
+    var covered = new HashSet<Long>();
+    long records = -1;
+    for (int client = 0; client < 3; client++) {
+      var properties = oneKilobyteRecords("storage.dataset.size", "10MB", "storage.clients", "3",
+          "storage.client", Integer.toString(client));
+      var plan = plan(properties, SizingPlanner.Memory.unknown("not asked"), 0);
+      records = plan.recordCount();
+      for (long key = plan.insertStart(); key < plan.insertStart() + plan.insertCount(); key++) {
+        assertEquals(true, covered.add(key), "key " + key + " twice");
+      }
+    }
+    assertEquals(10_000_000 / 1023, records);
+    assertEquals(records, covered.size());
+    assertEquals(0L, covered.stream().mapToLong(Long::longValue).min().orElseThrow());
+    assertEquals(records - 1, covered.stream().mapToLong(Long::longValue).max().orElseThrow());
+  }
+
+  @Test
+  void explicitInsertRangeMustFitThePlan() {
+    var properties = oneKilobyteRecords("storage.dataset.size", "1MB", "insertstart", "900", "insertcount", "100");
+    var error = assertThrows(InvalidPropertyException.class,
+        () -> plan(properties, SizingPlanner.Memory.unknown("not asked"), 0));
+    assertEquals("insertcount='100' is invalid: insertstart=900 + insertcount=100 passes the end of the dataset; "
+        + "accepted: insertstart + insertcount ≤ the planned record count 977", error.getMessage());
+  }
+
+  @Test
+  void refusesARatioWithoutKnownMemory() {
+    var properties = oneKilobyteRecords("storage.dataset.ratio", "1.33");
+    var error = assertThrows(InvalidPropertyException.class, () -> plan(properties,
+        SizingPlanner.Memory.unknown("MongoDB reported no RAM and the server is not known to be local (locality REMOTE)"), 0));
+    assertEquals("storage.server.memory='auto' is invalid: storage.dataset.ratio=1.33 needs the server's memory, "
+        + "but MongoDB reported no RAM and the server is not known to be local (locality REMOTE); "
+        + "accepted: the server's RAM as a size, e.g. 96GB", error.getMessage());
+  }
+
+  @Test
+  void fallsBackToRecordcountForABindingWithoutServerInfo() {
+    var properties = oneKilobyteRecords("storage.dataset.ratio", "1.33", "recordcount", "100");
+    var plan = SizingPlanner.plan(StorageSettings.parse(properties), properties,
+        SizingPlanner.Memory.unknown("site.ycsb.BasicDB describes no server"), 0, OptionalDouble.empty(),
+        Optional.of("site.ycsb.BasicDB reports no server memory"));
+    assertEquals(100, plan.recordCount());
+    assertEquals("dataset 102.3 KB from recordcount (site.ycsb.BasicDB reports no server memory; "
+        + "storage.dataset.ratio not applied) → 100 records × 1,023 B", plan.text());
+  }
+
+  @Test
+  void refusesMoreRecordsThanYcsbCanNumber() {
+    var properties = new Properties();
+    properties.setProperty("fieldcount", "1");
+    properties.setProperty("storage.dataset.size", "1TB");
+    var error = assertThrows(InvalidPropertyException.class,
+        () -> plan(properties, SizingPlanner.Memory.unknown("not asked"), 0));
+    assertEquals("storage.dataset.size='1TB' is invalid: it makes 8,130,081,300 records of 123 B, and YCSB 0.17.0 "
+        + "numbers keys with a 32-bit int; use larger records (fieldcount, fieldlength) or a smaller dataset. "
+        + "Splitting the load over clients (storage.clients, storage.client) divides the work, not this limit; "
+        + "accepted: a dataset of at most 2,147,483,647 records", error.getMessage());
+  }
+
+  @Test
+  void refusesRecordsWithoutPayload() {
+    var properties = oneKilobyteRecords("fieldcount", "0", "storage.dataset.size", "1GB");
+    var error = assertThrows(InvalidPropertyException.class,
+        () -> plan(properties, SizingPlanner.Memory.unknown("not asked"), 0));
+    assertEquals("fieldcount='0' is invalid: records would be 0 B of fields, so no record count can reach the "
+        + "dataset size; accepted: a record size > 0 (at least one field of at least one byte)", error.getMessage());
+  }
+
+  @Test
+  void refusesADatasetSmallerThanOneRecord() {
+    var properties = oneKilobyteRecords("storage.dataset.size", "1KB");
+    var error = assertThrows(InvalidPropertyException.class,
+        () -> plan(properties, SizingPlanner.Memory.unknown("not asked"), 0));
+    assertEquals("storage.dataset.size='1KB' is invalid: it makes 1000 B, less than one record of 1023 B; "
+        + "accepted: a dataset of at least one record", error.getMessage());
+  }
+
+  @Test
+  void calibrationReplacesTheOverhead() {
+    var properties = oneKilobyteRecords("storage.dataset.size", "1GB");
+    var plan = SizingPlanner.plan(StorageSettings.parse(properties), properties, SizingPlanner.Memory.unknown("x"),
+        69, OptionalDouble.of(1200.4), Optional.empty());
+    assertEquals(177, plan.record().overhead());
+    assertEquals(1200, plan.record().total());
+    assertEquals(true, plan.record().calibrated());
+  }
+}

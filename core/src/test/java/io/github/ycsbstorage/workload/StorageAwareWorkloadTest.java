@@ -1,0 +1,252 @@
+package io.github.ycsbstorage.workload;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.ycsbstorage.config.InvalidPropertyException;
+import io.github.ycsbstorage.result.ResultExporter;
+import io.github.ycsbstorage.result.RunRecord;
+import io.github.ycsbstorage.spi.Locality;
+import io.github.ycsbstorage.spi.MemoryFigure;
+import io.github.ycsbstorage.spi.ServerInfo;
+import java.io.ByteArrayOutputStream;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import org.apache.htrace.core.HTraceConfiguration;
+import org.apache.htrace.core.Tracer;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import site.ycsb.ClientThread;
+import site.ycsb.DBWrapper;
+import site.ycsb.Utils;
+import site.ycsb.measurements.Measurements;
+
+/** The workload's init/cleanup against a test-double binding that describes its server. */
+class StorageAwareWorkloadTest {
+  static {
+    Measurements.setProperties(new Properties());
+  }
+
+  private static final ServerInfo REMOTE_1MB = ServerInfo.builder("InMemory").version("1.2.3")
+      .ram(new MemoryFigure(1_000_000, "test.ram")).locality(Locality.REMOTE).build();
+
+  @BeforeEach
+  void clean() {
+    RunRecord.current().clear();
+    MeasurementReset.clear(Measurements.getMeasurements());
+  }
+
+  private static Properties load(String... pairs) {
+    var properties = new Properties();
+    properties.setProperty("db", InMemoryServerDb.class.getName());
+    properties.setProperty("dotransactions", "false");
+    properties.setProperty("fieldcount", "1");
+    properties.setProperty("fieldlength", "100");
+    properties.setProperty("storage.progress", "false");
+    for (int i = 0; i < pairs.length; i += 2) {
+      properties.setProperty(pairs[i], pairs[i + 1]);
+    }
+    return properties;
+  }
+
+  /** Inserts what YCSB's load threads would: insertcount records through the workload. */
+  private static void loadRest(StorageAwareWorkload workload, Properties properties) {
+    var db = new InMemoryServerDb();
+    long count = Long.parseLong(properties.getProperty("insertcount"));
+    for (long i = 0; i < count; i++) {
+      assertEquals(true, workload.doInsert(db, null));
+    }
+  }
+
+  private static Set<String> keys(long records) {
+    var keys = new HashSet<String>();
+    for (long i = 0; i < records; i++) {
+      keys.add("user" + Utils.hash(i));
+    }
+    return keys;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> sizing() {
+    return (Map<String, Object>) RunRecord.current().sections().get("sizing");
+  }
+
+  @Test
+  void loadSizesTheDatasetFromTheServersRamAndMeasuresIt() throws Exception {
+    InMemoryServerDb.reset(REMOTE_1MB, 27, 27);
+    var properties = load("storage.dataset.ratio", "0.5");
+    var workload = new StorageAwareWorkload();
+    workload.init(properties);
+    // key 22.88 + 100 + binding estimate 27 = 150 B; 500,000 B / 150
+    assertEquals("dataset 500.0 KB = 0.5 × server RAM 1.0 MB (basis ram, from test.ram) → 3,333 records × 150 B",
+        workload.plan().text());
+    assertEquals("3333", properties.getProperty("recordcount"));
+    assertEquals("0", properties.getProperty("insertstart"));
+    assertEquals("3333", properties.getProperty("insertcount"));
+    assertEquals(ResultExporter.class.getName(), properties.getProperty("exporter"));
+    assertEquals(REMOTE_1MB, RunRecord.current().sections().get("server"));
+
+    loadRest(workload, properties);
+    workload.cleanup();
+    assertEquals(keys(3333), InMemoryServerDb.RECORDS.keySet());
+    long storage = InMemoryServerDb.RECORDS.values().stream().mapToLong(Long::longValue).sum() + 3333 * 27;
+    @SuppressWarnings("unchecked")
+    var measured = (Map<String, Object>) sizing().get("measured");
+    assertEquals(3333L, measured.get("records"));
+    assertEquals(storage, measured.get("storageBytes"));
+    assertEquals(Math.round(storage / 1e6 * 1000) / 1000.0, sizing().get("achievedRatio"));
+    assertEquals(499_950L, sizing().get("expectedBytes"));
+  }
+
+  @Test
+  void calibrationWritesASampleAndCorrectsBytesPerRecord() throws Exception {
+    // the binding knows no overhead (estimate -1), but the server stores 50 B more per record
+    InMemoryServerDb.reset(REMOTE_1MB, 50, -1);
+    var properties = load("storage.dataset.ratio", "0.5", "storage.calibrate", "true",
+        "storage.calibrate.records", "200");
+    var workload = new StorageAwareWorkload();
+    workload.init(properties);
+    assertEquals(200, InMemoryServerDb.RECORDS.size());
+    double measured = (InMemoryServerDb.RECORDS.values().stream().mapToLong(Long::longValue).sum() + 200 * 50) / 200.0;
+    long perRecord = Math.round(measured);
+    long records = 500_000 / perRecord;
+    assertEquals(perRecord, workload.plan().record().total());
+    assertEquals(true, workload.plan().record().calibrated());
+    assertEquals(Long.toString(records), properties.getProperty("recordcount"));
+    assertEquals("200", properties.getProperty("insertstart"));
+    assertEquals(Long.toString(records - 200), properties.getProperty("insertcount"));
+    @SuppressWarnings("unchecked")
+    var calibration = (Map<String, Object>) sizing().get("calibration");
+    assertEquals(200L, calibration.get("sampleRecords"));
+    assertEquals(measured, (double) calibration.get("bytesPerRecord"), 1e-9);
+
+    loadRest(workload, properties);
+    workload.cleanup();
+    assertEquals(keys(records), InMemoryServerDb.RECORDS.keySet());
+    assertEquals(true, sizing().containsKey("calibration"));
+  }
+
+  @Test
+  void threeClientsLoadEveryKeyExactlyOnce() throws Exception {
+    InMemoryServerDb.reset(REMOTE_1MB, 0, 0);
+    long records = -1;
+    for (int client = 0; client < 3; client++) {
+      var properties = load("storage.dataset.size", "100KB", "storage.clients", "3",
+          "storage.client", Integer.toString(client));
+      var workload = new StorageAwareWorkload();
+      workload.init(properties);
+      records = Long.parseLong(properties.getProperty("recordcount"));
+      loadRest(workload, properties);
+      workload.cleanup();
+    }
+    // 100,000 B / 123 B; the test double fails on any key written twice
+    assertEquals(813, records);
+    assertEquals(keys(813), InMemoryServerDb.RECORDS.keySet());
+  }
+
+  @Test
+  void refusesARatioWhenTheServerReportsNoMemory() {
+    InMemoryServerDb.reset(ServerInfo.builder("InMemory").locality(Locality.REMOTE).build(), 0, 0);
+    var error = assertThrows(InvalidPropertyException.class,
+        () -> new StorageAwareWorkload().init(load("storage.dataset.ratio", "1.33")));
+    assertEquals("storage.server.memory='auto' is invalid: storage.dataset.ratio=1.33 needs the server's memory, "
+        + "but InMemory reported no RAM and the server is not known to be local (locality REMOTE); "
+        + "accepted: the server's RAM as a size, e.g. 96GB", error.getMessage());
+  }
+
+  @Test
+  void aLocalServerWithoutReportedRamUsesThisHostsMeminfo() throws Exception {
+    InMemoryServerDb.reset(ServerInfo.builder("InMemory").locality(Locality.LOCAL).build(), 0, 0);
+    var workload = new StorageAwareWorkload();
+    var properties = load("storage.dataset.ratio", "0.000001", "dotransactions", "true", "operationcount", "0");
+    workload.init(properties);
+    long total = HostMemory.total(Path.of("/proc/meminfo")).orElseThrow();
+    assertEquals(HostMemory.SOURCE, workload.plan().memory().orElseThrow().source());
+    assertEquals(total, workload.plan().memory().orElseThrow().bytes());
+    workload.cleanup();
+  }
+
+  @Test
+  void refusesAColdCacheForARemoteServer() {
+    InMemoryServerDb.reset(REMOTE_1MB, 0, 0);
+    var error = assertThrows(InvalidPropertyException.class, () -> new StorageAwareWorkload()
+        .init(load("dotransactions", "true", "recordcount", "10", "storage.cache", "cold")));
+    assertEquals("storage.cache='cold' is invalid: the server is not known to run on this host (locality REMOTE), "
+        + "so its page cache cannot be dropped from here; accepted: " + CacheControl.ACCEPTED_COLD, error.getMessage());
+  }
+
+  @Test
+  void warmupOperationsAreNotInTheReportedCounts(@TempDir Path dir) throws Exception {
+    InMemoryServerDb.reset(REMOTE_1MB, 0, 0);
+    for (var key : keys(100)) {
+      InMemoryServerDb.RECORDS.put(key, 100L);
+    }
+    var exportFile = dir.resolve("run.txt");
+    var properties = load("dotransactions", "true", "recordcount", "100", "operationcount", "20",
+        "readproportion", "0.5", "updateproportion", "0", "readmodifywriteproportion", "0.5",
+        "storage.warmup", "50ops", "exportfile", exportFile.toString());
+    var workload = new StorageAwareWorkload();
+    workload.init(properties);
+    assertEquals(50, InMemoryServerDb.READS.get(), "every warm-up transaction reads once");
+
+    var tracer = new Tracer.Builder("test").conf(HTraceConfiguration.EMPTY).build();
+    var db = new DBWrapper(new InMemoryServerDb(), tracer);
+    db.setProperties(properties);
+    var thread = new ClientThread(db, true, workload, properties, 20, -1, new CountDownLatch(1));
+    thread.run();
+    workload.cleanup();
+    assertEquals(70, InMemoryServerDb.READS.get());
+
+    var out = new ByteArrayOutputStream();
+    var exporter = new ResultExporter(out);
+    exporter.write("OVERALL", "RunTime(ms)", 100L);
+    Measurements.getMeasurements().exportMeasurements(exporter);
+    exporter.close();
+    JsonNode result = new ObjectMapper().readTree(dir.resolve("run.txt.result.json").toFile());
+    var operations = result.path("summary").path("operations");
+    assertEquals(20, operations.path("READ").path("count").asLong(), result.toString());
+    assertEquals(operations.path("READ-MODIFY-WRITE").path("count").asLong(),
+        operations.path("UPDATE").path("count").asLong(), result.toString());
+    assertEquals(20, operations.path("READ").path("returnCodes").path("OK").asLong(), result.toString());
+    assertEquals("50 operations", result.path("warmup").path("requested").asText());
+    assertEquals(50, result.path("warmup").path("operations").asLong());
+    assertEquals("complete", result.path("status").asText());
+    assertEquals(true, out.toString().contains("[READ], Operations, 20"), out.toString());
+  }
+
+  @Test
+  void observersStartAfterWarmupAndStopInCleanup() throws Exception {
+    InMemoryServerDb.reset(REMOTE_1MB, 0, 0);
+    RecordingObserverFactory.EVENTS.clear();
+    var properties = load("dotransactions", "true", "recordcount", "10", "operationcount", "5",
+        "readproportion", "1", "updateproportion", "0", "storage.warmup", "10ops", "test.observe", "true");
+    var workload = new StorageAwareWorkload();
+    workload.init(properties);
+    assertEquals(java.util.List.of("create run InMemory", "start after 10 reads"), RecordingObserverFactory.EVENTS);
+    workload.cleanup();
+    assertEquals(java.util.List.of("create run InMemory", "start after 10 reads", "stop"),
+        RecordingObserverFactory.EVENTS);
+    assertEquals(new RunRecord.SummaryLine("TEST", "observed", 1), RunRecord.current().summaryLines().get(0));
+  }
+
+  @Test
+  void loadByRecordcountKeepsYcsbsSemanticsAndShowsProgress() throws Exception {
+    InMemoryServerDb.reset(REMOTE_1MB, 0, 0);
+    var properties = load("recordcount", "50", "storage.progress", "true");
+    var workload = new StorageAwareWorkload();
+    workload.init(properties);
+    assertEquals(null, properties.getProperty("insertcount"), "YCSB's own defaults stay in charge");
+    assertEquals("dataset 6.2 KB from recordcount → 50 records × 123 B", workload.plan().text());
+    properties.setProperty("insertcount", "50");
+    loadRest(workload, properties);
+    workload.cleanup();
+    assertEquals(keys(50), InMemoryServerDb.RECORDS.keySet());
+  }
+}

@@ -1,0 +1,85 @@
+package io.github.ycsbstorage.workload;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.github.ycsbstorage.config.InvalidPropertyException;
+import java.time.Duration;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+
+class StorageSettingsTest {
+
+  private static Properties properties(String... pairs) {
+    var properties = new Properties();
+    for (int i = 0; i < pairs.length; i += 2) {
+      properties.setProperty(pairs[i], pairs[i + 1]);
+    }
+    return properties;
+  }
+
+  private static String refusal(String... pairs) {
+    return assertThrows(InvalidPropertyException.class, () -> StorageSettings.parse(properties(pairs))).getMessage();
+  }
+
+  @Test
+  void defaults() {
+    var settings = StorageSettings.parse(new Properties());
+    assertEquals(false, settings.sized());
+    assertEquals(StorageSettings.MemoryBasis.RAM, settings.basis());
+    assertEquals(true, settings.serverMemory().isEmpty());
+    assertEquals(true, settings.recordOverhead().isEmpty());
+    assertEquals(10_000, settings.calibrateRecords());
+    assertEquals(StorageSettings.CacheState.WARM, settings.cache());
+    assertEquals(true, settings.warmup().none());
+    assertEquals(true, settings.progress());
+    assertEquals(Duration.ofSeconds(10), settings.progressInterval());
+  }
+
+  @Test
+  void warmupInOperationsOrTime() {
+    assertEquals(5000, StorageSettings.parse(properties("storage.warmup", "5000ops")).warmup().operations());
+    assertEquals(Duration.ofMinutes(2), StorageSettings.parse(properties("storage.warmup", "2m")).warmup().duration());
+    assertEquals(Duration.ofSeconds(30), StorageSettings.parse(properties("storage.warmup", "30")).warmup().duration());
+    assertEquals("storage.warmup='lots' is invalid; accepted: a duration (e.g. 60s, 5m) or a number of "
+        + "operations (e.g. 10000ops)", refusal("storage.warmup", "lots"));
+  }
+
+  @Test
+  void refusesImpossibleSizing() {
+    assertEquals("storage.dataset.ratio='0' is invalid: it must be > 0; accepted: a positive multiple of the "
+        + "server's memory, e.g. 0.33, 1.33, 2.67 or 10", refusal("storage.dataset.ratio", "0"));
+    assertEquals("storage.dataset.ratio='-1.5' is invalid: it must be > 0; accepted: a positive multiple of the "
+        + "server's memory, e.g. 0.33, 1.33, 2.67 or 10", refusal("storage.dataset.ratio", "-1.5"));
+    assertEquals("storage.dataset.size='128GB' is invalid: storage.dataset.ratio=1.33 is set too; accepted: "
+        + "either storage.dataset.ratio or storage.dataset.size, not both",
+        refusal("storage.dataset.ratio", "1.33", "storage.dataset.size", "128GB"));
+    assertEquals("storage.dataset.size='0GB' is invalid: it must be > 0; accepted: a positive size, e.g. 128GB",
+        refusal("storage.dataset.size", "0GB"));
+    assertEquals("storage.server.memory='0' is invalid: it must be > 0; accepted: auto or a positive size, e.g. 96GB",
+        refusal("storage.server.memory", "0"));
+    assertEquals("storage.memory.basis='disk' is invalid; accepted: ram, cache", refusal("storage.memory.basis", "disk"));
+  }
+
+  @Test
+  void refusesImpossibleClientsAndCalibration() {
+    assertEquals("storage.client='3' is invalid; accepted: a client index from 0 to 2 (storage.clients=3)",
+        refusal("storage.clients", "3", "storage.client", "3"));
+    assertEquals("storage.clients='3' is invalid: storage.clients computes insertstart and insertcount itself; "
+        + "accepted: either storage.clients/storage.client or insertstart/insertcount, not both",
+        refusal("storage.clients", "3", "insertstart", "0"));
+    assertEquals("storage.calibrate='true' is invalid: there is no dataset size to correct; accepted: true only "
+        + "together with storage.dataset.ratio or storage.dataset.size", refusal("storage.calibrate", "true"));
+    assertEquals("storage.calibrate='true' is invalid: each client would calibrate its own sample and the "
+        + "partitions would no longer meet; calibrate with one client, then pass the printed overhead as "
+        + "storage.record.overhead; accepted: false when storage.clients > 1",
+        refusal("storage.calibrate", "true", "storage.dataset.ratio", "1", "storage.clients", "2"));
+  }
+
+  @Test
+  void namespaceListsEveryKey() {
+    assertEquals("storage.", new StorageNamespace().prefix());
+    assertEquals(15, new StorageNamespace().keys().size());
+    assertEquals(true, new StorageNamespace().keys().contains("storage.result"));
+  }
+}

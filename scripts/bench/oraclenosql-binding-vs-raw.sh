@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# The oraclenosql binding against its yardsticks, on one KVLite of the installation in KVHOME:
+#  1. load: bin/ycsb load with per-record puts vs with oraclenosql.bulkput=true (fresh tables);
+#  2. workloads A and C: bin/ycsb run (binding + YCSB) vs RawTableApiLoop (a bare loop on the
+#     Table API doing the same operations on the same table with the same threads).
+# Prints each figure and the ratios. Targets: binding >= 0.95 x raw for A and C; bulk >= 3 x per-record.
+#
+# Usage: KVHOME=/path/to/kv-25.3.21 scripts/bench/oraclenosql-binding-vs-raw.sh
+# Environment: RECORDS (default 20000), OPERATIONS (default 40000), THREADS (default 4),
+#              BULK_BATCH (default 5000), ROUNDS (default 1).
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+: "${KVHOME:?set KVHOME to an Oracle NoSQL installation (the folder holding lib/kvstore.jar)}"
+RECORDS=${RECORDS:-20000}
+OPERATIONS=${OPERATIONS:-40000}
+THREADS=${THREADS:-4}
+BULK_BATCH=${BULK_BATCH:-5000}
+ROUNDS=${ROUNDS:-1}
+
+bench_ensure_built
+BENCH_JAR="$BENCH_ROOT/benchmarks/target/benchmarks.jar"
+if [[ ! -r $BENCH_JAR ]]; then
+  (cd "$BENCH_ROOT" && mvn -q -B -Dstyle.color=never -DskipTests -pl benchmarks -am package) >&2
+fi
+
+# A KVLite on free ports in a temporary root, removed on exit.
+ROOT=$(mktemp -d /tmp/kvlite-bench.XXXXXX)
+KVLITE_PID=""
+cleanup() {
+  if [[ -n $KVLITE_PID ]]; then
+    kill "$KVLITE_PID" 2>/dev/null || true
+    wait "$KVLITE_PID" 2>/dev/null || true
+  fi
+  rm -rf "$ROOT"
+}
+trap cleanup EXIT
+port_free() { ! (echo >"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+for _ in $(seq 50); do
+  PORT=$((20000 + RANDOM % 20000))
+  ok=1
+  for ((p = PORT; p <= PORT + 20; p++)); do port_free "$p" || { ok=0; break; }; done
+  ((ok)) && break
+done
+java -Xmx1g -jar "$KVHOME/lib/kvstore.jar" kvlite -root "$ROOT/kvroot" -store kvstore -host localhost \
+  -port "$PORT" -harange "$((PORT + 1)),$((PORT + 5))" -servicerange "$((PORT + 6)),$((PORT + 20))" \
+  -partitions 120 -memorymb 1024 -storagedirsizegb 1 -secure-config disable -printstartupok \
+  >"$ROOT/kvlite.out" 2>&1 &
+KVLITE_PID=$!
+for _ in $(seq 240); do
+  grep -q 'Created new kvlite store with args:' "$ROOT/kvlite.out" && break
+  kill -0 "$KVLITE_PID" 2>/dev/null || { cat "$ROOT/kvlite.out" >&2; exit 1; }
+  sleep 0.5
+done
+HOST="localhost:$PORT"
+echo "Oracle NoSQL $(java -jar "$KVHOME/lib/kvstore.jar" version 2>/dev/null | head -n 1) (KVLite, 120 partitions) at $HOST"
+echo "records $RECORDS, operations $OPERATIONS, threads $THREADS, bulk batch $BULK_BATCH, rounds $ROUNDS; $(date -u +%FT%TZ)"
+
+ycsb() { # phase table extra-args...; prints YCSB's [OVERALL] throughput
+  local phase=$1 table=$2
+  shift 2
+  KVHOME=$KVHOME "$DIST/bin/ycsb" "$phase" oraclenosql -p oraclenosql.helperhosts="$HOST" \
+    -p oraclenosql.table="$table" -p recordcount="$RECORDS" -p operationcount="$OPERATIONS" \
+    -threads "$THREADS" "$@" 2>/dev/null | bench_throughput
+}
+fresh_table() { echo "t$(date +%s%N)"; }
+
+load_per_record() { ycsb load "$(fresh_table)" -P "$BENCH_ROOT/workloads/workloada"; }
+load_bulk() {
+  ycsb load "$(fresh_table)" -P "$BENCH_ROOT/workloads/workloada" -p oraclenosql.bulkput=true \
+    -p oraclenosql.bulkput.batchsize="$BULK_BATCH"
+}
+echo "== load: bulk put vs per-record put =="
+bench_compare "$ROUNDS" ops/s "bulk-put" load_bulk "per-record" load_per_record
+
+# One table for the run phases, loaded once.
+ycsb load bench -P "$BENCH_ROOT/workloads/workloada" -p oraclenosql.bulkput=true >/dev/null
+raw() { # readProportion
+  java -cp "$BENCH_JAR:$KVHOME/lib/kvclient.jar" io.github.ycsbstorage.benchmarks.RawTableApiLoop \
+    "$HOST" bench "$RECORDS" "$OPERATIONS" "$THREADS" "$1" | tail -n 1
+}
+binding_a() { ycsb run bench -P "$BENCH_ROOT/workloads/workloada"; }
+raw_a() { raw 0.5; }
+binding_c() { ycsb run bench -P "$BENCH_ROOT/workloads/workloadc"; }
+raw_c() { raw 1.0; }
+echo "== workload A (50% read, 50% update, zipfian): binding through YCSB vs raw Table API loop =="
+bench_compare "$ROUNDS" ops/s "binding" binding_a "raw" raw_a
+echo "== workload C (100% read, zipfian): binding through YCSB vs raw Table API loop =="
+bench_compare "$ROUNDS" ops/s "binding" binding_c "raw" raw_c

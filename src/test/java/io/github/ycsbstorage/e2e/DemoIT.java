@@ -1,0 +1,61 @@
+package io.github.ycsbstorage.e2e;
+
+import static io.github.ycsbstorage.e2e.Launcher.ycsb;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code bin/ycsb demo}, the README's first command, from the unpacked distribution. */
+class DemoIT {
+  private static final Pattern REPORT = Pattern.compile("demo: report (\\S+index\\.html)");
+  private static final Pattern WORKDIR = Pattern.compile("demo: working folder (\\S+)");
+
+  @Test
+  void runsTheMiniStudyPrintsASummaryAndWritesTheReport(@TempDir Path dir) throws Exception {
+    var before = listing(Launcher.HOME);
+    var output = dir.resolve("report");
+    // TMPDIR is not honoured by the JVM; java.io.tmpdir is, through JAVA_OPTS.
+    var demo = ycsb(Map.of("JAVA_OPTS", "-Djava.io.tmpdir=" + dir), "demo", "-o", output.toString());
+    assertEquals(0, demo.exitCode(), demo::all);
+    var out = demo.stdout();
+
+    // Ten cells: per dataset size one load, then A and C × uniform and zipfian.
+    assertTrue(out.contains("study: cell 10 of 10"), out);
+    var missing = out.lines().filter(l -> l.startsWith("demo: missing from this build: ")).toList();
+    var scales = missing.isEmpty() ? new String[] {"ratio0.5", "ratio2"} : new String[] {"records2000", "records8000"};
+    for (var scale : scales) {
+      for (var cell : new String[] {"load", "workloada-uniform_r1", "workloada-zipfian_r1", "workloadc-uniform_r1",
+          "workloadc-zipfian_r1"}) {
+        var id = "local_" + scale + "_" + cell;
+        assertTrue(out.lines().anyMatch(l -> l.startsWith(id + " ")), "summary line for " + id + "\n" + out);
+      }
+    }
+    assertTrue(out.contains("MongoDB-wire server (mongo-java-server, H2 on disk"), out);
+
+    var report = REPORT.matcher(out);
+    assertTrue(report.find(), out);
+    assertEquals(output.resolve("index.html").toAbsolutePath(), Path.of(report.group(1)));
+    var html = Files.readString(output.resolve("index.html"));
+    assertTrue(html.contains("<h3>workloada / uniform</h3>") && html.contains("<h3>workloadc / zipfian</h3>"), html);
+    assertTrue(Files.size(output.resolve("charts/latency-1.png")) > 0);
+    assertTrue(Files.readString(output.resolve("summary.md")).startsWith("# ycsb-storage report: demo"));
+
+    var work = WORKDIR.matcher(out);
+    assertTrue(work.find(), out);
+    assertTrue(Path.of(work.group(1)).startsWith(dir), "works in the temporary folder: " + work.group(1));
+    assertEquals(before, listing(Launcher.HOME), "nothing written into the installation");
+  }
+
+  private static java.util.List<String> listing(Path root) throws Exception {
+    try (Stream<Path> files = Files.walk(root)) {
+      return files.map(p -> root.relativize(p).toString()).sorted().toList();
+    }
+  }
+}
