@@ -9,7 +9,7 @@
 # Build first:  mvn -B -q -pl benchmarks,dist -am package -DskipTests
 # Then:         scripts/bench/mongodb-binding-vs-driver.sh
 # Tunables (environment): RECORDS (10000, loaded for the runs), OPERATIONS (100000), THREADS (4),
-#   LOAD_RECORDS (20000, per load measurement), BATCH (100), ROUNDS (2), SERVER_HEAP (4g: the memory
+#   LOAD_RECORDS (50000, per load measurement), BATCH (100), ROUNDS (2), SERVER_HEAP (4g: the memory
 #   backend keeps every database loaded during the run, ~2 KB of heap per record).
 set -eu
 
@@ -18,7 +18,7 @@ RECORDS=${RECORDS:-10000}
 OPERATIONS=${OPERATIONS:-100000}
 THREADS=${THREADS:-4}
 BATCH=${BATCH:-100}
-LOAD_RECORDS=${LOAD_RECORDS:-20000}
+LOAD_RECORDS=${LOAD_RECORDS:-50000}
 SERVER_HEAP=${SERVER_HEAP:-4g}
 ROUNDS=${ROUNDS:-2}
 JAR=$ROOT/benchmarks/target/benchmarks.jar
