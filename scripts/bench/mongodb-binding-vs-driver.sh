@@ -10,7 +10,10 @@
 # Then:         scripts/bench/mongodb-binding-vs-driver.sh
 # Tunables (environment): RECORDS (10000, loaded for the runs), OPERATIONS (100000), THREADS (4),
 #   LOAD_RECORDS (50000, per load measurement), BATCH (100), ROUNDS (2), SERVER_HEAP (4g: the memory
-#   backend keeps every database loaded during the run, ~2 KB of heap per record).
+#   backend keeps every database loaded during the run, ~2 KB of heap per record),
+#   MONGODB_URL (e.g. mongodb://db1:27017, no database and no options: measure a real server instead of
+#   starting one; the script creates databases bench, unbatched<N>, batched<N>, rawunbatched<N> and
+#   rawbatched<N> there and leaves them for you to drop).
 set -eu
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -29,15 +32,20 @@ if [ ! -f "$JAR" ] || [ -z "$YCSB_HOME" ]; then
 fi
 
 WORK=$(mktemp -d)
-java -Xmx"$SERVER_HEAP" -cp "$JAR" io.github.ycsbstorage.benchmarks.macro.InProcessMongoServer >"$WORK/server.out" 2>"$WORK/server.err" &
-SERVER_PID=$!
-trap 'kill "$SERVER_PID" 2>/dev/null; rm -rf "$WORK"' EXIT INT TERM
-i=0
-until [ -s "$WORK/server.out" ]; do
-  i=$((i + 1))
-  if [ "$i" -gt 100 ]; then echo "server did not start: $(cat "$WORK/server.err")" >&2; exit 1; fi
-  sleep 0.1
-done
+if [ -n "${MONGODB_URL:-}" ]; then
+  trap 'rm -rf "$WORK"' EXIT INT TERM
+  echo "$MONGODB_URL" >"$WORK/server.out"
+else
+  java -Xmx"$SERVER_HEAP" -cp "$JAR" io.github.ycsbstorage.benchmarks.macro.InProcessMongoServer >"$WORK/server.out" 2>"$WORK/server.err" &
+  SERVER_PID=$!
+  trap 'kill "$SERVER_PID" 2>/dev/null; rm -rf "$WORK"' EXIT INT TERM
+  i=0
+  until [ -s "$WORK/server.out" ]; do
+    i=$((i + 1))
+    if [ "$i" -gt 100 ]; then echo "server did not start: $(cat "$WORK/server.err")" >&2; exit 1; fi
+    sleep 0.1
+  done
+fi
 URL=$(head -n 1 "$WORK/server.out")
 
 # Throughput of one bin/ycsb command (its [OVERALL] line); fails loudly on any error return code.
@@ -59,7 +67,7 @@ raw() {
 mean() { awk '{ s += $1; n++ } END { printf "%.0f", s / n }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
 
-echo "server: mongo-java-server (memory) at $URL; records=$RECORDS operations=$OPERATIONS threads=$THREADS" \
+echo "server: ${MONGODB_URL:+given by MONGODB_URL}${MONGODB_URL:-mongo-java-server (memory)} at $URL; records=$RECORDS operations=$OPERATIONS threads=$THREADS" \
   "load_records=$LOAD_RECORDS batch=$BATCH rounds=$ROUNDS"
 ycsb load mongodb -P "$YCSB_HOME/workloads/workloada" -p recordcount="$RECORDS" \
   -p mongodb.url="$URL/bench" -p mongodb.batchsize="$BATCH" -threads "$THREADS" >/dev/null
