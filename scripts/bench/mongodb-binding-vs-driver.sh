@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The mongodb binding against the raw driver, on one mongo-java-server (memory backend) in its own
-# JVM on 127.0.0.1, contenders interleaved round by round (lib.sh):
+# JVM on 127.0.0.1 (or the server MONGODB_URL names), contenders interleaved round by round (lib.sh):
 #  1. workloads A and C: bin/ycsb run mongodb (binding + YCSB) vs RawDriverLoop (the same operations
 #     written directly on mongodb-driver-sync), same threads;
 #  2. load: batched (mongodb.batchsize) vs per-record through bin/ycsb, and each of them against the
@@ -9,8 +9,11 @@
 #
 # Usage: scripts/bench/mongodb-binding-vs-driver.sh   (builds what it needs on first use)
 # Environment: RECORDS (10000, loaded for the runs), OPERATIONS (100000), THREADS (4),
-#   LOAD_RECORDS (20000, per load measurement), BATCH (100), ROUNDS (2), SERVER_HEAP (4g: the memory
-#   backend keeps every database loaded during the run, ~2 KB of heap per record).
+#   LOAD_RECORDS (50000, per load measurement), BATCH (100), ROUNDS (2), SERVER_HEAP (4g: the memory
+#   backend keeps every database loaded during the run, ~2 KB of heap per record),
+#   MONGODB_URL (e.g. mongodb://db1:27017, no database and no options: measure a real server instead of
+#   starting one; the script creates databases bench, load<N> and rawload<N> there and leaves them
+#   for you to drop).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
@@ -18,29 +21,36 @@ RECORDS=${RECORDS:-10000}
 OPERATIONS=${OPERATIONS:-100000}
 THREADS=${THREADS:-4}
 BATCH=${BATCH:-100}
-LOAD_RECORDS=${LOAD_RECORDS:-20000}
+LOAD_RECORDS=${LOAD_RECORDS:-50000}
 SERVER_HEAP=${SERVER_HEAP:-4g}
 ROUNDS=${ROUNDS:-2}
 bench_ensure_built
 bench_ensure_benchmarks_jar
 
 WORK=$(mktemp -d)
-java -Xmx"$SERVER_HEAP" -cp "$BENCH_JAR" io.github.ycsbstorage.benchmarks.macro.InProcessMongoServer \
-  >"$WORK/server.out" 2>"$WORK/server.err" &
-SERVER_PID=$!
+SERVER_PID=""
 cleanup() {
-  kill "$SERVER_PID" 2>/dev/null || true
-  wait "$SERVER_PID" 2>/dev/null || true
+  if [[ -n $SERVER_PID ]]; then
+    kill "$SERVER_PID" 2>/dev/null || true
+    wait "$SERVER_PID" 2>/dev/null || true
+  fi
   rm -rf "$WORK"
 }
 trap cleanup EXIT
-for _ in $(seq 100); do
-  [[ -s $WORK/server.out ]] && break
-  kill -0 "$SERVER_PID" 2>/dev/null || { cat "$WORK/server.err" >&2; exit 1; }
-  sleep 0.1
-done
-URL=$(head -n 1 "$WORK/server.out")
-[[ -n $URL ]] || { echo "server did not start: $(cat "$WORK/server.err")" >&2; exit 1; }
+if [[ -n ${MONGODB_URL:-} ]]; then
+  URL=$MONGODB_URL
+else
+  java -Xmx"$SERVER_HEAP" -cp "$BENCH_JAR" io.github.ycsbstorage.benchmarks.macro.InProcessMongoServer \
+    >"$WORK/server.out" 2>"$WORK/server.err" &
+  SERVER_PID=$!
+  for _ in $(seq 100); do
+    [[ -s $WORK/server.out ]] && break
+    kill -0 "$SERVER_PID" 2>/dev/null || { cat "$WORK/server.err" >&2; exit 1; }
+    sleep 0.1
+  done
+  URL=$(head -n 1 "$WORK/server.out")
+  [[ -n $URL ]] || { echo "server did not start: $(cat "$WORK/server.err")" >&2; exit 1; }
+fi
 
 # raw ARGS...: RawDriverLoop's throughput; fails when any operation failed.
 raw() {
@@ -70,7 +80,7 @@ binding_per_record() { load_binding 1; }
 raw_batched() { raw load "$(fresh_database rawload)" "$LOAD_RECORDS" "$BATCH" "$THREADS"; }
 raw_per_record() { raw load "$(fresh_database rawload)" "$LOAD_RECORDS" 1 "$THREADS"; }
 
-echo "server: mongo-java-server (memory) at $URL; records=$RECORDS operations=$OPERATIONS threads=$THREADS" \
+echo "server: ${MONGODB_URL:+given by MONGODB_URL}${MONGODB_URL:-mongo-java-server (memory)} at $URL; records=$RECORDS operations=$OPERATIONS threads=$THREADS" \
   "load_records=$LOAD_RECORDS batch=$BATCH rounds=$ROUNDS"
 bench_context
 bench_ycsb load mongodb -P "$DIST/workloads/workloada" -p recordcount="$RECORDS" \
