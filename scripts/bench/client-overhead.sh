@@ -6,13 +6,13 @@
 # Same properties, BasicDB (no database: only client cost is measured), 2 threads. Target A/B >= 0.97.
 # The collector's read-latency probe is off: it runs before the phase, outside YCSB's measured time,
 # and would only make each round longer.
-# Usage: scripts/bench/client-overhead.sh [rounds=5] [operations=20000000]
-# (Workload A on BasicDB runs ~2 M ops/s here: 20 M operations give each run ~10 s, so that JIT
-# warm-up is a small part of it and the collector takes ~10 samples.)
+# Usage: scripts/bench/client-overhead.sh [rounds=5] [operations=60000000]
+# (Workload A on BasicDB runs 2–6 M ops/s on a 2-core VM, loaded or quiet: 60 M operations give
+# each run 10–30 s, so that JIT warm-up is a small part of it and the collector takes 10+ samples.)
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 ROUNDS=${1:-5}
-OPERATIONS=${2:-20000000}
+OPERATIONS=${2:-60000000}
 bench_ensure_built
 
 COMMON=(-P "$DIST/workloads/workloada" -p recordcount=100000 -p operationcount="$OPERATIONS"
