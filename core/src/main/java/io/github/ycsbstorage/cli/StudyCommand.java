@@ -1,9 +1,11 @@
 package io.github.ycsbstorage.cli;
 
+import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.NamespaceValidator;
 import io.github.ycsbstorage.study.StudyDefinition;
 import io.github.ycsbstorage.study.StudyRunner;
 import java.io.FileReader;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
 import java.util.concurrent.Callable;
@@ -23,6 +25,10 @@ final class StudyCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
+      throw new InvalidPropertyException("FILE", file.toString(), "a readable study file (properties)",
+          Files.exists(file) ? "not a readable file" : "no such file");
+    }
     var properties = new Properties();
     try (var reader = new FileReader(file.toFile(), java.nio.charset.StandardCharsets.UTF_8)) {
       properties.load(reader);
