@@ -13,6 +13,7 @@ import io.github.ycsbstorage.result.RunRecord;
 import io.github.ycsbstorage.spi.ServerInfoProvider;
 import io.github.ycsbstorage.workload.StorageAwareWorkload;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import org.bson.Document;
@@ -49,8 +50,7 @@ class StorageMongoDbIT {
   @BeforeEach
   void requireTheBinding() {
     Assumptions.assumeTrue(describesItsServer(),
-        BINDING + " is not in this build or does not implement ServerInfoProvider (the mongodb binding "
-            + "is developed on feature/mongodb)");
+        BINDING + " is not in this build or does not implement ServerInfoProvider");
   }
 
   private static boolean describesItsServer() {
@@ -85,8 +85,8 @@ class StorageMongoDbIT {
     assertEquals(Math.round(22.879533091946055 + 1000 + sizing.path("recordBytes").path("overhead").asLong()), perRecord);
     assertEquals(2_660_000 / perRecord, records);
     assertTrue(load.stderr().contains("Sizing plan: dataset 2.7 MB = 1.33 × server RAM 2.0 MB (basis ram, from "
-        + "storage.server.memory) → " + String.format(java.util.Locale.ROOT, "%,d", records) + " records × "
-        + String.format(java.util.Locale.ROOT, "%,d", perRecord) + " B"), load::all);
+        + "storage.server.memory) → " + String.format(Locale.ROOT, "%,d", records) + " records × "
+        + String.format(Locale.ROOT, "%,d", perRecord) + " B"), load::all);
     assertEquals(records, count("ratio"));
     assertEquals(records, result.path("summary").path("operations").path("INSERT").path("count").asLong());
     assertEquals(records, sizing.path("measured").path("records").asLong(), sizing.toString());

@@ -5,6 +5,7 @@ import io.github.ycsbstorage.config.NamespaceValidator;
 import io.github.ycsbstorage.workload.BindingSession;
 import io.github.ycsbstorage.workload.BindingUnavailableException;
 import io.github.ycsbstorage.workload.StorageAwareWorkload;
+import io.github.ycsbstorage.workload.StorageSettings;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -100,8 +101,10 @@ public final class YcsbCommand {
   }
 
   /**
-   * The storage-aware workload's static checks; {@code storage.*} properties given to another workload
-   * would be silently ignored, so they are refused.
+   * The storage-aware workload's static checks; {@code storage.*} properties that would change the
+   * dataset or the run are refused for another workload, which would silently ignore them. Only
+   * {@code storage.result} is let through: tools such as the study runner set it on every phase, and
+   * a workload that writes no result file simply leaves it unused.
    */
   static void checkStorageProperties(Properties properties) {
     var workload = properties.getProperty("workload", "site.ycsb.workloads.CoreWorkload");
@@ -109,7 +112,8 @@ public final class YcsbCommand {
       StorageAwareWorkload.validate(properties);
       return;
     }
-    properties.stringPropertyNames().stream().filter(key -> key.startsWith("storage.")).sorted().findFirst()
+    properties.stringPropertyNames().stream()
+        .filter(key -> key.startsWith("storage.") && !key.equals(StorageSettings.RESULT)).sorted().findFirst()
         .ifPresent(key -> {
           throw new InvalidPropertyException("workload", workload, StorageAwareWorkload.class.getName()
               + " (or a subclass) when storage.* properties are set", key + " is set, but " + workload

@@ -3,6 +3,7 @@ package io.github.ycsbstorage.workload;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.PropertyReader;
 import io.github.ycsbstorage.spi.MemoryFigure;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Properties;
@@ -43,7 +44,7 @@ final class SizingPlanner {
   static SizingPlan plan(StorageSettings settings, Properties properties, Memory memory, long overhead,
                          OptionalDouble calibratedBytes, Optional<String> recordcountFallback) {
     var reader = new PropertyReader(properties);
-    var basis = settings.basis().name().toLowerCase(java.util.Locale.ROOT);
+    var basis = settings.basis().name().toLowerCase(Locale.ROOT);
     double fields = fieldBytes(properties, settings.sized());
     boolean hashed = reader.string(CoreWorkload.INSERT_ORDER_PROPERTY, "hashed").equals("hashed");
     int zeroPadding = reader.integer(CoreWorkload.ZERO_PADDING_PROPERTY, 1, 0, 1000);

@@ -15,6 +15,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
@@ -185,7 +186,7 @@ public class StorageAwareWorkload extends CoreWorkload {
     }
   }
 
-  private java.util.Map<String, Object> calibrate(Properties p, long overhead) throws WorkloadException {
+  private Map<String, Object> calibrate(Properties p, long overhead) throws WorkloadException {
     if (session.provider().isEmpty()) {
       throw new InvalidPropertyException(StorageSettings.CALIBRATE, "true",
           "false for bindings that cannot measure their dataset",
@@ -347,7 +348,7 @@ public class StorageAwareWorkload extends CoreWorkload {
     }
     var sizing = new LinkedHashMap<>(plan.section());
     var previous = record.sections().get("sizing");
-    if (previous instanceof java.util.Map<?, ?> earlier && earlier.containsKey("calibration")) {
+    if (previous instanceof Map<?, ?> earlier && earlier.containsKey("calibration")) {
       sizing.put("calibration", earlier.get("calibration"));
     }
     var measured = new LinkedHashMap<String, Object>();

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.spi.MemoryFigure;
 import java.util.HashSet;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Properties;
@@ -49,7 +50,7 @@ class SizingPlannerTest {
     assertEquals(Math.round(2.67 * (1L << 30)), plan.targetBytes());
     assertEquals(plan.targetBytes() / 1023, plan.recordCount());
     assertEquals("dataset 2.9 GB = 2.67 × server cache 1.1 GB (basis cache, from serverStatus.wiredTiger.cache)"
-        + " → " + String.format(java.util.Locale.ROOT, "%,d", plan.recordCount()) + " records × 1,023 B", plan.text());
+        + " → " + String.format(Locale.ROOT, "%,d", plan.recordCount()) + " records × 1,023 B", plan.text());
     assertEquals("ratio", plan.section().get("mode"));
   }
 

@@ -14,6 +14,7 @@ import io.github.ycsbstorage.spi.ServerInfo;
 import java.io.ByteArrayOutputStream;
 import java.nio.file.Path;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -229,9 +230,9 @@ class StorageAwareWorkloadTest {
         "readproportion", "1", "updateproportion", "0", "storage.warmup", "10ops", "test.observe", "true");
     var workload = new StorageAwareWorkload();
     workload.init(properties);
-    assertEquals(java.util.List.of("create run InMemory", "start after 10 reads"), RecordingObserverFactory.EVENTS);
+    assertEquals(List.of("create run InMemory", "start after 10 reads"), RecordingObserverFactory.EVENTS);
     workload.cleanup();
-    assertEquals(java.util.List.of("create run InMemory", "start after 10 reads", "stop"),
+    assertEquals(List.of("create run InMemory", "start after 10 reads", "stop"),
         RecordingObserverFactory.EVENTS);
     assertEquals(new RunRecord.SummaryLine("TEST", "observed", 1), RunRecord.current().summaryLines().get(0));
   }
