@@ -3,11 +3,13 @@ package io.github.ycsbstorage.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import io.github.ycsbstorage.testkit.KvLite;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,8 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Faults during a phase through the installed {@code bin/ycsb}: the server going away and coming back
- * (mongo-java-server in this JVM, stopped and restarted on the same port), SIGTERM and SIGINT during a
- * run and during a study. Whatever happens, a result file is written, complete JSON, marked for what
+ * (mongo-java-server in this JVM, stopped and restarted on the same port; KVLite killed, when
+ * {@code KVHOME} is set), SIGTERM and SIGINT during a run and during a study. Whatever happens, a result file is written, complete JSON, marked for what
  * happened, and nothing hangs past the configured timeouts.
  */
 class FaultsIT {
@@ -70,6 +72,48 @@ class FaultsIT {
   }
 
   @Test
+  void killingKvliteMidRunGivesErrorStatusesCountedAndADegradedResult(@TempDir Path dir) throws Exception {
+    assumeTrue(KvLite.unavailableReason() == null, KvLite.unavailableReason());
+    var environment = Map.of("KVHOME", System.getenv("KVHOME"));
+    var store = KvLite.start();
+    boolean running = true;
+    try {
+      var hosts = "oraclenosql.helperhosts=" + store.helperHost();
+      var load = Launcher.ycsb(environment, "load", "oraclenosql", "-P", "workloads/workloadc", "-p", hosts,
+          "-p", "recordcount=200");
+      assertEquals(0, load.exitCode(), load::all);
+
+      var result = dir.resolve("run.json");
+      long started = System.nanoTime();
+      var run = Launcher.start(environment, "run", "oraclenosql", "-P", "workloads/workloadc", "-p", hosts,
+          "-p", "workload=io.github.ycsbstorage.workload.StorageAwareWorkload", "-p", "recordcount=200",
+          "-p", "operationcount=100000000",
+          "-p", "maxexecutiontime=10", "-p", "oraclenosql.requesttimeout=1s", "-p", "storage.result=" + result,
+          "-threads", "2");
+      run.awaitOutput("Sizing plan", 60);
+      Thread.sleep(2000);
+      store.close(); // SIGTERM to KVLite, which is gone for the rest of the run
+      running = false;
+      var finished = run.finish();
+      var elapsed = Duration.ofNanos(System.nanoTime() - started);
+
+      assertEquals(0, finished.exitCode(), finished::all);
+      assertTrue(elapsed.compareTo(Duration.ofSeconds(60)) < 0, "ended at maxexecutiontime: " + elapsed);
+      var json = JSON.readTree(result.toFile());
+      assertEquals("degraded", json.path("status").asText(), json::toPrettyString);
+      var codes = json.path("summary").path("operations").path("READ").path("returnCodes");
+      assertTrue(codes.path("OK").asLong() > 0, codes::toString);
+      assertEquals(0, codes.path("NOT_FOUND").asLong(), "every record was there: " + codes);
+      assertTrue(sumExcept(codes, "OK") > 0, "errors once KVLite was gone: " + codes);
+      assertNoTemporaryFiles(dir);
+    } finally {
+      if (running) {
+        store.close();
+      }
+    }
+  }
+
+  @Test
   void sigtermDuringARunExportsTheMeasurementsSoFarMarkedInterrupted(@TempDir Path dir) throws Exception {
     var export = dir.resolve("export.txt");
     var run = Launcher.start(Map.of(), "run", "basic", "-P", WORKLOAD, "-p", "recordcount=100",
@@ -99,12 +143,13 @@ class FaultsIT {
         study.workloads=workloads/workloada,workloads/workloadc
         study.recordcounts=100
         study.devices=disk=%s
-        study.duration=3s
+        study.duration=4s
+        study.operationcount=1000000000
         basicdb.verbose=false
         """.formatted(dir.resolve("data")));
     var results = dir.resolve("results/resume");
     var study = Launcher.start(Map.of(), "study", file.toString());
-    study.awaitOutput("done", 120); // the first cell (the load) is complete
+    study.awaitOutput("disk_records100_load done", 120); // the first cell (the load) is complete
     Thread.sleep(1500); // into the next cell
     study.signal("INT");
     var stopped = study.finish();

@@ -83,7 +83,8 @@ final class Launcher {
     void signal(String name) throws IOException, InterruptedException {
       var kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).inheritIO().start();
       if (kill.waitFor() != 0) {
-        throw new AssertionError("kill -" + name + " failed");
+        throw new AssertionError("kill -" + name + " failed; " + command + " printed:\n" + Files.readString(out)
+            + Files.readString(err));
       }
     }
 

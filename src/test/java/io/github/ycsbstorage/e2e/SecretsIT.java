@@ -91,14 +91,12 @@ class SecretsIT {
         "-p", "mongodb.serverselectiontimeout=1s");
     assertEquals(2, unreachable.exitCode(), unreachable::all);
     assertTrue(unreachable.stderr().contains("mongodb://admin:*****@127.0.0.1:1/ycsb"), unreachable::all);
-    // a URL the driver refuses, a password in a misspelt key, a password in a bad value
+    // a URL the driver refuses, a password in a misspelt key
     var malformed = ycsb(Map.of(), "load", "mongodb", "-P", WORKLOAD,
         "-p", "mongodb.url=mongodb://admin:" + MONGO_PASSWORD + "@127.0.0.1:1/ycsb?w=sometimes&connectTimeoutMS=x");
     assertEquals(2, malformed.exitCode(), malformed::all);
     var misspelt = ycsb(Map.of(), "load", "mongodb", "-P", WORKLOAD, "-p", "mongodb.pasword=" + MONGO_PASSWORD);
     assertEquals(2, misspelt.exitCode(), misspelt::all);
-    var badValue = ycsb(Map.of(), "load", "basic", "-P", WORKLOAD, "-p", "recordcount=" + MONGO_PASSWORD);
-    assertEquals(2, badValue.exitCode(), badValue::all);
     // a server that refuses the login: mongo-java-server knows no authentication
     var server = new MongoServer(new MemoryBackend());
     server.bind("127.0.0.1", 0);

@@ -2,11 +2,15 @@ package io.github.ycsbstorage.oraclenosql;
 
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.testkit.FuzzInputs;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Random strings (fixed seeds, bounded count) at the consistency and durability specs and as the value
@@ -27,7 +31,7 @@ class ClientSettingsFuzzTest {
   }
 
   @Test
-  void everySettingParsesOrIsRefusedNamingIt() {
+  void everySettingParsesOrIsRefusedNamingIt(@TempDir Path dir) throws IOException {
     var examples = new TreeMap<String, List<String>>(Map.of(
         OracleNoSqlNamespace.STORE_NAME, List.of("kvstore"),
         OracleNoSqlNamespace.HELPER_HOSTS, List.of("localhost:5000", "h1:5000,h2:5000", "[::1]:5000"),
@@ -37,6 +41,8 @@ class ClientSettingsFuzzTest {
         OracleNoSqlNamespace.FIELD_TYPE, List.of("string"), OracleNoSqlNamespace.BULK_PUT, List.of("true"),
         OracleNoSqlNamespace.BULK_PUT_PARALLELISM, List.of("4")));
     examples.put(OracleNoSqlNamespace.BULK_PUT_BATCH_SIZE, List.of("1000"));
+    examples.put(OracleNoSqlNamespace.SECURITY, List.of(Files.writeString(dir.resolve("client.security"), "").toString()));
+    examples.put("threadcount", List.of("256"));
     for (var entry : examples.entrySet()) {
       FuzzInputs.check(entry.getKey(), entry.getValue(), value -> {
         var properties = new Properties();

@@ -31,6 +31,7 @@ class OracleNoSqlConformanceTest {
     protected Properties connectionProperties() {
       var properties = LiveStore.connection();
       properties.setProperty(OracleNoSqlNamespace.TABLE, table());
+      properties.setProperty("threadcount", String.valueOf(concurrencyThreads())); // as YCSB's -threads sets it
       properties.putAll(layout());
       return properties;
     }
