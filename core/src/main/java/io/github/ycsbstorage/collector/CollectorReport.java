@@ -15,7 +15,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Turns what the collector saw into result sections ({@code devices}, {@code io}, {@code tuning})
+ * Turns what the collector saw into result sections ({@code devices}; {@code io}, which holds the
+ * host tuning too, so that every consumer that copies {@code io} keeps it)
  * and summary lines for YCSB's exporter ({@code [STORAGE], device.type, nvme},
  * {@code [IO vda], r/s avg, 12.5}, per-operation figures, PerfKitBenchmarker keys). Per-operation
  * figures divide the physical devices' totals (layers such as dm or partitions are not added, so
@@ -36,13 +37,15 @@ final class CollectorReport {
   record Observations(String observed, boolean serverHost, List<PathInventory> inventory, Map<String, String> tuning,
       ProbeResult probe, Sampler.Result sampling, OperationCount operations,
       Map<String, Object> server, List<String> countedDevices, String timeseries) {
+
+    Observations withoutTimeseries() {
+      return new Observations(observed, serverHost, inventory, tuning, probe, sampling, operations,
+          server, countedDevices, null);
+    }
   }
 
   static void addTo(RunRecord record, Observations seen) {
     record.putSection("devices", devices(seen));
-    if (!seen.tuning().isEmpty()) {
-      record.putSection("tuning", seen.tuning());
-    }
     record.putSection("io", io(seen));
     if (seen.timeseries() != null) {
       record.putSection("timeseries", seen.timeseries());
@@ -117,6 +120,9 @@ final class CollectorReport {
       io.put("iowaitShare", iowaitShare(cpu));
     }
     io.put("memory", totals.lastMemory());
+    if (!seen.tuning().isEmpty()) {
+      io.put("tuning", seen.tuning());
+    }
     if (totals.vm() != null) {
       io.put("majorFaults", totals.vm()[0]);
       io.put("swapIn", totals.vm()[1]);
@@ -199,7 +205,9 @@ final class CollectorReport {
       if (first.scheduler() != null) {
         record.addSummaryLine("STORAGE", "device.scheduler", first.scheduler());
       }
-      var media = seen.probe() != null && seen.probe().inferredMedium() != null && first.type().media().equals("unknown")
+      // where the type cannot tell (virtio, iSCSI, ...), the probe's measurement can
+      boolean measured = seen.probe() != null && seen.probe().inferredMedium() != null;
+      var media = measured && first.type().media().equals("unknown")
           ? probeMedia(seen.probe().inferredMedium()) : first.type().media();
       record.addSummaryLine("STORAGE", "data_disk_0_type", first.type().label());
       record.addSummaryLine("STORAGE", "data_disk_0_media", media);

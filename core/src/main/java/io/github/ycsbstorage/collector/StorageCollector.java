@@ -15,12 +15,14 @@ import io.github.ycsbstorage.collector.sample.ProcSource;
 import io.github.ycsbstorage.collector.sample.Sampler;
 import io.github.ycsbstorage.result.RunRecord;
 import io.github.ycsbstorage.spi.PhaseObserver;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Properties;
 import java.util.ServiceLoader;
@@ -32,9 +34,9 @@ import java.util.function.Supplier;
  * The storage collector for one phase: at {@link #start()} it resolves the data paths to their
  * devices, reads the host tuning, runs the read-latency probe (before the phase, so that its I/O
  * is not counted) and starts sampling on a daemon thread; at {@link #stop(RunRecord)} it takes a
- * last reading and adds {@code devices}, {@code io}, {@code tuning} and summary lines to the record
- * and writes the time-series file. Environmental trouble never escapes: it becomes a recorded
- * reason or warning. Thread-safe for the start-then-stop protocol of {@link PhaseObserver}.
+ * last reading, writes the time-series file and adds {@code devices}, {@code io} (with the host
+ * tuning), {@code timeseries} and summary lines to the record. Environmental trouble never
+ * escapes: it becomes a recorded reason or warning. Thread-safe for the start-then-stop protocol of {@link PhaseObserver}.
  */
 public final class StorageCollector implements PhaseObserver {
   private final String phase;
@@ -142,9 +144,8 @@ public final class StorageCollector implements PhaseObserver {
       return null;
     }
     if (!settings.root().equals(Path.of("/"))) {
-      return new ProbeResult(settings.paths().get(0), false,
-          "not run: collector.root is not / (a fixture tree has no real file system)", 0, 0,
-          null, null, null, null, null, null, null, null);
+      return ProbeResult.notRun(settings.paths().get(0),
+          "not run: collector.root is not / (a fixture tree has no real file system)");
     }
     return new ReadLatencyProbe(settings.probeSize(), settings.probeTime()).probe(Path.of(settings.paths().get(0)));
   }
@@ -178,6 +179,21 @@ public final class StorageCollector implements PhaseObserver {
     }
   }
 
+  /**
+   * The time-series file as the result file should name it: relative to the result's folder
+   * ({@code storage.result}, else {@code <exportfile>.result.json}) when it lies inside it.
+   */
+  private String relativeToResult(Path output) {
+    var result = Optional.ofNullable(properties.getProperty("storage.result"))
+        .or(() -> Optional.ofNullable(properties.getProperty("exportfile")).map(file -> file + ".result.json"));
+    var file = output.toAbsolutePath().normalize();
+    if (result.isEmpty()) {
+      return file.toString();
+    }
+    var folder = Path.of(result.get()).toAbsolutePath().normalize().getParent();
+    return folder != null && file.startsWith(folder) ? folder.relativize(file).toString() : file.toString();
+  }
+
   @Override
   public synchronized void stop(RunRecord record) {
     if (sampler == null) {
@@ -195,17 +211,17 @@ public final class StorageCollector implements PhaseObserver {
     } catch (RuntimeException e) {
       count = new OperationCount(null, "operation count unavailable: " + e);
     }
-    var output = settings.output().map(Path::toString).orElse(null);
     var seen = new CollectorReport.Observations(observed, serverHost, inventory, tuning, probe, sampling, count,
-        server, countedDevices, output);
-    CollectorReport.addTo(record, seen);
-    problems.forEach(record::addWarning);
-    if (output != null) {
+        server, countedDevices, settings.output().map(this::relativeToResult).orElse(null));
+    if (settings.output().isPresent()) {
       try {
         TimeSeriesFile.write(settings.output().get(), phase, settings.interval().toMillis() + "ms", seen);
-      } catch (java.io.IOException | RuntimeException e) {
-        record.addWarning("collector: time-series file " + output + " not written: " + e);
+      } catch (IOException | RuntimeException e) {
+        problems.add("collector: time-series file " + settings.output().get() + " not written: " + e);
+        seen = seen.withoutTimeseries();
       }
     }
+    CollectorReport.addTo(record, seen);
+    problems.forEach(record::addWarning);
   }
 }

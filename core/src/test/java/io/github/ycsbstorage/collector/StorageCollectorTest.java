@@ -89,8 +89,8 @@ class StorageCollectorTest {
     assertEquals("virtio", devices.get(0).get("type"));
     assertEquals(false, devices.get(0).get("rotationalTrusted"));
     assertEquals("/var/lib/mongodb", devices.get(0).get("path"));
-    assertEquals("60", ((Map<String, String>) sections.get("tuning")).get("vm.swappiness"));
     var ioSection = (Map<String, Object>) sections.get("io");
+    assertEquals("60", ((Map<String, String>) ioSection.get("tuning")).get("vm.swappiness"));
     var vda = (Map<String, Object>) ((Map<String, Object>) ioSection.get("devices")).get("vda");
     assertEquals(500L, vda.get("reads"));
     assertEquals(250L, vda.get("writes"));
@@ -101,7 +101,7 @@ class StorageCollectorTest {
     assertEquals("not run: collector.root is not / (a fixture tree has no real file system)", probe.reason());
 
     var timeseries = temp.resolve("out/run.json.storage.json");
-    assertEquals(timeseries.toString(), sections.get("timeseries"));
+    assertEquals("run.json.storage.json", sections.get("timeseries"), "relative to the result file's folder");
     var written = new ObjectMapper().readValue(timeseries.toFile(), Map.class);
     assertEquals("ycsb-storage-timeseries/1", written.get("schema"));
     assertEquals("run", written.get("phase"));
@@ -187,6 +187,24 @@ class StorageCollectorTest {
     var io = (Map<String, Object>) record.sections().get("io");
     assertEquals(Map.of("cpuMicros", 0.0), io.get("perOperation"));
     assertEquals(0.0, lines(record, "IO").get("client.cpu.us/op"), "client CPU is labelled as such");
+  }
+
+  @Test
+  void anUnwritableTimeSeriesFileIsAWarningAndIsNotNamedInTheResult(@TempDir Path temp) throws Exception {
+    var root = Fixtures.copy("virtio", temp.resolve("root"));
+    proc(root, 1, 1, 1, 1, 1, 1);
+    Files.writeString(temp.resolve("blocker"), "a file where the output folder should be");
+    var properties = properties(root, temp.resolve("run.json"));
+    properties.setProperty("collector.output", temp.resolve("blocker/ts.json").toString());
+    var collector = new StorageCollector("run", CollectorSettings.from(properties, Optional.empty()),
+        () -> new OperationCount(10L, "test"), properties);
+    collector.start();
+    var record = new RunRecord();
+    collector.stop(record);
+    assertNull(record.sections().get("timeseries"));
+    assertTrue(record.warnings().stream().anyMatch(warning -> warning.startsWith(
+        "collector: time-series file " + temp.resolve("blocker/ts.json") + " not written: ")), record.warnings().toString());
+    assertEquals("virtio", lines(record, "STORAGE").get("device.type"), "everything else is still reported");
   }
 
   @Test

@@ -22,7 +22,8 @@ public record ProbeResult(String directory, boolean directIo, String reason, lon
     long randomReads, Double meanUs, Long p50Us, Long p90Us, Long p99Us, Long maxUs,
     Double randomReadIops, Double sequentialMBps, String inferredMedium) {
 
-  static ProbeResult notRun(String directory, String reason) {
+  /** A probe that did not run, and why. */
+  public static ProbeResult notRun(String directory, String reason) {
     return new ProbeResult(directory, false, reason, 0, 0, null, null, null, null, null, null, null,
         null);
   }

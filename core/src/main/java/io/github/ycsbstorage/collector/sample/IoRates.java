@@ -1,6 +1,7 @@
 package io.github.ycsbstorage.collector.sample;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.Arrays;
 
 /**
  * One device's extended statistics over an interval, with exactly the definitions of sysstat's
@@ -66,7 +67,7 @@ public record IoRates(
     if (delta == null) {
       return null;
     }
-    var withCount = java.util.Arrays.copyOf(delta, ProcParsers.DISK_FIELDS + 1);
+    var withCount = Arrays.copyOf(delta, ProcParsers.DISK_FIELDS + 1);
     withCount[ProcParsers.DISK_FIELDS] = fields;
     return withCount;
   }

@@ -1,6 +1,7 @@
 package io.github.ycsbstorage.collector.sample;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.function.Predicate;
 
@@ -34,8 +35,9 @@ public final class ProcParsers {
   }
 
   /**
-   * Parses {@code /proc/diskstats}, keeping only the watched devices. Fields a kernel does not provide (older kernels print 11 or 15) stay {@code 0}; the
-   * number present is stored after them, at index {@link #DISK_FIELDS}.
+   * Parses {@code /proc/diskstats}, keeping only the watched devices. Fields a kernel does not
+   * provide (older kernels print 11 or 15) stay {@code 0}; the number present is stored after them,
+   * at index {@link #DISK_FIELDS}.
    */
   public static void diskstats(byte[] data, int offset, int length, Predicate<String> watched,
       Map<String, long[]> into) {
@@ -113,7 +115,7 @@ public final class ProcParsers {
 
   private static long[] keyed(byte[] data, int offset, int length, byte[][] prefixes) {
     var values = new long[prefixes.length];
-    java.util.Arrays.fill(values, -1);
+    Arrays.fill(values, -1);
     var text = new ProcText(data, offset, length);
     while (!text.atEnd()) {
       for (int i = 0; i < prefixes.length; i++) {

@@ -1,5 +1,7 @@
 package io.github.ycsbstorage.collector.sample;
 
+import java.nio.charset.StandardCharsets;
+
 /**
  * A cursor over the ASCII text of one {@code /proc} file, for allocation-free parsing in the
  * sampling hot path (no regex, no per-line strings). Not thread-safe; reuse one per parser call.
@@ -76,7 +78,7 @@ final class ProcText {
     while (position < end && data[position] != ' ' && data[position] != '\t' && data[position] != '\n') {
       position++;
     }
-    return new String(data, start, position - start, java.nio.charset.StandardCharsets.US_ASCII);
+    return new String(data, start, position - start, StandardCharsets.US_ASCII);
   }
 
   /** Skips the next blank-separated word on this line. */
