@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.config;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbstorage.collector.CollectorSettings;
@@ -9,11 +10,13 @@ import io.github.ycsbstorage.workload.StorageAwareWorkload;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
-import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,28 +24,30 @@ import org.junit.jupiter.api.io.TempDir;
  * Random strings (fixed seeds, {@link FuzzInputs#COUNT} per seed) at every core parser: sizes,
  * durations, and every value of the {@code storage.*}, {@code collector.*} (device lists included) and
  * {@code study.*} namespaces. A parser may accept or refuse, and refuses only with
- * {@link InvalidPropertyException} (or {@link IllegalArgumentException} for the plain value parsers)
- * carrying a message: never a {@code NumberFormatException}, {@code InvalidPathException} or any
+ * {@link InvalidPropertyException} (plain {@link IllegalArgumentException} for the value parsers that
+ * {@link PropertyReader} wraps) carrying a message: never a {@code NumberFormatException}, {@code InvalidPathException} or any
  * other surprise that the launcher would print as a stack trace.
  */
 class ParserFuzzTest {
-  private static final List<Class<? extends RuntimeException>> REFUSALS =
-      List.of(InvalidPropertyException.class, IllegalArgumentException.class);
+  /** The value parsers refuse with IllegalArgumentException, which PropertyReader turns into a named one. */
+  private static int checkValue(String name, List<String> examples, Consumer<String> parser) {
+    return FuzzInputs.check(name, examples, parser, IllegalArgumentException.class);
+  }
 
-  @SuppressWarnings("unchecked")
-  private static int check(String name, List<String> examples, java.util.function.Consumer<String> parser) {
-    return FuzzInputs.check(name, examples, parser, REFUSALS.toArray(Class[]::new));
+  /** Settings refuse with InvalidPropertyException only: it names the property for the launcher's exit 2. */
+  private static int check(String name, List<String> examples, Consumer<String> parser) {
+    return FuzzInputs.check(name, examples, parser, InvalidPropertyException.class);
   }
 
   @Test
   void sizes() {
-    int accepted = check("ByteSize", List.of("128GB", "1.5TiB", "0B", "512 MiB", "1KB"), ByteSize::parse);
+    int accepted = checkValue("ByteSize", List.of("128GB", "1.5TiB", "0B", "512 MiB", "1KB"), ByteSize::parse);
     assertTrue(accepted > 0, "some neighbours of valid sizes parse");
   }
 
   @Test
   void durations() {
-    int accepted = check("DurationFormat", List.of("500ms", "10s", "5m", "1h", "0"), DurationFormat::parse);
+    int accepted = checkValue("DurationFormat", List.of("500ms", "10s", "5m", "1h", "0"), DurationFormat::parse);
     assertTrue(accepted > 0, "some neighbours of valid durations parse");
   }
 
@@ -92,7 +97,7 @@ class ParserFuzzTest {
         "study.devices", List.of("hdd=/mnt/hdd/db,ssd=/mnt/ssd/db"), "study.duration", List.of("60s"));
     var more = Map.of("study.target", List.of("0"), "study.results", List.of("results"));
     for (var entry : merge(examples, more).entrySet()) {
-      var fixed = new java.util.HashMap<>(base);
+      var fixed = new HashMap<>(base);
       if (entry.getKey().equals("study.ratios") || entry.getKey().equals("study.sizes")) {
         fixed.remove("study.recordcounts"); // one way of sizing at a time
       }
@@ -109,9 +114,9 @@ class ParserFuzzTest {
   }
 
   private static Map<String, List<String>> merge(Map<String, List<String>> first, Map<String, List<String>> second) {
-    var all = new java.util.TreeMap<>(first);
+    var all = new TreeMap<>(first);
     all.putAll(second);
-    assertTrue(Set.copyOf(all.keySet()).size() == first.size() + second.size(), "no key twice");
+    assertEquals(first.size() + second.size(), all.size(), "no key twice");
     return all;
   }
 }
