@@ -40,6 +40,21 @@ final class Launcher {
     return ycsb(Map.of(), args);
   }
 
+  /** {@code bin/ycsb} with {@code input} as its stdin, e.g. commands for {@code ycsb shell}. */
+  static Result ycsbWithInput(String input, String... args) throws IOException, InterruptedException {
+    var stdin = Files.createTempFile("ycsb-in", ".txt");
+    try {
+      Files.writeString(stdin, input);
+      var command = new ArrayList<String>();
+      command.add(HOME.resolve("bin/ycsb").toString());
+      command.addAll(List.of(args));
+      var builder = new ProcessBuilder(command).directory(HOME.toFile()).redirectInput(stdin.toFile());
+      return start(builder, Map.of(), command).finish();
+    } finally {
+      Files.deleteIfExists(stdin);
+    }
+  }
+
   static Result run(List<String> command, Map<String, String> environment, Path directory)
       throws IOException, InterruptedException {
     return start(command, environment, directory).finish();
@@ -55,7 +70,11 @@ final class Launcher {
 
   private static Running start(List<String> command, Map<String, String> environment, Path directory)
       throws IOException {
-    var builder = new ProcessBuilder(command).directory(directory.toFile());
+    return start(new ProcessBuilder(command).directory(directory.toFile()), environment, command);
+  }
+
+  private static Running start(ProcessBuilder builder, Map<String, String> environment, List<String> command)
+      throws IOException {
     builder.environment().remove("KVHOME");
     builder.environment().remove("JAVA_OPTS");
     builder.environment().putAll(environment);

@@ -46,7 +46,7 @@ class SecretsIT {
   }
 
   @Test
-  void loadRunStudyAndReportNeverShowASecret(@TempDir Path dir) throws Exception {
+  void loadRunShellStudyAndReportNeverShowASecret(@TempDir Path dir) throws Exception {
     var out = Files.createDirectories(dir.resolve("out"));
     var secrets = List.of("-p", "mongodb.url=mongodb://admin:" + MONGO_PASSWORD + "@db1:27017/ycsb",
         "-p", "oraclenosql.password=" + ORACLE_PASSWORD, "-p", "oraclenosql.security=" + loginFile(dir),
@@ -63,6 +63,13 @@ class SecretsIT {
       assertTrue(Files.exists(out.resolve(phase + ".txt.storage.json")), "time series: " + result.all());
       assertTrue(result.all().contains("mongodb://admin:*****@db1:27017/ycsb"), "shown, masked: " + result.all());
     }
+
+    var shell = Launcher.ycsbWithInput("read usertable user1\nquit\n", "shell", "basic", "-p",
+        "mongodb.url=mongodb://admin:" + MONGO_PASSWORD + "@db1:27017/ycsb", "-p", "oraclenosql.password=" + ORACLE_PASSWORD);
+    outputs.add(shell);
+    assertEquals(0, shell.exitCode(), shell::all);
+    assertTrue(shell.stdout().contains("Return code: OK"), shell::all);
+    assertTrue(shell.stdout().contains("\"oraclenosql.password\"=\"*****\""), "BasicDB's dump, masked: " + shell.all());
 
     var study = Files.writeString(dir.resolve("secret.properties"), """
         study.binding=basic

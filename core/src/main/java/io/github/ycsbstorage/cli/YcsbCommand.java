@@ -7,7 +7,9 @@ import io.github.ycsbstorage.workload.BindingUnavailableException;
 import io.github.ycsbstorage.workload.StorageAwareWorkload;
 import io.github.ycsbstorage.workload.StorageSettings;
 import java.io.FileDescriptor;
+import java.io.FileInputStream;
 import java.io.FileOutputStream;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.Charset;
@@ -39,22 +41,47 @@ public final class YcsbCommand {
   private YcsbCommand() {
   }
 
-  /** YCSB prints its command line, passwords included; everything it prints goes through masking. */
-  private static void maskSecretsInStandardStreams() {
+  /**
+   * YCSB prints its command line, and YCSB's BasicDB all properties, passwords included; everything
+   * they print goes through masking.
+   *
+   * @param interactive for the shell: its prompt has no line end, so whatever is pending is written
+   *                    (masked) before the shell waits for input
+   */
+  private static void maskSecretsInStandardStreams(boolean interactive) {
     var charset = Charset.defaultCharset();
     var out = new SecretMaskingOutputStream(new FileOutputStream(FileDescriptor.out), charset);
     var err = new SecretMaskingOutputStream(new FileOutputStream(FileDescriptor.err), charset);
     System.setOut(new PrintStream(out, true, charset));
     System.setErr(new PrintStream(err, true, charset));
+    if (interactive) {
+      System.setIn(new FilterInputStream(new FileInputStream(FileDescriptor.in)) {
+        @Override
+        public int read() throws IOException {
+          drain(out, err);
+          return super.read();
+        }
+
+        @Override
+        public int read(byte[] bytes, int offset, int length) throws IOException {
+          drain(out, err);
+          return super.read(bytes, offset, length);
+        }
+      });
+    }
     // YCSB ends with System.exit: a last line without a line end must still come out.
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       try {
-        out.drain();
-        err.drain();
+        drain(out, err);
       } catch (IOException e) {
         // stdout or stderr is gone; there is nowhere left to report to
       }
     }, "drain-masked-output"));
+  }
+
+  private static void drain(SecretMaskingOutputStream out, SecretMaskingOutputStream err) throws IOException {
+    out.drain();
+    err.drain();
   }
 
   public static void main(String[] args) throws Exception {
@@ -76,12 +103,12 @@ public final class YcsbCommand {
     }
     var ycsbArgs = new ArrayList<String>(List.of("-db", parsed.dbClass()));
     if (parsed.phase().equals("shell")) {
-      // Interactive: the prompt has no line end, so it must not wait in a line-masking buffer.
+      maskSecretsInStandardStreams(true);
       ycsbArgs.addAll(parsed.clientArgs());
       site.ycsb.CommandLine.main(ycsbArgs.toArray(String[]::new));
       return;
     }
-    maskSecretsInStandardStreams();
+    maskSecretsInStandardStreams(false);
     ycsbArgs.add(parsed.phase().equals("load") ? "-load" : "-t");
     ycsbArgs.addAll(parsed.clientArgs());
     try {
