@@ -8,7 +8,12 @@
 #
 # Build first:  mvn -B -q -pl benchmarks,dist -am package -DskipTests
 # Then:         scripts/bench/mongodb-binding-vs-driver.sh
-# Tunables (environment): RECORDS (10000), OPERATIONS (100000), THREADS (4), BATCH (100), ROUNDS (2)
+# Tunables (environment): RECORDS (10000, loaded for the runs), OPERATIONS (100000), THREADS (4),
+#   LOAD_RECORDS (50000, per load measurement), BATCH (100), ROUNDS (2), SERVER_HEAP (4g: the memory
+#   backend keeps every database loaded during the run, ~2 KB of heap per record),
+#   MONGODB_URL (e.g. mongodb://db1:27017, no database and no options: measure a real server instead of
+#   starting one; the script creates databases bench, unbatched<N>, batched<N>, rawunbatched<N> and
+#   rawbatched<N> there and leaves them for you to drop).
 set -eu
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -16,6 +21,8 @@ RECORDS=${RECORDS:-10000}
 OPERATIONS=${OPERATIONS:-100000}
 THREADS=${THREADS:-4}
 BATCH=${BATCH:-100}
+LOAD_RECORDS=${LOAD_RECORDS:-50000}
+SERVER_HEAP=${SERVER_HEAP:-4g}
 ROUNDS=${ROUNDS:-2}
 JAR=$ROOT/benchmarks/target/benchmarks.jar
 YCSB_HOME=$(ls -d "$ROOT"/dist/target/ycsb-storage-*/ycsb-storage-* 2>/dev/null | head -n 1)
@@ -25,15 +32,20 @@ if [ ! -f "$JAR" ] || [ -z "$YCSB_HOME" ]; then
 fi
 
 WORK=$(mktemp -d)
-java -Xmx1g -cp "$JAR" io.github.ycsbstorage.benchmarks.macro.InProcessMongoServer >"$WORK/server.out" 2>"$WORK/server.err" &
-SERVER_PID=$!
-trap 'kill "$SERVER_PID" 2>/dev/null; rm -rf "$WORK"' EXIT INT TERM
-i=0
-until [ -s "$WORK/server.out" ]; do
-  i=$((i + 1))
-  if [ "$i" -gt 100 ]; then echo "server did not start: $(cat "$WORK/server.err")" >&2; exit 1; fi
-  sleep 0.1
-done
+if [ -n "${MONGODB_URL:-}" ]; then
+  trap 'rm -rf "$WORK"' EXIT INT TERM
+  echo "$MONGODB_URL" >"$WORK/server.out"
+else
+  java -Xmx"$SERVER_HEAP" -cp "$JAR" io.github.ycsbstorage.benchmarks.macro.InProcessMongoServer >"$WORK/server.out" 2>"$WORK/server.err" &
+  SERVER_PID=$!
+  trap 'kill "$SERVER_PID" 2>/dev/null; rm -rf "$WORK"' EXIT INT TERM
+  i=0
+  until [ -s "$WORK/server.out" ]; do
+    i=$((i + 1))
+    if [ "$i" -gt 100 ]; then echo "server did not start: $(cat "$WORK/server.err")" >&2; exit 1; fi
+    sleep 0.1
+  done
+fi
 URL=$(head -n 1 "$WORK/server.out")
 
 # Throughput of one bin/ycsb command (its [OVERALL] line); fails loudly on any error return code.
@@ -55,7 +67,8 @@ raw() {
 mean() { awk '{ s += $1; n++ } END { printf "%.0f", s / n }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
 
-echo "server: mongo-java-server (memory) at $URL; records=$RECORDS operations=$OPERATIONS threads=$THREADS"
+echo "server: ${MONGODB_URL:+given by MONGODB_URL}${MONGODB_URL:-mongo-java-server (memory)} at $URL; records=$RECORDS operations=$OPERATIONS threads=$THREADS" \
+  "load_records=$LOAD_RECORDS batch=$BATCH rounds=$ROUNDS"
 ycsb load mongodb -P "$YCSB_HOME/workloads/workloada" -p recordcount="$RECORDS" \
   -p mongodb.url="$URL/bench" -p mongodb.batchsize="$BATCH" -threads "$THREADS" >/dev/null
 
@@ -77,11 +90,11 @@ done
 : >"$WORK/load.unbatched"; : >"$WORK/load.batched"; : >"$WORK/rawload.unbatched"; : >"$WORK/rawload.batched"
 round=1
 while [ "$round" -le "$ROUNDS" ]; do
-  raw load "$URL/rawunbatched$round" "$RECORDS" 1 "$THREADS" >>"$WORK/rawload.unbatched"
-  ycsb load mongodb -P "$YCSB_HOME/workloads/workloada" -p recordcount="$RECORDS" \
+  raw load "$URL/rawunbatched$round" "$LOAD_RECORDS" 1 "$THREADS" >>"$WORK/rawload.unbatched"
+  ycsb load mongodb -P "$YCSB_HOME/workloads/workloada" -p recordcount="$LOAD_RECORDS" \
     -p mongodb.url="$URL/unbatched$round" -threads "$THREADS" >>"$WORK/load.unbatched"
-  raw load "$URL/rawbatched$round" "$RECORDS" "$BATCH" "$THREADS" >>"$WORK/rawload.batched"
-  ycsb load mongodb -P "$YCSB_HOME/workloads/workloada" -p recordcount="$RECORDS" \
+  raw load "$URL/rawbatched$round" "$LOAD_RECORDS" "$BATCH" "$THREADS" >>"$WORK/rawload.batched"
+  ycsb load mongodb -P "$YCSB_HOME/workloads/workloada" -p recordcount="$LOAD_RECORDS" \
     -p mongodb.url="$URL/batched$round" -p mongodb.batchsize="$BATCH" -threads "$THREADS" >>"$WORK/load.batched"
   round=$((round + 1))
 done

@@ -2,6 +2,7 @@ package io.github.ycsbstorage.e2e;
 
 import static io.github.ycsbstorage.e2e.Launcher.ycsb;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -28,16 +29,24 @@ class DemoIT {
 
     // Ten cells: per dataset size one load, then A and C × uniform and zipfian.
     assertTrue(out.contains("study: cell 10 of 10"), out);
-    var missing = out.lines().filter(l -> l.startsWith("demo: missing from this build: ")).toList();
-    var scales = missing.isEmpty() ? new String[] {"ratio0.5", "ratio2"} : new String[] {"records2000", "records8000"};
-    for (var scale : scales) {
+    assertTrue(out.contains("MongoDB-wire server (mongo-java-server, H2 on disk"), out);
+    for (var scale : new String[] {"ratio0.5", "ratio2"}) {
       for (var cell : new String[] {"load", "workloada-uniform_r1", "workloada-zipfian_r1", "workloadc-uniform_r1",
           "workloadc-zipfian_r1"}) {
         var id = "local_" + scale + "_" + cell;
-        assertTrue(out.lines().anyMatch(l -> l.startsWith(id + " ")), "summary line for " + id + "\n" + out);
+        var line = out.lines().filter(l -> l.startsWith(id + " ")).findFirst();
+        assertTrue(line.isPresent(), "summary line for " + id + "\n" + out);
+        // cell, ops/s, p99, errors, then the device tags and I/O figures of the collector.
+        var fields = line.get().trim().split("\\s+");
+        assertTrue(Double.parseDouble(fields[1]) > 0, line.get());
+        assertEquals("0", fields[3], "no failed operations: " + line.get());
+        assertFalse(line.get().contains("device tags unknown"), line.get());
+        assertTrue(Pattern.compile("\\d+ r/s \\d+ w/s [0-9.]+ MB/s \\d+ %util").matcher(line.get()).find(), line.get());
       }
     }
-    assertTrue(out.contains("MongoDB-wire server (mongo-java-server, H2 on disk"), out);
+    // The sizing plan of each dataset size, from the declared 2 MB of server memory.
+    assertTrue(demo.all().contains("= 0.5 × server RAM 2.0 MB"), demo::all);
+    assertTrue(demo.all().contains("= 2 × server RAM 2.0 MB"), demo::all);
 
     var report = REPORT.matcher(out);
     assertTrue(report.find(), out);
@@ -45,6 +54,10 @@ class DemoIT {
     var html = Files.readString(output.resolve("index.html"));
     assertTrue(html.contains("<h3>workloada / uniform</h3>") && html.contains("<h3>workloadc / zipfian</h3>"), html);
     assertTrue(Files.size(output.resolve("charts/latency-1.png")) > 0);
+    // The collector's time series of every cell reached the report as charts (IOPS first).
+    assertTrue(html.contains("<img src=\"charts/cell-10-1.png\" alt=\"IOPS\">"), html);
+    assertFalse(html.contains("No time-series file"), html);
+    assertTrue(html.contains("I/O and CPU per operation"), html);
     assertTrue(Files.readString(output.resolve("summary.md")).startsWith("# ycsb-storage report: demo"));
 
     var work = WORKDIR.matcher(out);

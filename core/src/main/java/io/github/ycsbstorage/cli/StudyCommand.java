@@ -4,10 +4,8 @@ import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.NamespaceValidator;
 import io.github.ycsbstorage.study.StudyDefinition;
 import io.github.ycsbstorage.study.StudyRunner;
-import java.io.FileReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Properties;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -29,11 +27,7 @@ final class StudyCommand implements Callable<Integer> {
       throw new InvalidPropertyException("FILE", file.toString(), "a readable study file (properties)",
           Files.exists(file) ? "not a readable file" : "no such file");
     }
-    var properties = new Properties();
-    try (var reader = new FileReader(file.toFile(), java.nio.charset.StandardCharsets.UTF_8)) {
-      properties.load(reader);
-    }
-    NamespaceValidator.discover(getClass().getClassLoader()).validate(properties);
+    NamespaceValidator.discover(getClass().getClassLoader()).validate(StudyDefinition.read(file));
     var home = Home.locate();
     var study = StudyDefinition.load(file, home);
     new StudyRunner(study, home, System.out).run(force);

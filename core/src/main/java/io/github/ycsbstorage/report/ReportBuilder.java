@@ -45,8 +45,7 @@ public final class ReportBuilder {
     Files.createDirectories(output.resolve("charts"));
     var runs = cells.stream().filter(c -> !c.isLoad()).toList();
     var loads = cells.stream().filter(ReportCell::isLoad).toList();
-    var warnings = new ArrayList<String>();
-    cells.forEach(c -> Suspicions.of(c).forEach(w -> warnings.add(c.id() + ": " + w)));
+    var warnings = warnings(cells);
 
     var byMix = new TreeMap<String, List<ReportCell>>();
     runs.forEach(c -> byMix.computeIfAbsent(c.workload() + " / " + c.distribution(), k -> new ArrayList<>()).add(c));
@@ -75,6 +74,16 @@ public final class ReportBuilder {
     Files.writeString(html, html(cells, warnings, figureTables, latencyCharts, speedups, loadTable));
     Files.writeString(markdown, markdown(cells, warnings, figureTables, speedups, loadTable));
     return new Report(html, markdown, cells.size(), warnings);
+  }
+
+  /** Each distinct suspicion once, with the cells it concerns (a device's flag is in every cell). */
+  private static List<String> warnings(List<ReportCell> cells) {
+    var byText = new LinkedHashMap<String, List<String>>();
+    cells.forEach(c -> Suspicions.of(c).forEach(w -> byText.computeIfAbsent(w, k -> new ArrayList<>()).add(c.id())));
+    var warnings = new ArrayList<String>();
+    byText.forEach((text, ids) -> warnings.add(ids.size() == cells.size() && ids.size() > 1
+        ? text + " (all " + ids.size() + " results)" : String.join(", ", ids) + ": " + text));
+    return warnings;
   }
 
   private List<ReportCell> load() throws IOException {
@@ -212,7 +221,8 @@ public final class ReportBuilder {
       } else {
         page.append("<h4>Devices</h4><p>No device inventory in this result (collector not run).</p>");
       }
-      page.append(htmlTable(flat("I/O and CPU (totals and per operation)", cell.section("io")), "h4"));
+      page.append(htmlTable(perOperation(cell), "h4"));
+      page.append(htmlTable(flat("I/O and CPU (collector summary)", cell.section("io")), "h4"));
       var series = cell.timeSeries();
       if (series.isPresent() && Files.isRegularFile(series.get())) {
         chart++;
@@ -253,6 +263,41 @@ public final class ReportBuilder {
       }
     }
     return text.toString();
+  }
+
+  /**
+   * I/O and CPU per operation, from the collector's totals over the phase and the operations YCSB
+   * counted (CLEANUP excluded). The collector's window starts and ends with the phase, so the
+   * figures include what the server did for the phase beyond the measured operations (e.g. flushes).
+   */
+  private static Table perOperation(ReportCell cell) {
+    var operations = cell.operations().stream().mapToDouble(op -> cell.section("summary").path("operations")
+        .path(op).path("count").asDouble()).sum();
+    var rows = new ArrayList<List<String>>();
+    var io = cell.section("io");
+    if (operations > 0 && io.isObject()) {
+      io.path("devices").fields().forEachRemaining(device -> {
+        var totals = device.getValue();
+        if (totals.path("reads").isNumber()) {
+          rows.add(List.of(device.getKey() + " I/Os per operation", precise((totals.path("reads").asDouble()
+              + totals.path("writes").asDouble()) / operations)));
+          rows.add(List.of(device.getKey() + " kB read+written per operation", precise((totals.path("readBytes")
+              .asDouble() + totals.path("writtenBytes").asDouble()) / 1024 / operations)));
+        }
+      });
+      if (io.path("cpuBusyMicros").isNumber()) {
+        rows.add(List.of("host CPU µs per operation", precise(io.path("cpuBusyMicros").asDouble() / operations)));
+      }
+      if (io.path("process").path("cpuMicros").isNumber()) {
+        rows.add(List.of("server process CPU µs per operation",
+            precise(io.path("process").path("cpuMicros").asDouble() / operations)));
+      }
+      if (io.path("iowaitShare").isNumber()) {
+        rows.add(List.of("iowait share of busy CPU", precise(io.path("iowaitShare").asDouble())));
+      }
+    }
+    return new Table("I/O and CPU per operation (" + integer(operations) + " operations)", List.of("figure", "value"),
+        rows);
   }
 
   /** Scalars of a JSON section as (key path, value) rows; nested objects and arrays flattened. */
@@ -332,6 +377,10 @@ public final class ReportBuilder {
 
   private static String integer(double value) {
     return Double.isNaN(value) ? "unknown" : String.format(Locale.ROOT, "%,.0f", value);
+  }
+
+  private static String precise(double value) {
+    return Double.isNaN(value) || Double.isInfinite(value) ? "unknown" : String.format(Locale.ROOT, "%.3f", value);
   }
 
   private static String ratio(double value) {

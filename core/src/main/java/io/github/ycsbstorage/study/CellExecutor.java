@@ -221,7 +221,10 @@ final class CellExecutor {
     }
     properties.put("exporter", EXPORTER);
     properties.put("exportfile", clientFolder.resolve("export.json").toString());
-    properties.put("storage.result", clientFolder.resolve("result.json").toString());
+    if (storageAware(cell)) {
+      // Only the storage-aware workload writes a result file; other workloads would leave it unused.
+      properties.put("storage.result", clientFolder.resolve("result.json").toString());
+    }
     properties.put("measurementtype", "hdrhistogram");
     properties.put("hdrhistogram.fileoutput", "true");
     properties.put("hdrhistogram.output.path", clientFolder + "/");

@@ -62,12 +62,18 @@ public record StudyDefinition(String name, String binding, List<Workload> worklo
 
   /** Reads a study file; relative paths in it are resolved against its folder, then {@code home}. */
   public static StudyDefinition load(Path file, Path home) throws IOException {
+    var properties = read(file);
+    var defaultName = file.getFileName().toString().replaceFirst("\\.[^.]*$", "");
+    return parse(properties, defaultName, file.toAbsolutePath().getParent(), home);
+  }
+
+  /** The study file's properties, as written (UTF-8). */
+  public static Properties read(Path file) throws IOException {
     var properties = new Properties();
     try (Reader reader = Files.newBufferedReader(file)) {
       properties.load(reader);
     }
-    var defaultName = file.getFileName().toString().replaceFirst("\\.[^.]*$", "");
-    return parse(properties, defaultName, file.toAbsolutePath().getParent(), home);
+    return properties;
   }
 
   /**

@@ -56,13 +56,20 @@ class ReportBuilderTest {
     assertTrue(warnings.contains("hdd_ratio1.33_workloada-zipfian_r1: 3 operations failed"), warnings);
     assertTrue(warnings.contains("ssd_ratio1.33_workloada-zipfian_r1: throughput limited by the client's CPU: clients used 95 % of all cores"),
         warnings);
-    assertTrue(warnings.contains("collector lost /proc/diskstats for 3 s"), warnings);
+    // A suspicion shared by every result is listed once.
+    assertTrue(warnings.contains("\ncollector lost /proc/diskstats for 3 s (all 2 results)"), warnings);
     assertEquals(5, report.warnings().size(), warnings);
 
     // Sizing plan, inventory and per-operation I/O of every cell.
     assertTrue(html.contains("dataset 128.0 GB = 1.33 × server RAM 96.0 GB"), html);
     assertTrue(html.contains("<td>model</td><td>WDC WD4000</td>"), html);
     assertTrue(html.contains("<td>perOperation.readKB</td><td>4.1</td>"), html);
+    // hdd: 92,220 operations; 184,440 reads + 92,220 writes, 360,225 kB read, 4.611 s host CPU.
+    assertTrue(html.contains("<h4>I/O and CPU per operation (92,220 operations)</h4>"), html);
+    assertTrue(html.contains("<td>sdb I/Os per operation</td><td>3.000</td>"), html);
+    assertTrue(html.contains("<td>sdb kB read+written per operation</td><td>4.000</td>"), html);
+    assertTrue(html.contains("<td>host CPU µs per operation</td><td>50.000</td>"), html);
+    assertTrue(html.contains("<td>server process CPU µs per operation</td><td>20.000</td>"), html);
     assertTrue(html.contains("No time-series file referenced"), "the ssd cell has none");
 
     // Every image the page refers to is a readable PNG: 1 latency plot + 5 time-series charts (hdd).

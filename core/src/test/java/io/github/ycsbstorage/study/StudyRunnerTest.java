@@ -91,6 +91,39 @@ class StudyRunnerTest {
     assertTrue(Files.exists(dir.resolve("report/charts/latency-1.png")));
   }
 
+  /**
+   * Ratio sizing through the storage-aware workload: the clients split the planned load between
+   * them (storage.clients/storage.client) and the cell result carries the workload's sizing plan.
+   */
+  @Test
+  void ratioStudyPartitionsTheStorageAwareLoad(@TempDir Path dir) throws Exception {
+    var home = FixtureInstall.create(dir.resolve("home"));
+    var file = Files.writeString(dir.resolve("ratio.properties"), """
+        study.binding=basic
+        study.workloads=workloadc
+        study.ratios=0.5
+        study.devices=local=%s
+        study.operationcount=100
+        study.clients=2
+        study.results=%s
+        storage.server.memory=200KB
+        basicdb.verbose=false
+        """.formatted(dir.resolve("data"), dir.resolve("results")));
+    var results = new StudyRunner(StudyDefinition.load(file, home), home, new PrintStream(new ByteArrayOutputStream()))
+        .run(false);
+    var load = json.readTree(results.get(0).toFile());
+    var planned = load.path("sizing").path("recordCount").asLong();
+    assertTrue(planned > 0, load.toString());
+    assertEquals(planned, load.path("summary").path("operations").path("INSERT").path("count").asLong(),
+        "the two clients together insert the planned records once");
+    long perClient = 0;
+    for (var client : load.path("clients")) {
+      perClient += client.path("operations").path("INSERT").path("count").asLong();
+    }
+    assertEquals(planned, perClient);
+    assertEquals("0.5", load.path("properties").path("storage.dataset.ratio").asText());
+  }
+
   /** A study killed (SIGTERM) in mid-run keeps its complete cells and finishes on the next run. */
   @Test
   void resumesAfterAKilledRun(@TempDir Path dir) throws Exception {

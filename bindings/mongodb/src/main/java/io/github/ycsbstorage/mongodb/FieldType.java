@@ -5,8 +5,9 @@ import org.bson.types.Binary;
 
 /**
  * How a YCSB field value is stored in a document. Both kinds round-trip every byte: strings use
- * ISO-8859-1, which maps each byte to one character. Reading accepts either kind whatever the
- * setting, so a collection loaded with one setting can be run with the other. Stateless.
+ * ISO-8859-1, which maps each byte to one character. Reading ({@link StoredFieldsCodec}) accepts
+ * either kind whatever the setting, so a collection loaded with one setting can be run with the
+ * other. Stateless.
  */
 public enum FieldType {
   /** BSON binary (subtype 0), as YCSB's own binding stores values. */
@@ -26,21 +27,4 @@ public enum FieldType {
 
   /** The BSON value stored for {@code value}. */
   abstract Object encode(byte[] value);
-
-  /**
-   * The bytes of a stored value of either kind; a value of another type (written by someone else)
-   * as the UTF-8 bytes of its text.
-   */
-  static byte[] decode(Object stored) {
-    if (stored instanceof Binary binary) {
-      return binary.getData();
-    }
-    if (stored instanceof String text) {
-      return text.getBytes(StandardCharsets.ISO_8859_1);
-    }
-    if (stored instanceof byte[] bytes) {
-      return bytes;
-    }
-    return String.valueOf(stored).getBytes(StandardCharsets.UTF_8);
-  }
 }

@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.Vector;
 import org.bson.Document;
-import site.ycsb.ByteArrayByteIterator;
+import org.bson.codecs.configuration.CodecRegistries;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.DBException;
@@ -39,6 +39,7 @@ public class MongoDbClient extends DB implements ServerInfoProvider {
   private volatile SharedClient lease;
   private MongoDatabase database;
   private final Map<String, MongoCollection<Document>> collections = new HashMap<>();
+  private final Map<String, MongoCollection<StoredFields>> readCollections = new HashMap<>();
   private InsertBatch batch;
 
   @Override
@@ -55,7 +56,9 @@ public class MongoDbClient extends DB implements ServerInfoProvider {
     var db = lease.client().getDatabase(settings.database());
     db = settings.writeConcern().map(db::withWriteConcern).orElse(db);
     db = settings.readPreference().map(db::withReadPreference).orElse(db);
-    database = settings.readConcern().map(db::withReadConcern).orElse(db);
+    db = settings.readConcern().map(db::withReadConcern).orElse(db);
+    database = db.withCodecRegistry(CodecRegistries.fromRegistries(
+        CodecRegistries.fromCodecs(new StoredFieldsCodec()), db.getCodecRegistry()));
     batch = settings.batching() ? new InsertBatch(settings.batchSize(), settings.upsert(), WARNING) : null;
   }
 
@@ -78,6 +81,7 @@ public class MongoDbClient extends DB implements ServerInfoProvider {
     } finally {
       lease = null;
       collections.clear();
+      readCollections.clear();
       held.close();
     }
   }
@@ -86,18 +90,23 @@ public class MongoDbClient extends DB implements ServerInfoProvider {
     return collections.computeIfAbsent(table, database::getCollection);
   }
 
+  /** The same collection, decoding documents straight into {@link StoredFields}. */
+  private MongoCollection<StoredFields> readCollection(String table) {
+    return readCollections.computeIfAbsent(table, name -> database.getCollection(name, StoredFields.class));
+  }
+
   @Override
   public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
     try {
-      var find = collection(table).find(new Document("_id", key));
+      var find = readCollection(table).find(new Document("_id", key));
       if (fields != null) {
         find = find.projection(projection(fields));
       }
-      var document = find.first();
-      if (document == null) {
+      var stored = find.first();
+      if (stored == null) {
         return Status.NOT_FOUND;
       }
-      copyFields(document, result);
+      stored.copyTo(result);
       return Status.OK;
     } catch (RuntimeException e) {
       return failed("read", e);
@@ -108,7 +117,7 @@ public class MongoDbClient extends DB implements ServerInfoProvider {
   public Status scan(String table, String startkey, int recordcount, Set<String> fields,
                      Vector<HashMap<String, ByteIterator>> result) {
     try {
-      var find = collection(table).find(new Document("_id", new Document("$gte", startkey)))
+      var find = readCollection(table).find(new Document("_id", new Document("$gte", startkey)))
           .sort(ASCENDING_ID).limit(recordcount).batchSize(recordcount);
       if (fields != null) {
         find = find.projection(projection(fields));
@@ -116,7 +125,7 @@ public class MongoDbClient extends DB implements ServerInfoProvider {
       try (var cursor = find.iterator()) {
         while (cursor.hasNext()) {
           var row = new HashMap<String, ByteIterator>();
-          copyFields(cursor.next(), row);
+          cursor.next().copyTo(row);
           result.add(row);
         }
       }
@@ -229,14 +238,6 @@ public class MongoDbClient extends DB implements ServerInfoProvider {
       projection.put(field, 1);
     }
     return projection;
-  }
-
-  private static void copyFields(Document document, Map<String, ByteIterator> result) {
-    for (var entry : document.entrySet()) {
-      if (!"_id".equals(entry.getKey())) {
-        result.put(entry.getKey(), new ByteArrayByteIterator(FieldType.decode(entry.getValue())));
-      }
-    }
   }
 
   private static Status failed(String operation, RuntimeException e) {

@@ -44,12 +44,13 @@ final class SharedClient implements AutoCloseable {
     return new SharedClient(resource, resource.acquire(() -> open(settings)));
   }
 
-  private static MongoClient open(MongoDbSettings settings) throws DBException {
+  /** The driver settings: the URL's, with our timeouts and a pool of at least one connection per thread. */
+  static MongoClientSettings clientSettings(MongoDbSettings settings) {
     var url = settings.url();
     int urlPool = url.getMaxConnectionPoolSize() == null ? DRIVER_DEFAULT_POOL : url.getMaxConnectionPoolSize();
     // 0 means unlimited to the driver; otherwise every YCSB thread gets its own connection.
     int poolSize = urlPool == 0 ? 0 : Math.max(urlPool, settings.threads());
-    var clientSettings = MongoClientSettings.builder()
+    return MongoClientSettings.builder()
         .applyConnectionString(url)
         .applyToClusterSettings(b -> b.serverSelectionTimeout(
             settings.serverSelectionTimeout().toMillis(), TimeUnit.MILLISECONDS))
@@ -57,7 +58,10 @@ final class SharedClient implements AutoCloseable {
             (int) settings.connectTimeout().toMillis(), TimeUnit.MILLISECONDS))
         .applyToConnectionPoolSettings(b -> b.maxSize(poolSize))
         .build();
-    var client = MongoClients.create(clientSettings);
+  }
+
+  private static MongoClient open(MongoDbSettings settings) throws DBException {
+    var client = MongoClients.create(clientSettings(settings));
     try {
       client.getDatabase(settings.database()).runCommand(new Document("ping", 1));
       return client;

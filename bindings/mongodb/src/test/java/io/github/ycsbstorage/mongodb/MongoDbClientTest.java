@@ -16,7 +16,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import org.bson.Document;
 import org.bson.RawBsonDocument;
 import org.bson.codecs.DocumentCodec;
@@ -194,7 +193,6 @@ class MongoDbClientTest {
     var first = open("threadcount", "300");
     var second = open("threadcount", "300");
     assertSame(first.clientForTest(), second.clientForTest());
-    assertTrue(first.clientForTest().getClusterDescription().getClusterSettings() != null);
     var shared = first.clientForTest();
     first.cleanup();
     second.cleanup();
