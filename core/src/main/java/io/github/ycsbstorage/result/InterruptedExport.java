@@ -1,13 +1,16 @@
 package io.github.ycsbstorage.result;
 
-import java.io.FileOutputStream;
 import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import site.ycsb.measurements.Measurements;
 import site.ycsb.measurements.exporter.MeasurementsExporter;
@@ -15,8 +18,9 @@ import site.ycsb.measurements.exporter.MeasurementsExporter;
 /**
  * Exports the measurements so far when the JVM stops before YCSB's {@code Client} exported them —
  * SIGINT (Ctrl-C) or SIGTERM in the middle of a phase, where YCSB 0.17.0 loses everything. A shutdown
- * hook writes YCSB's usual output (to {@code exportfile}, else stdout) with the {@code [OVERALL]}
- * runtime and throughput up to that moment, and the result file with status {@code interrupted}. The
+ * hook writes YCSB's usual output (to {@code exportfile}, atomically, else stdout) with the
+ * {@code [OVERALL]} runtime and throughput up to that moment, and the result file with status
+ * {@code interrupted}. The
  * first export of the phase wins: once YCSB's own export has begun, the hook does nothing.
  *
  * <p>Thread-safe; {@link #install()} is idempotent.
@@ -43,10 +47,24 @@ public final class InterruptedExport {
       var recorded = new Recorded();
       Measurements.getMeasurements().exportMeasurements(recorded);
       long runtimeMs = Math.max(1, Duration.between(settings.startedAt(), Instant.now()).toMillis());
-      try (var exporter = new ResultExporter(output(settings), true)) {
-        exporter.write("OVERALL", "RunTime(ms)", runtimeMs);
-        exporter.write("OVERALL", "Throughput(ops/sec)", recorded.operations() * 1000.0 / runtimeMs);
-        recorded.replay(exporter);
+      var exportFile = Optional.ofNullable(settings.properties().getProperty("exportfile"))
+          .filter(file -> !file.isBlank()).map(file -> Path.of(file.trim()).toAbsolutePath());
+      // exportfile as a temporary file renamed at the end: a file that exists is complete
+      var temporary = exportFile.isPresent()
+          ? Files.createTempFile(exportFile.get().getParent(), "." + exportFile.get().getFileName(), ".tmp") : null;
+      try {
+        try (var exporter = new ResultExporter(temporary != null ? Files.newOutputStream(temporary) : stdout(), true)) {
+          exporter.write("OVERALL", "RunTime(ms)", runtimeMs);
+          exporter.write("OVERALL", "Throughput(ops/sec)", recorded.operations() * 1000.0 / runtimeMs);
+          recorded.replay(exporter);
+        }
+        if (temporary != null) {
+          Files.move(temporary, exportFile.get(), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        }
+      } finally {
+        if (temporary != null) {
+          Files.deleteIfExists(temporary);
+        }
       }
       System.err.println("Interrupted: the measurements so far are exported; the result is marked interrupted");
     } catch (IOException | RuntimeException e) {
@@ -54,12 +72,8 @@ public final class InterruptedExport {
     }
   }
 
-  /** Where YCSB's {@code Client} would export: {@code exportfile}, else stdout (kept open). */
-  private static OutputStream output(ResultSettings settings) throws IOException {
-    var file = settings.properties().getProperty("exportfile");
-    if (file != null && !file.isBlank()) {
-      return new FileOutputStream(file.trim());
-    }
+  /** stdout, kept open after the exporter closes its stream. */
+  private static OutputStream stdout() {
     return new FilterOutputStream(System.out) {
       @Override
       public void write(byte[] bytes, int offset, int length) throws IOException {
