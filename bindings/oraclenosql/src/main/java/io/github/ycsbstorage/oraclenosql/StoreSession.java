@@ -34,13 +34,16 @@ record StoreSession(KVStore store, TableAPI tables, Table table, ClientSettings 
   static final String PROBE_KEY = "ycsb-storage-compatibility-probe";
 
   /**
-   * kvclient refuses requests to a node beyond a share of {@code maxActiveRequests} (100 by default)
-   * with {@code RequestLimitException}: with more YCSB threads than that on the one shared handle,
-   * operations would fail for the client's own sake. Room for every thread, twice over for bulk puts.
+   * kvclient refuses requests to a node beyond 80 % of {@code maxActiveRequests} (100 by default) with
+   * {@code RequestLimitException}: with more YCSB threads than that on the one shared handle, operations
+   * would fail for the client's own sake. Room, twice over, for every thread's requests in flight: one,
+   * or one per stream of a bulk put.
    */
-  static RequestLimitConfig requestLimit(int threads) {
+  static RequestLimitConfig requestLimit(ClientSettings settings) {
     var defaults = RequestLimitConfig.getDefault();
-    int active = (int) Math.min(Integer.MAX_VALUE, Math.max(defaults.getMaxActiveRequests(), 2L * threads));
+    long perThread = settings.bulkPut().map(ClientSettings.BulkPutSettings::parallelism).orElse(1);
+    long wanted = 2L * settings.threads() * perThread;
+    int active = (int) Math.min(Integer.MAX_VALUE, Math.max(defaults.getMaxActiveRequests(), wanted));
     return new RequestLimitConfig(active, defaults.getRequestThresholdPercent(), defaults.getNodeLimitPercent());
   }
 
@@ -48,7 +51,7 @@ record StoreSession(KVStore store, TableAPI tables, Table table, ClientSettings 
     var config = new KVStoreConfig(settings.storeName(), settings.helperHosts().toArray(String[]::new));
     settings.requestTimeout().ifPresent(timeout -> config.setRequestTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS));
     settings.durability().ifPresent(config::setDurability);
-    config.setRequestLimit(requestLimit(settings.threads()));
+    config.setRequestLimit(requestLimit(settings));
     var security = securityProperties(settings);
     if (!security.isEmpty()) {
       config.setSecurityProperties(security);
