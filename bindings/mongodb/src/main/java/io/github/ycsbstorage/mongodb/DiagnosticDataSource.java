@@ -68,8 +68,10 @@ final class DiagnosticDataSource implements ServerMetricsSource {
 
   /** Why the command failed, in words a user can act on; secrets masked. */
   String reason(MongoException e) {
-    var message = SecretMasker.maskText(e.getMessage());
     if (e instanceof MongoCommandException refused) {
+      // the server's own words, without the driver's dump of the whole response
+      var message = SecretMasker.maskText(refused.getErrorMessage()) + " (error " + refused.getErrorCode()
+          + " " + refused.getErrorCodeName() + ")";
       if (refused.getErrorCode() == UNAUTHORIZED) {
         return "the user may not run getDiagnosticData on " + server
             + " (it needs the clusterMonitor role): " + message;
@@ -77,8 +79,9 @@ final class DiagnosticDataSource implements ServerMetricsSource {
       if (refused.getErrorCode() == COMMAND_NOT_FOUND) {
         return "the server at " + server + " has no getDiagnosticData command: " + message;
       }
+      return "getDiagnosticData on " + server + " failed: " + message;
     }
-    return "getDiagnosticData on " + server + " failed: " + message;
+    return "getDiagnosticData on " + server + " failed: " + SecretMasker.maskText(e.getMessage());
   }
 
   @Override

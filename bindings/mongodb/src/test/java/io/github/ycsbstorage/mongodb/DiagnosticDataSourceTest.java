@@ -130,7 +130,8 @@ class DiagnosticDataSourceTest {
     var e = assertThrows(ServerMetricsUnavailableException.class,
         () -> new DiagnosticDataSource(() -> { throw refused; }, SERVER, () -> { }).check());
     assertEquals("the user may not run getDiagnosticData on db1:27017 (it needs the clusterMonitor role): "
-        + refused.getMessage(), e.getMessage());
+        + "not authorized on admin to execute command { getDiagnosticData: 1, $db: \"admin\" } (error 13 Unauthorized)",
+        e.getMessage());
   }
 
   @Test
@@ -138,7 +139,8 @@ class DiagnosticDataSourceTest {
     var missing = refusal(59, "CommandNotFound", "no such command: 'getDiagnosticData'");
     var e = assertThrows(ServerMetricsUnavailableException.class,
         () -> new DiagnosticDataSource(() -> { throw missing; }, SERVER, () -> { }).check());
-    assertEquals("the server at db1:27017 has no getDiagnosticData command: " + missing.getMessage(), e.getMessage());
+    assertEquals("the server at db1:27017 has no getDiagnosticData command: no such command: 'getDiagnosticData'"
+        + " (error 59 CommandNotFound)", e.getMessage());
   }
 
   @Test
@@ -147,6 +149,15 @@ class DiagnosticDataSourceTest {
     var e = assertThrows(ServerMetricsUnavailableException.class, () -> source(List.of(empty)).check());
     assertEquals("getDiagnosticData on db1:27017 reports no Linux systemMetrics (FTDC disabled by"
         + " diagnosticDataCollectionEnabled=false or the server does not run on Linux)", e.getMessage());
+  }
+
+  @Test
+  void otherCommandFailuresKeepTheServersMessageWithSecretsMasked() {
+    var failed = refusal(8000, "AtlasError", "bad auth for mongodb://carol:s3cret@db1:27017");
+    var e = assertThrows(ServerMetricsUnavailableException.class,
+        () -> new DiagnosticDataSource(() -> { throw failed; }, SERVER, () -> { }).check());
+    assertEquals("getDiagnosticData on db1:27017 failed: bad auth for mongodb://carol:*****@db1:27017"
+        + " (error 8000 AtlasError)", e.getMessage());
   }
 
   @Test
