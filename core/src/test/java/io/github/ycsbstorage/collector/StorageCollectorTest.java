@@ -208,7 +208,7 @@ class StorageCollectorTest {
   }
 
   @Test
-  void mongodbRemoteWithoutProviderIsRecordedAsNotSupportedYet(@TempDir Path temp) throws Exception {
+  void mongodbRemoteWithoutProviderIsRecordedAsNotObservedWithTheReason(@TempDir Path temp) throws Exception {
     var root = Fixtures.copy("virtio", temp.resolve("root"));
     proc(root, 1, 1, 1, 1, 1, 1);
     var properties = new Properties();
@@ -221,8 +221,9 @@ class StorageCollectorTest {
     collector.stop(record);
     @SuppressWarnings("unchecked")
     var server = (Map<String, Object>) ((Map<String, Object>) record.sections().get("io")).get("server");
-    assertEquals("collector.remote=mongodb is not supported yet: no ServerMetricsProvider named mongodb on the classpath",
-        server.get("notObserved"));
+    var reason = "collector.remote=mongodb needs the mongodb binding on the classpath (no ServerMetricsProvider named mongodb)";
+    assertEquals(reason, server.get("notObserved"));
+    assertEquals("client host only: server side not observed: " + reason, lines(record, "STORAGE").get("server.observed"));
   }
 
   @Test
