@@ -93,4 +93,30 @@ class CollectorMongoDbIT {
           "probe scratch file removed");
     }
   }
+
+  @Test
+  void remoteMongodbOnAServerWithoutGetDiagnosticDataRecordsTheReasonAndTheRunSucceeds(@TempDir Path dir)
+      throws Exception {
+    var workload = "workloads/storage/read-only-uniform-1x1000";
+    var url = "mongodb.url=" + base + "/remote";
+    var load = ycsb("load", "mongodb", "-P", workload, "-p", "storage.server.memory=256KB", "-p", url,
+        "-p", "collector.enabled=false", "-p", "storage.progress=false");
+    assertEquals(0, load.exitCode(), load::all);
+
+    var export = dir.resolve("run.txt");
+    var run = ycsb("run", "mongodb", "-P", workload, "-p", "storage.server.memory=256KB", "-p", url,
+        "-p", "operationcount=500", "-p", "exportfile=" + export, "-p", "collector.remote=mongodb",
+        "-p", "collector.interval=100ms");
+    assertEquals(0, run.exitCode(), run::all);
+
+    var reason = "the server at 127.0.0.1:" + server.getLocalAddress().getPort()
+        + " has no getDiagnosticData command: no such command: 'getDiagnosticData' (error 59 CommandNotFound)";
+    var text = Files.readString(export);
+    assertTrue(text.contains("[STORAGE], server.observed, client host only: server side not observed: " + reason
+        + System.lineSeparator()), text);
+    assertTrue(text.contains("[READ], Operations, 500"), text);
+    var io = new ObjectMapper().readTree(dir.resolve("run.txt.result.json").toFile()).path("io");
+    assertEquals(reason, io.path("server").path("notObserved").asText(), io.toString());
+    assertEquals("client", io.path("sampledHost").asText());
+  }
 }

@@ -40,26 +40,86 @@ final class Launcher {
     return ycsb(Map.of(), args);
   }
 
+  /** {@code bin/ycsb} with {@code input} as its stdin, e.g. commands for {@code ycsb shell}. */
+  static Result ycsbWithInput(String input, String... args) throws IOException, InterruptedException {
+    var stdin = Files.createTempFile("ycsb-in", ".txt");
+    try {
+      Files.writeString(stdin, input);
+      var command = new ArrayList<String>();
+      command.add(HOME.resolve("bin/ycsb").toString());
+      command.addAll(List.of(args));
+      var builder = new ProcessBuilder(command).directory(HOME.toFile()).redirectInput(stdin.toFile());
+      return start(builder, Map.of(), command).finish();
+    } finally {
+      Files.deleteIfExists(stdin);
+    }
+  }
+
   static Result run(List<String> command, Map<String, String> environment, Path directory)
       throws IOException, InterruptedException {
-    var builder = new ProcessBuilder(command).directory(directory.toFile());
+    return start(command, environment, directory).finish();
+  }
+
+  /** Starts {@code bin/ycsb} without waiting, for tests that act on the process while it runs. */
+  static Running start(Map<String, String> environment, String... args) throws IOException {
+    var command = new ArrayList<String>();
+    command.add(HOME.resolve("bin/ycsb").toString());
+    command.addAll(List.of(args));
+    return start(command, environment, HOME);
+  }
+
+  private static Running start(List<String> command, Map<String, String> environment, Path directory)
+      throws IOException {
+    return start(new ProcessBuilder(command).directory(directory.toFile()), environment, command);
+  }
+
+  private static Running start(ProcessBuilder builder, Map<String, String> environment, List<String> command)
+      throws IOException {
     builder.environment().remove("KVHOME");
     builder.environment().remove("JAVA_OPTS");
     builder.environment().putAll(environment);
     var out = Files.createTempFile("ycsb-out", ".txt");
     var err = Files.createTempFile("ycsb-err", ".txt");
-    try {
-      builder.redirectOutput(out.toFile()).redirectError(err.toFile());
-      var process = builder.start();
-      if (!process.waitFor(3, TimeUnit.MINUTES)) {
-        process.destroyForcibly();
-        throw new AssertionError("timed out: " + command + "\n" + Files.readString(err));
+    builder.redirectOutput(out.toFile()).redirectError(err.toFile());
+    return new Running(command, builder.start(), out, err);
+  }
+
+  /** A running command whose output goes to temporary files until {@link #finish()}. */
+  record Running(List<String> command, Process process, Path out, Path err) {
+    /** Waits until stdout or stderr holds {@code text}; fails after {@code seconds}. */
+    void awaitOutput(String text, int seconds) throws IOException, InterruptedException {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+      while (!(Files.readString(out) + Files.readString(err)).contains(text)) {
+        if (System.nanoTime() > deadline || !process.isAlive()) {
+          throw new AssertionError("no «" + text + "» from " + command + ":\n" + Files.readString(out)
+              + Files.readString(err));
+        }
+        Thread.sleep(50);
       }
-      return new Result(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
-          Files.readString(err, StandardCharsets.UTF_8));
-    } finally {
-      Files.deleteIfExists(out);
-      Files.deleteIfExists(err);
+    }
+
+    /** Sends a signal, e.g. {@code INT} or {@code TERM}, as a user's Ctrl-C or a service manager would. */
+    void signal(String name) throws IOException, InterruptedException {
+      var kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).inheritIO().start();
+      if (kill.waitFor() != 0) {
+        throw new AssertionError("kill -" + name + " failed; " + command + " printed:\n" + Files.readString(out)
+            + Files.readString(err));
+      }
+    }
+
+    /** Waits (at most 3 minutes) for the end and returns what was printed. */
+    Result finish() throws IOException, InterruptedException {
+      try {
+        if (!process.waitFor(3, TimeUnit.MINUTES)) {
+          process.destroyForcibly();
+          throw new AssertionError("timed out: " + command + "\n" + Files.readString(err));
+        }
+        return new Result(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+            Files.readString(err, StandardCharsets.UTF_8));
+      } finally {
+        Files.deleteIfExists(out);
+        Files.deleteIfExists(err);
+      }
     }
   }
 }

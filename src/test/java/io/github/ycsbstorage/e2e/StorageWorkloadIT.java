@@ -85,11 +85,11 @@ class StorageWorkloadIT {
   }
 
   @Test
-  void aBindingThatCannotBeOpenedExits1WithItsMessage() throws Exception {
+  void aBindingThatCannotBeOpenedExits2WithItsMessage() throws Exception {
     var classes = Path.of(UnreachableDb.class.getProtectionDomain().getCodeSource().getLocation().toURI());
     var load = ycsb("load", "basic", "-db", UnreachableDb.class.getName(), "-cp", classes.toString(), "-P", FILE,
         "-p", "storage.server.memory=1MB");
-    assertEquals(1, load.exitCode(), load::all);
+    assertEquals(2, load.exitCode(), load::all);
     assertTrue(load.stderr().contains("ycsb: error: io.github.ycsbstorage.e2e.UnreachableDb could not be initialised: "
         + "cannot reach the test server at 127.0.0.1:1"), load::all);
   }

@@ -1,6 +1,8 @@
 package io.github.ycsbstorage.cli;
 
+import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.report.ReportBuilder;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -19,6 +21,10 @@ final class ReportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (!Files.isDirectory(results)) {
+      throw new InvalidPropertyException("RESULTS", results.toString(),
+          "a folder of result files, e.g. results/mystudy", Files.exists(results) ? "not a folder" : "no such folder");
+    }
     var report = new ReportBuilder(results, output == null ? results.resolve("report") : output).write();
     System.out.println("report: " + report.cells() + " results, " + report.warnings().size() + " warnings");
     System.out.println("report: " + report.html().toAbsolutePath());

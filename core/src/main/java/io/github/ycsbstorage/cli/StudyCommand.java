@@ -1,8 +1,10 @@
 package io.github.ycsbstorage.cli;
 
+import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.NamespaceValidator;
 import io.github.ycsbstorage.study.StudyDefinition;
 import io.github.ycsbstorage.study.StudyRunner;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -21,6 +23,10 @@ final class StudyCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
+      throw new InvalidPropertyException("FILE", file.toString(), "a readable study file (properties)",
+          Files.exists(file) ? "not a readable file" : "no such file");
+    }
     NamespaceValidator.discover(getClass().getClassLoader()).validate(StudyDefinition.read(file));
     var home = Home.locate();
     var study = StudyDefinition.load(file, home);

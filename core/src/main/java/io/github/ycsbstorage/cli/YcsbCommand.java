@@ -2,11 +2,14 @@ package io.github.ycsbstorage.cli;
 
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.NamespaceValidator;
+import io.github.ycsbstorage.workload.BindingSession;
 import io.github.ycsbstorage.workload.BindingUnavailableException;
 import io.github.ycsbstorage.workload.StorageAwareWorkload;
 import io.github.ycsbstorage.workload.StorageSettings;
 import java.io.FileDescriptor;
+import java.io.FileInputStream;
 import java.io.FileOutputStream;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.Charset;
@@ -14,44 +17,71 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Properties;
+import site.ycsb.WorkloadException;
 
 /**
  * Entry point behind {@code bin/ycsb load|run|shell}: checks the arguments and properties, then
  * hands over to YCSB 0.17.0's own {@code site.ycsb.Client} (or {@code CommandLine} for shell), so
  * that threads, throttling, measurements and exporters behave exactly as in YCSB.
  *
- * <p>Bad input exits with status 2 and a message naming the argument. This class is the one place
- * that turns {@link InvalidPropertyException} into exit status 2: for arguments and for the static
- * checks of the storage-aware workload before YCSB starts, and for the server-dependent checks that the
- * workload makes in {@code init()} — YCSB's {@code Client} catches only {@code WorkloadException}
- * there (and exits 0), so the unchecked exception passes through {@code Client.main} to here. A
- * binding that the workload cannot open ({@link BindingUnavailableException}) exits 1 with its message.
+ * <p>Bad input exits with status 2 and a message naming the argument, before any operation. This class
+ * is the one place that turns {@link InvalidPropertyException} into exit status 2: for arguments, for
+ * YCSB's own properties ({@link YcsbCoreProperties}) and the static checks of the storage-aware
+ * workload before YCSB starts, and for the server-dependent checks that the workload makes in
+ * {@code init()} — YCSB's {@code Client} catches only {@code WorkloadException} there (and exits 0),
+ * so the unchecked exception passes through {@code Client.main} to here. Before YCSB starts, one
+ * instance of the binding is opened and closed ({@link BindingSession}): a binding that cannot be
+ * opened (bad settings, server unreachable within the binding's timeout, bad credentials) exits 2 with
+ * its message, as it would otherwise only print a stack trace per client thread and exit 0.
  */
 public final class YcsbCommand {
-  /** Exit status for bad input. */
+  /** Exit status for bad input, including a binding that cannot be opened with the given settings. */
   public static final int EXIT_BAD_INPUT = 2;
-  /** Exit status when the storage-aware workload cannot open the binding (e.g. server unreachable). */
-  public static final int EXIT_FAILURE = 1;
 
   private YcsbCommand() {
   }
 
-  /** YCSB prints its command line, passwords included; everything it prints goes through masking. */
-  private static void maskSecretsInStandardStreams() {
+  /**
+   * YCSB prints its command line, and YCSB's BasicDB all properties, passwords included; everything
+   * they print goes through masking.
+   *
+   * @param interactive for the shell: its prompt has no line end, so whatever is pending is written
+   *                    (masked) before the shell waits for input
+   */
+  private static void maskSecretsInStandardStreams(boolean interactive) {
     var charset = Charset.defaultCharset();
     var out = new SecretMaskingOutputStream(new FileOutputStream(FileDescriptor.out), charset);
     var err = new SecretMaskingOutputStream(new FileOutputStream(FileDescriptor.err), charset);
     System.setOut(new PrintStream(out, true, charset));
     System.setErr(new PrintStream(err, true, charset));
+    if (interactive) {
+      System.setIn(new FilterInputStream(new FileInputStream(FileDescriptor.in)) {
+        @Override
+        public int read() throws IOException {
+          drain(out, err);
+          return super.read();
+        }
+
+        @Override
+        public int read(byte[] bytes, int offset, int length) throws IOException {
+          drain(out, err);
+          return super.read(bytes, offset, length);
+        }
+      });
+    }
     // YCSB ends with System.exit: a last line without a line end must still come out.
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       try {
-        out.drain();
-        err.drain();
+        drain(out, err);
       } catch (IOException e) {
         // stdout or stderr is gone; there is nowhere left to report to
       }
     }, "drain-masked-output"));
+  }
+
+  private static void drain(SecretMaskingOutputStream out, SecretMaskingOutputStream err) throws IOException {
+    out.drain();
+    err.drain();
   }
 
   public static void main(String[] args) throws Exception {
@@ -60,10 +90,12 @@ public final class YcsbCommand {
       return;
     }
     ClientArguments parsed;
+    Properties properties;
     try {
       parsed = ClientArguments.parse(Arrays.asList(args));
-      var properties = parsed.effectiveProperties();
+      properties = parsed.effectiveProperties();
       NamespaceValidator.discover(YcsbCommand.class.getClassLoader()).validate(properties);
+      YcsbCoreProperties.validate(properties);
       checkStorageProperties(properties);
     } catch (InvalidPropertyException e) {
       exitBadInput(e);
@@ -71,22 +103,28 @@ public final class YcsbCommand {
     }
     var ycsbArgs = new ArrayList<String>(List.of("-db", parsed.dbClass()));
     if (parsed.phase().equals("shell")) {
-      // Interactive: the prompt has no line end, so it must not wait in a line-masking buffer.
+      maskSecretsInStandardStreams(true);
       ycsbArgs.addAll(parsed.clientArgs());
       site.ycsb.CommandLine.main(ycsbArgs.toArray(String[]::new));
       return;
     }
-    maskSecretsInStandardStreams();
+    maskSecretsInStandardStreams(false);
     ycsbArgs.add(parsed.phase().equals("load") ? "-load" : "-t");
     ycsbArgs.addAll(parsed.clientArgs());
     try {
+      checkBinding(properties);
       site.ycsb.Client.main(ycsbArgs.toArray(String[]::new));
     } catch (InvalidPropertyException e) {
       exitBadInput(e);
     } catch (BindingUnavailableException e) {
       System.err.println("ycsb: error: " + e.getMessage());
-      System.exit(EXIT_FAILURE);
+      System.exit(EXIT_BAD_INPUT);
     }
+  }
+
+  /** Opens and closes one instance of the binding, on a copy of the properties, before YCSB starts. */
+  private static void checkBinding(Properties properties) throws WorkloadException {
+    BindingSession.open((Properties) properties.clone()).close();
   }
 
   /**

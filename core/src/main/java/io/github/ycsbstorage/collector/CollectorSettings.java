@@ -72,7 +72,7 @@ public record CollectorSettings(boolean enabled, Path root, List<String> paths, 
   public static CollectorSettings from(Properties properties, Optional<ServerInfo> server) {
     var reader = new PropertyReader(properties);
     boolean enabled = reader.bool(ENABLED, true);
-    var root = Path.of(reader.string(ROOT, "/"));
+    var root = PropertyReader.parsePath(ROOT, reader.string(ROOT, "/"));
     var interval = reader.duration(INTERVAL, Duration.ofSeconds(1));
     if (interval.toMillis() < 10 || interval.compareTo(Duration.ofHours(1)) > 0) {
       throw new InvalidPropertyException(INTERVAL, reader.string(INTERVAL, ""),
@@ -116,8 +116,8 @@ public record CollectorSettings(boolean enabled, Path root, List<String> paths, 
       throw new InvalidPropertyException(PROBE_TIME, reader.string(PROBE_TIME, ""), "a duration from 10ms to 10m");
     }
     var sshCommand = list(reader.string(SSH_COMMAND, "ssh -o BatchMode=yes"), " ");
-    var output = reader.string(OUTPUT).or(() -> reader.string("exportfile").map(file -> file + ".storage.json"))
-        .map(Path::of);
+    var output = reader.string(OUTPUT).map(file -> PropertyReader.parsePath(OUTPUT, file))
+        .or(() -> reader.string("exportfile").map(file -> PropertyReader.parsePath("exportfile", file + ".storage.json")));
     return new CollectorSettings(enabled, root, paths, devices, interval, probe, probeSize,
         probeTime, pid, remote, sshTarget, sshCommand, output, localObservation);
   }

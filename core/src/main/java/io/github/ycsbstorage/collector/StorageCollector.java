@@ -8,11 +8,13 @@ import io.github.ycsbstorage.collector.probe.ProbeResult;
 import io.github.ycsbstorage.collector.probe.ReadLatencyProbe;
 import io.github.ycsbstorage.collector.remote.ServerMetricsProvider;
 import io.github.ycsbstorage.collector.remote.ServerMetricsSource;
+import io.github.ycsbstorage.collector.remote.ServerMetricsUnavailableException;
 import io.github.ycsbstorage.collector.remote.SshProcSource;
 import io.github.ycsbstorage.collector.sample.LocalProcSource;
 import io.github.ycsbstorage.collector.sample.ProcParsers;
 import io.github.ycsbstorage.collector.sample.ProcSource;
 import io.github.ycsbstorage.collector.sample.Sampler;
+import io.github.ycsbstorage.config.SecretMasker;
 import io.github.ycsbstorage.result.RunRecord;
 import io.github.ycsbstorage.spi.PhaseObserver;
 import java.io.IOException;
@@ -91,9 +93,20 @@ public final class StorageCollector implements PhaseObserver {
             ? "not resolved over ssh: name the server's devices with collector.devices" : settings.devices());
       }
       case MONGODB -> {
-        observed = "client host only: the server side is observed through collector.remote=mongodb";
-        source = new LocalProcSource(files, OptionalLong.empty());
-        openServerMetrics("mongodb");
+        var notObserved = openServerMetrics("mongodb");
+        if (notObserved == null) {
+          observed = "server host through " + serverMetrics.describe();
+          serverHost = true;
+          source = serverMetrics;
+          watched.addAll(settings.devices());
+          countedDevices = List.copyOf(settings.devices());
+          server.put("devices", settings.devices().isEmpty()
+              ? "every disk the server reports: name its data disks with collector.devices" : settings.devices());
+        } else {
+          observed = "client host only: server side not observed: " + notObserved;
+          server.put("notObserved", notObserved);
+          source = new LocalProcSource(files, OptionalLong.empty());
+        }
       }
       default -> {
         if (settings.serverLocal()) {
@@ -118,17 +131,17 @@ public final class StorageCollector implements PhaseObserver {
         }
       }
     }
-    sampleServerMetrics("atStart");
     sampler = new Sampler(source, devicesToSample(watched), settings.interval());
     sampler.start();
   }
 
-  /** Named or resolved devices; every device over ssh when none was named; none on a mere client. */
+  /** Named or resolved devices; every device a remote server reports when none was named; none on a mere client. */
   private Predicate<String> devicesToSample(Set<String> watched) {
     if (!watched.isEmpty()) {
       return Set.copyOf(watched)::contains;
     }
-    return settings.remote() == CollectorSettings.Remote.SSH ? ProcParsers.ALL_DEVICES : ProcParsers.NO_DEVICES;
+    return serverHost && settings.remote() != CollectorSettings.Remote.NONE ? ProcParsers.ALL_DEVICES
+        : ProcParsers.NO_DEVICES;
   }
 
   private List<PathInventory> resolve() {
@@ -150,33 +163,23 @@ public final class StorageCollector implements PhaseObserver {
     return new ReadLatencyProbe(settings.probeSize(), settings.probeTime()).probe(Path.of(settings.paths().get(0)));
   }
 
-  private void openServerMetrics(String name) {
+  /** Opens the named provider's source into {@link #serverMetrics}; the reason it could not, or null. */
+  private String openServerMetrics(String name) {
     for (var provider : ServiceLoader.load(ServerMetricsProvider.class)) {
       if (provider.name().equals(name)) {
         try {
-          serverMetrics = provider.open(properties).orElse(null);
-          if (serverMetrics == null) {
-            server.put("notObserved", "the " + name + " server refused its metrics (role?)");
-          }
+          serverMetrics = provider.open(properties);
+          return null;
+        } catch (ServerMetricsUnavailableException e) {
+          return e.getMessage();
         } catch (RuntimeException e) {
-          server.put("notObserved", "opening " + name + " server metrics failed: " + e);
+          // a defect in a binding must cost the result its server figures, not the benchmark its run
+          return "opening " + name + " server metrics failed: " + SecretMasker.maskText(e.toString());
         }
-        return;
       }
     }
-    server.put("notObserved", "collector.remote=" + name + " is not supported yet: no "
-        + ServerMetricsProvider.class.getSimpleName() + " named " + name + " on the classpath");
-  }
-
-  private void sampleServerMetrics(String when) {
-    if (serverMetrics == null) {
-      return;
-    }
-    try {
-      server.put(when, serverMetrics.sample());
-    } catch (Exception e) {
-      server.put(when, "failed: " + e);
-    }
+    return "collector.remote=" + name + " needs the " + name + " binding on the classpath (no "
+        + ServerMetricsProvider.class.getSimpleName() + " named " + name + ")";
   }
 
   /**
@@ -201,7 +204,6 @@ public final class StorageCollector implements PhaseObserver {
       return;
     }
     var sampling = sampler.stop();
-    sampleServerMetrics("atEnd");
     if (serverMetrics != null) {
       serverMetrics.close();
     }

@@ -35,7 +35,9 @@ public final class NamespaceValidator {
       for (var namespace : namespaces) {
         if (key.startsWith(namespace.prefix()) && !namespace.keys().contains(key)) {
           var suggestion = closest(key, namespace);
-          throw new InvalidPropertyException(key, properties.getProperty(key),
+          // The key is what is wrong; its value is not shown, since a misspelt secret key
+          // (mongodb.pasword, oraclenosql.pwd) holds a secret that its name no longer gives away.
+          throw new InvalidPropertyException(key, SecretMasker.MASK,
               "the keys of " + namespace.prefix() + "*: " + String.join(", ", sorted(namespace)),
               "unknown property" + (suggestion == null ? "" : " (did you mean " + suggestion + "?)"));
         }

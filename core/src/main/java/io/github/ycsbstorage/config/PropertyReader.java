@@ -1,5 +1,7 @@
 package io.github.ycsbstorage.config;
 
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Locale;
@@ -75,6 +77,18 @@ public final class PropertyReader {
       throw new InvalidPropertyException(key, value, range(min, max));
     }
     return parsed;
+  }
+
+  /**
+   * A file path for the named property or argument; a string the file system cannot name (e.g. with
+   * characters the platform encoding cannot map) is refused here instead of failing later.
+   */
+  public static Path parsePath(String key, String value) {
+    try {
+      return Path.of(value.trim());
+    } catch (InvalidPathException e) {
+      throw new InvalidPropertyException(key, value, "a file path", e.getReason());
+    }
   }
 
   public double decimal(String key, double defaultValue) {

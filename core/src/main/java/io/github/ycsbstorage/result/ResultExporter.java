@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.concurrent.atomic.AtomicBoolean;
 import site.ycsb.measurements.exporter.MeasurementsExporter;
 import site.ycsb.measurements.exporter.TextMeasurementsExporter;
 
@@ -24,15 +25,29 @@ import site.ycsb.measurements.exporter.TextMeasurementsExporter;
  */
 public final class ResultExporter implements MeasurementsExporter {
   private static volatile ResultSettings configured = ResultSettings.standalone();
+  /** Set by the first export of the phase: YCSB's own, or {@link InterruptedExport}'s. */
+  private static final AtomicBoolean EXPORT_STARTED = new AtomicBoolean();
 
   private final ResultSettings settings;
   private final OutputStream out;
   private final MeasurementsExporter delegate;
   private final boolean textDelegate;
+  private final boolean interrupted;
   private final YcsbSummary summary = new YcsbSummary();
 
+  /** The exporter YCSB's {@code Client} makes at the end of the phase. */
   public ResultExporter(OutputStream out) {
+    this(out, false);
+    EXPORT_STARTED.set(true);
+  }
+
+  /**
+   * @param interrupted whether the phase was stopped before YCSB exported (the result's status is then
+   *                    {@code interrupted})
+   */
+  ResultExporter(OutputStream out, boolean interrupted) {
     this.settings = configured;
+    this.interrupted = interrupted;
     // The delegate may close its stream; keep it open for the lines appended after it.
     this.out = out;
     var shielded = new FilterOutputStream(out) {
@@ -56,6 +71,15 @@ public final class ResultExporter implements MeasurementsExporter {
       throw new IllegalArgumentException("settings must not be null");
     }
     configured = settings;
+  }
+
+  static ResultSettings configured() {
+    return configured;
+  }
+
+  /** Claims the phase's export for a stopped phase; false when YCSB's own export has begun. */
+  static boolean claimInterruptedExport() {
+    return EXPORT_STARTED.compareAndSet(false, true);
   }
 
   /** The user's exporter; like YCSB's Client, falls back to the text exporter when it cannot be made. */
@@ -116,7 +140,7 @@ public final class ResultExporter implements MeasurementsExporter {
     }
     if (settings.resultFile().isPresent()) {
       var path = settings.resultFile().get();
-      ResultFile.write(path, ResultFile.assemble(settings, summary, record, Instant.now()));
+      ResultFile.write(path, ResultFile.assemble(settings, summary, record, Instant.now(), interrupted));
       System.err.println("Result: " + path);
     }
   }

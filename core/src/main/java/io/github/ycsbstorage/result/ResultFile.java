@@ -30,11 +30,12 @@ final class ResultFile {
 
   /** The whole result as a tree of maps, in the schema's key order. */
   static Map<String, Object> assemble(ResultSettings settings, YcsbSummary summary, RunRecord record,
-                                      Instant finishedAt) {
+                                      Instant finishedAt, boolean interrupted) {
     var warnings = record.warnings();
     var result = new LinkedHashMap<String, Object>();
     result.put("schema", SCHEMA);
-    result.put("status", summary.errors() > 0 || !warnings.isEmpty() ? "degraded" : "complete");
+    result.put("status", interrupted ? "interrupted"
+        : summary.errors() > 0 || !warnings.isEmpty() ? "degraded" : "complete");
     result.put("phase", settings.phase());
     result.put("label", settings.properties().getProperty("label"));
     result.put("startedAt", settings.startedAt().toString());

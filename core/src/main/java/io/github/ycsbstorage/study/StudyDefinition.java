@@ -7,6 +7,7 @@ import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.PropertyReader;
 import java.io.IOException;
 import java.io.Reader;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -91,6 +92,7 @@ public record StudyDefinition(String name, String binding, List<Workload> worklo
     }
     var binding = reader.string(BINDING).orElseThrow(() ->
         new InvalidPropertyException(BINDING, null, "a binding name of bin/bindings.properties, e.g. mongodb"));
+    checkBinding(binding, home.resolve("bin/bindings.properties"));
     var passThrough = new TreeMap<String, String>();
     for (var key : properties.stringPropertyNames()) {
       if (!key.startsWith("study.")) {
@@ -112,7 +114,7 @@ public record StudyDefinition(String name, String binding, List<Workload> worklo
         reader.integer(REPETITIONS, 1, 1, 1000), Optional.ofNullable(reader.duration(DURATION, null)),
         reader.string(OPERATIONCOUNT).map(v -> PropertyReader.parseLong(OPERATIONCOUNT, v, 1, Integer.MAX_VALUE)),
         reader.choice(CACHE, Cache.WARM), reader.integer(CLIENTS, 1, 1, 1024), list(reader, HOSTS, ""),
-        reader.integer(THREADS, 1, 1, 10_000), target(reader), resolve(base, reader.string(RESULTS, "results")),
+        reader.integer(THREADS, 1, 1, 10_000), target(reader), resolve(base, RESULTS, reader.string(RESULTS, "results")),
         passThrough);
   }
 
@@ -178,7 +180,7 @@ public record StudyDefinition(String name, String binding, List<Workload> worklo
       if (devices.stream().anyMatch(d -> d.name().equals(deviceName))) {
         throw new InvalidPropertyException(DEVICES, entry, "each device name once");
       }
-      devices.add(new Device(deviceName, resolve(base, entry.substring(equals + 1).trim())));
+      devices.add(new Device(deviceName, resolve(base, DEVICES, entry.substring(equals + 1).trim())));
     }
     if (devices.isEmpty()) {
       throw new InvalidPropertyException(DEVICES, null, "name=datapath entries, e.g. hdd=/mnt/hdd/db,ssd=/mnt/ssd/db");
@@ -188,7 +190,7 @@ public record StudyDefinition(String name, String binding, List<Workload> worklo
 
   private static Workload workload(String entry, Path base, Path home, Map<String, String> overrides) {
     var candidates = new ArrayList<Path>();
-    var given = Path.of(entry);
+    var given = PropertyReader.parsePath(WORKLOADS, entry);
     if (given.isAbsolute()) {
       candidates.add(given);
     } else {
@@ -212,13 +214,31 @@ public record StudyDefinition(String name, String binding, List<Workload> worklo
         workload.decimal("insertproportion", 0) > 0, workload.string("requestdistribution", "uniform"));
   }
 
+  /** A binding the launcher does not know would fail in every cell: refused before the first one runs. */
+  private static void checkBinding(String binding, Path bindingsFile) {
+    if (!Files.isReadable(bindingsFile)) {
+      return; // not an installation (a test fixture); the launcher reports an unknown binding itself
+    }
+    List<String> known;
+    try {
+      known = Files.readAllLines(bindingsFile).stream().map(String::trim)
+          .filter(line -> !line.startsWith("#") && line.contains(":"))
+          .map(line -> line.substring(0, line.indexOf(':'))).toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + bindingsFile, e);
+    }
+    if (!known.contains(binding)) {
+      throw new InvalidPropertyException(BINDING, binding, String.join(", ", known), "unknown binding");
+    }
+  }
+
   private static List<String> list(PropertyReader reader, String key, String defaultValue) {
     return Arrays.stream(reader.string(key, defaultValue).split(","))
         .map(String::trim).filter(s -> !s.isEmpty()).toList();
   }
 
-  private static Path resolve(Path base, String path) {
-    var given = Path.of(path);
+  private static Path resolve(Path base, String key, String path) {
+    var given = PropertyReader.parsePath(key, path);
     return (given.isAbsolute() ? given : base.resolve(given)).toAbsolutePath().normalize();
   }
 }

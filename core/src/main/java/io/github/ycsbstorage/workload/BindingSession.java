@@ -14,9 +14,10 @@ import site.ycsb.WorkloadException;
  * One instance of the configured {@code db} class that the workload opens itself, outside YCSB's
  * measured client threads: to ask the binding about its server, to write a calibration sample and
  * warm-up operations, and to measure the dataset after the load. Its operations are never measured,
- * because YCSB only measures calls made through its {@code DBWrapper}. Not thread-safe.
+ * because YCSB only measures calls made through its {@code DBWrapper}. The launcher also opens one
+ * before YCSB starts, to refuse a binding that cannot be opened. Not thread-safe.
  */
-final class BindingSession implements AutoCloseable {
+public final class BindingSession implements AutoCloseable {
   private final DB db;
   private final String className;
 
@@ -30,7 +31,7 @@ final class BindingSession implements AutoCloseable {
    *
    * @throws BindingUnavailableException when the binding's {@code init()} fails
    */
-  static BindingSession open(Properties properties) {
+  public static BindingSession open(Properties properties) {
     var className = properties.getProperty("db", "site.ycsb.BasicDB");
     DB db;
     try {
@@ -51,7 +52,7 @@ final class BindingSession implements AutoCloseable {
     return db;
   }
 
-  String className() {
+  public String className() {
     return className;
   }
 

@@ -2,6 +2,7 @@ package io.github.ycsbstorage.workload;
 
 import io.github.ycsbstorage.config.ByteSize;
 import io.github.ycsbstorage.config.InvalidPropertyException;
+import io.github.ycsbstorage.result.InterruptedExport;
 import io.github.ycsbstorage.result.ResultExporter;
 import io.github.ycsbstorage.result.ResultSettings;
 import io.github.ycsbstorage.result.RunRecord;
@@ -41,8 +42,9 @@ import site.ycsb.workloads.CoreWorkload;
  * the server; the memory basis and the sizing plan, which sets {@code recordcount},
  * {@code insertstart} and {@code insertcount} before YCSB's {@code Client} reads them; the free-space
  * check (load); {@code CoreWorkload.init}; the calibration sample (load); dropping the page cache and
- * the warm-up (run); the result exporter; then the {@link PhaseObserver}s start. {@code cleanup} stops
- * the observers, measures the loaded dataset and compares it with the plan.
+ * the warm-up (run); the result exporter; then the {@link PhaseObserver}s start, and from then on a
+ * signal that stops the phase still exports its measurements ({@link InterruptedExport}).
+ * {@code cleanup} stops the observers, measures the loaded dataset and compares it with the plan.
  *
  * <p>Calibration ({@code storage.calibrate=true}, load only): YCSB has one load phase whose insert
  * count it reads after {@code init}, so the workload writes the sample itself, through an
@@ -145,6 +147,7 @@ public class StorageAwareWorkload extends CoreWorkload {
       progress.start();
     }
     observers.forEach(PhaseObserver::start);
+    InterruptedExport.install();
   }
 
   /** The binding's overhead estimate for {@code auto}, else the declared bytes; 0 when unknown. */

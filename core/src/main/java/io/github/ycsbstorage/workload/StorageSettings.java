@@ -82,12 +82,12 @@ public record StorageSettings(OptionalDouble ratio, Optional<ByteSize> size, Mem
 
     static Warmup parse(String text) {
       var matcher = OPERATIONS.matcher(text.toLowerCase(Locale.ROOT));
-      if (matcher.matches()) {
-        return new Warmup(Duration.ZERO, Long.parseLong(matcher.group(1)));
-      }
       try {
+        if (matcher.matches()) {
+          return new Warmup(Duration.ZERO, Long.parseLong(matcher.group(1)));
+        }
         return new Warmup(DurationFormat.parse(text), 0);
-      } catch (IllegalArgumentException e) {
+      } catch (IllegalArgumentException e) { // NumberFormatException too: more operations than a long holds
         throw new InvalidPropertyException(WARMUP, text,
             "a duration (e.g. 60s, 5m) or a number of operations (e.g. 10000ops)");
       }

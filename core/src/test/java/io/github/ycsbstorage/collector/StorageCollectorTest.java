@@ -117,6 +117,39 @@ class StorageCollectorTest {
 
   @Test
   @SuppressWarnings("unchecked")
+  void losingProcAndTheDeviceMidRunRecordsTheGapAndKeepsSampling(@TempDir Path temp) throws Exception {
+    var root = Fixtures.copy("virtio", temp.resolve("root"));
+    proc(root, 1000, 2000, 8000, 16000, 500, 100);
+    var properties = properties(root, temp.resolve("out/run.json"));
+    var collector = new StorageCollector("run", CollectorSettings.from(properties, Optional.empty()),
+        () -> new OperationCount(1000L, "test"), properties);
+    collector.start();
+    Thread.sleep(60);
+    // /proc/diskstats vanishes (a container losing /proc, a device unplugged), then comes back without vda
+    Files.delete(root.resolve("proc/diskstats"));
+    Thread.sleep(100);
+    Fixtures.write(root, "/proc/diskstats", " 7 0 loop0 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n");
+    Thread.sleep(100);
+    proc(root, 1500, 2250, 16000, 20000, 700, 150);
+    Thread.sleep(60);
+    var record = new RunRecord();
+    collector.stop(record);
+
+    var warnings = record.warnings();
+    assertTrue(warnings.stream().anyMatch(w -> w.startsWith("collector: ") && w.contains("diskstats")),
+        "the lost file is named: " + warnings);
+    assertTrue(warnings.stream().anyMatch(w -> w.startsWith("collector: ") && w.contains("vda")),
+        "the lost device is named: " + warnings);
+    var io = (Map<String, Object>) record.sections().get("io");
+    assertEquals(warnings.stream().filter(w -> w.startsWith("collector: ") && !w.contains("time-series"))
+        .map(w -> w.substring("collector: ".length())).filter(((List<String>) io.get("gaps"))::contains).count(),
+        ((List<String>) io.get("gaps")).size(), "every gap is a warning of the result: " + warnings);
+    var written = new ObjectMapper().readValue(temp.resolve("out/run.json.storage.json").toFile(), Map.class);
+    assertTrue(((List<?>) written.get("samples")).size() >= 3, "sampling went on: " + written.get("samples"));
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
   void unknownOperationCountLeavesPerOperationFiguresOutWithTheReason(@TempDir Path temp) throws Exception {
     var root = Fixtures.copy("virtio", temp.resolve("root"));
     proc(root, 1, 1, 1, 1, 1, 1);
@@ -175,7 +208,7 @@ class StorageCollectorTest {
   }
 
   @Test
-  void mongodbRemoteWithoutProviderIsRecordedAsNotSupportedYet(@TempDir Path temp) throws Exception {
+  void mongodbRemoteWithoutProviderIsRecordedAsNotObservedWithTheReason(@TempDir Path temp) throws Exception {
     var root = Fixtures.copy("virtio", temp.resolve("root"));
     proc(root, 1, 1, 1, 1, 1, 1);
     var properties = new Properties();
@@ -188,8 +221,9 @@ class StorageCollectorTest {
     collector.stop(record);
     @SuppressWarnings("unchecked")
     var server = (Map<String, Object>) ((Map<String, Object>) record.sections().get("io")).get("server");
-    assertEquals("collector.remote=mongodb is not supported yet: no ServerMetricsProvider named mongodb on the classpath",
-        server.get("notObserved"));
+    var reason = "collector.remote=mongodb needs the mongodb binding on the classpath (no ServerMetricsProvider named mongodb)";
+    assertEquals(reason, server.get("notObserved"));
+    assertEquals("client host only: server side not observed: " + reason, lines(record, "STORAGE").get("server.observed"));
   }
 
   @Test

@@ -29,10 +29,31 @@ class NamespaceValidatorTest {
     var properties = new Properties();
     properties.setProperty("storage.dataset.ration", "1.33");
     var error = assertThrows(InvalidPropertyException.class, () -> validator.validate(properties));
-    assertEquals("storage.dataset.ration='1.33' is invalid: unknown property (did you mean storage.dataset.ratio?);"
+    assertEquals("storage.dataset.ration='*****' is invalid: unknown property (did you mean storage.dataset.ratio?);"
         + " accepted: the keys of storage.*: storage.dataset.ratio, storage.dataset.size, storage.warmup",
         error.getMessage());
     assertEquals("storage.dataset.ration", error.property());
+  }
+
+  @Test
+  void aMisspeltSecretKeyNeverShowsItsValue() {
+    var secrets = new PropertyNamespace() {
+      @Override
+      public String prefix() {
+        return "mongodb.";
+      }
+
+      @Override
+      public Set<String> keys() {
+        return Set.of("mongodb.password", "mongodb.url");
+      }
+    };
+    var properties = new Properties();
+    properties.setProperty("mongodb.pasword", "Hunter2");
+    var error = assertThrows(InvalidPropertyException.class,
+        () -> new NamespaceValidator(List.of(secrets)).validate(properties));
+    assertEquals("mongodb.pasword='*****' is invalid: unknown property (did you mean mongodb.password?);"
+        + " accepted: the keys of mongodb.*: mongodb.password, mongodb.url", error.getMessage());
   }
 
   @Test
@@ -40,7 +61,7 @@ class NamespaceValidatorTest {
     var properties = new Properties();
     properties.setProperty("storage.colour", "blue");
     var error = assertThrows(InvalidPropertyException.class, () -> validator.validate(properties));
-    assertEquals("storage.colour='blue' is invalid: unknown property; accepted: the keys of storage.*: "
+    assertEquals("storage.colour='*****' is invalid: unknown property; accepted: the keys of storage.*: "
         + "storage.dataset.ratio, storage.dataset.size, storage.warmup", error.getMessage());
   }
 

@@ -1,6 +1,7 @@
 package io.github.ycsbstorage.mongodb;
 
 import com.mongodb.ConnectionString;
+import com.mongodb.MongoClientException;
 import com.mongodb.ReadConcern;
 import com.mongodb.ReadConcernLevel;
 import com.mongodb.ReadPreference;
@@ -108,7 +109,8 @@ public record MongoDbSettings(
   private static ConnectionString connectionString(String text) {
     try {
       return new ConnectionString(text);
-    } catch (IllegalArgumentException e) {
+    } catch (IllegalArgumentException | MongoClientException e) {
+      // MongoClientException: a mongodb+srv:// host whose DNS records cannot be looked up
       throw new InvalidPropertyException(URL, text,
           "a MongoDB connection string: mongodb://[user:password@]host[:port][/database][?options]"
               + " or mongodb+srv://...", e.getMessage());

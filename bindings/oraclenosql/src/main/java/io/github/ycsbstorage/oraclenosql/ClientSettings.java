@@ -50,11 +50,12 @@ import oracle.kv.Durability;
  * @param consistency    read consistency
  * @param durability     write durability; empty keeps kvclient's default
  * @param bulkPut        bulk put load settings, empty when {@code oraclenosql.bulkput} is off
+ * @param threads        YCSB's client threads ({@code threadcount}), which share one store handle
  */
 record ClientSettings(String storeName, List<String> helperHosts, String table, Optional<Duration> requestTimeout,
                       Optional<String> username, Optional<Path> securityFile, Optional<Secret> password,
                       TableSchema schema, ReadConsistency consistency, Optional<Durability> durability,
-                      Optional<BulkPutSettings> bulkPut) {
+                      Optional<BulkPutSettings> bulkPut, int threads) {
   static final String DEFAULT_STORE = "kvstore";
   static final String DEFAULT_HELPER_HOSTS = "localhost:5000";
 
@@ -92,7 +93,7 @@ record ClientSettings(String storeName, List<String> helperHosts, String table, 
     var requestTimeout = requestTimeout(reader);
 
     var username = reader.string(USERNAME);
-    var securityFile = reader.string(SECURITY).map(Path::of);
+    var securityFile = reader.string(SECURITY).map(file -> PropertyReader.parsePath(SECURITY, file));
     var password = reader.string(PASSWORD).map(Secret::new);
     if (securityFile.isPresent() && !Files.isReadable(securityFile.get())) {
       throw new InvalidPropertyException(SECURITY, securityFile.get().toString(),
@@ -139,7 +140,7 @@ record ClientSettings(String storeName, List<String> helperHosts, String table, 
           reader.integer(BULK_PUT_BATCH_SIZE, 5000, 1, 10_000_000)));
     }
     return new ClientSettings(storeName, hosts, table, requestTimeout, username, securityFile, password, schema,
-        consistency, durability, bulkPut);
+        consistency, durability, bulkPut, reader.integer("threadcount", 1, 1, Integer.MAX_VALUE));
   }
 
   /**

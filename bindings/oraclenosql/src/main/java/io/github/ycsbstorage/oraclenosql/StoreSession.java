@@ -12,6 +12,7 @@ import oracle.kv.KVStoreConfig;
 import oracle.kv.KVStoreFactory;
 import oracle.kv.Key;
 import oracle.kv.PasswordCredentials;
+import oracle.kv.RequestLimitConfig;
 import oracle.kv.table.Table;
 import oracle.kv.table.TableAPI;
 import site.ycsb.DBException;
@@ -32,10 +33,25 @@ record StoreSession(KVStore store, TableAPI tables, Table table, ClientSettings 
   /** The key/value key read once at open time to learn whether the store accepts this kvclient. */
   static final String PROBE_KEY = "ycsb-storage-compatibility-probe";
 
+  /**
+   * kvclient refuses requests to a node beyond 80 % of {@code maxActiveRequests} (100 by default) with
+   * {@code RequestLimitException}: with more YCSB threads than that on the one shared handle, operations
+   * would fail for the client's own sake. Room, twice over, for every thread's requests in flight: one,
+   * or one per stream of a bulk put.
+   */
+  static RequestLimitConfig requestLimit(ClientSettings settings) {
+    var defaults = RequestLimitConfig.getDefault();
+    long perThread = settings.bulkPut().map(ClientSettings.BulkPutSettings::parallelism).orElse(1);
+    long wanted = 2L * settings.threads() * perThread;
+    int active = (int) Math.min(Integer.MAX_VALUE, Math.max(defaults.getMaxActiveRequests(), wanted));
+    return new RequestLimitConfig(active, defaults.getRequestThresholdPercent(), defaults.getNodeLimitPercent());
+  }
+
   static StoreSession open(ClientSettings settings) throws DBException {
     var config = new KVStoreConfig(settings.storeName(), settings.helperHosts().toArray(String[]::new));
     settings.requestTimeout().ifPresent(timeout -> config.setRequestTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS));
     settings.durability().ifPresent(config::setDurability);
+    config.setRequestLimit(requestLimit(settings));
     var security = securityProperties(settings);
     if (!security.isEmpty()) {
       config.setSecurityProperties(security);

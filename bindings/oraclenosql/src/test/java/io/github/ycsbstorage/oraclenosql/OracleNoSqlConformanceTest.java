@@ -10,8 +10,8 @@ import site.ycsb.DB;
 
 /**
  * The shared binding conformance suite against a real KVLite (120 partitions), once per table
- * layout: string columns, binary columns and one JSON column. Skipped, with the reason, without
- * {@code KVHOME}.
+ * layout: string columns, binary columns and one JSON column, and once more with 256 client threads
+ * on the one shared store handle. Skipped, with the reason, without {@code KVHOME}.
  */
 @ExtendWith(LiveStore.class)
 class OracleNoSqlConformanceTest {
@@ -31,6 +31,7 @@ class OracleNoSqlConformanceTest {
     protected Properties connectionProperties() {
       var properties = LiveStore.connection();
       properties.setProperty(OracleNoSqlNamespace.TABLE, table());
+      properties.setProperty("threadcount", String.valueOf(concurrencyThreads())); // as YCSB's -threads sets it
       properties.putAll(layout());
       return properties;
     }
@@ -107,6 +108,24 @@ class OracleNoSqlConformanceTest {
       var properties = new Properties();
       properties.setProperty(OracleNoSqlNamespace.LAYOUT, "json");
       return properties;
+    }
+  }
+
+  @Nested
+  class StringColumnsAt256Threads extends Layout {
+    @Override
+    String table() {
+      return "conformance_threads";
+    }
+
+    @Override
+    Properties layout() {
+      return new Properties();
+    }
+
+    @Override
+    protected int concurrencyThreads() {
+      return 256;
     }
   }
 }

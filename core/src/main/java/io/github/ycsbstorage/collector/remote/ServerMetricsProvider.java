@@ -1,6 +1,5 @@
 package io.github.ycsbstorage.collector.remote;
 
-import java.util.Optional;
 import java.util.Properties;
 
 /**
@@ -15,8 +14,12 @@ public interface ServerMetricsProvider {
   String name();
 
   /**
-   * Opens a source for the phase's server, or empty when the server cannot be asked (e.g. the role
-   * lacks {@code clusterMonitor}); the reason goes to the result.
+   * Opens a source for the phase's server, having checked that the server answers with usable
+   * metrics.
+   *
+   * @throws ServerMetricsUnavailableException when the server cannot be asked (e.g. the role lacks
+   *     {@code clusterMonitor}, or the server has no such command); its message is the reason
+   *     recorded in the result, with secrets masked
    */
-  Optional<ServerMetricsSource> open(Properties properties);
+  ServerMetricsSource open(Properties properties) throws ServerMetricsUnavailableException;
 }

@@ -1,17 +1,15 @@
 package io.github.ycsbstorage.collector.remote;
 
-import java.util.Map;
+import io.github.ycsbstorage.collector.sample.ProcSource;
 
-/** One open connection to a server's own metrics. Called from one collector thread at a time. */
-public interface ServerMetricsSource extends AutoCloseable {
-  /**
-   * The server's current system metrics as the server reports them (serialisable: maps, lists,
-   * strings, numbers), recorded at the start and the end of the phase.
-   *
-   * @throws Exception when the server refused or failed; recorded as a gap, never fatal
-   */
-  Map<String, Object> sample() throws Exception;
-
+/**
+ * One open connection to a server's own system metrics, delivered as the same {@link
+ * io.github.ycsbstorage.collector.sample.Snapshot}s as this host's {@code /proc}, so that the
+ * {@link io.github.ycsbstorage.collector.sample.Sampler} derives iostat figures and CPU shares with
+ * the same code. Snapshot times should be the server's reading times, so that intervals are the
+ * server's. Called from one collector thread at a time.
+ */
+public interface ServerMetricsSource extends ProcSource, AutoCloseable {
   @Override
   void close();
 }

@@ -1,0 +1,53 @@
+package io.github.ycsbstorage.mongodb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.ycsbstorage.collector.remote.ServerMetricsUnavailableException;
+import io.github.ycsbstorage.collector.sample.ProcParsers;
+import io.github.ycsbstorage.collector.sample.Sampler;
+import java.time.Duration;
+import java.util.List;
+import java.util.Properties;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
+
+/**
+ * collector.remote=mongodb against a real mongod named by {@code YCSB_MONGODB_URL}: two readings one
+ * FTDC period apart give a server-timed interval with CPU shares and memory. Skipped with the reason
+ * when the variable is not set, or when the user's role is refused (the reason is then the point).
+ */
+@EnabledIfEnvironmentVariable(named = LiveMongoDbConformanceTest.URL_VARIABLE, matches = ".+",
+    disabledReason = "YCSB_MONGODB_URL is not set: no real MongoDB server to read getDiagnosticData from")
+class LiveServerMetricsTest {
+  @Test
+  void readsTheServerHostsCpuAndMemoryThroughTheSampler() throws Exception {
+    var props = new Properties();
+    props.setProperty(MongoDbSettings.URL, System.getenv(LiveMongoDbConformanceTest.URL_VARIABLE));
+    try (var source = open(props)) {
+      var sampler = new Sampler(source, ProcParsers.ALL_DEVICES, Duration.ofSeconds(1));
+      sampler.accept(source.take(ProcParsers.ALL_DEVICES));
+      Thread.sleep(2_200); // FTDC refreshes once per diagnosticDataCollectionPeriodMillis (1 s by default)
+      sampler.accept(source.take(ProcParsers.ALL_DEVICES));
+      var result = sampler.stop();
+      assertEquals(1, result.samples().size(), result.gaps().toString());
+      var sample = result.samples().get(0);
+      assertTrue(sample.seconds() >= 1 && sample.seconds() <= 4, "server-timed interval: " + sample.seconds());
+      var cpu = sample.cpu();
+      assertNotNull(cpu);
+      assertEquals(100.0, cpu.user() + cpu.system() + cpu.iowait() + cpu.steal() + cpu.idle(), 1e-6);
+      assertNotNull(sample.memory().usedBytes());
+      assertEquals(List.of(), sample.gaps().stream().filter(gap -> !gap.contains("diskstats")).toList());
+    }
+  }
+
+  private static DiagnosticDataSource open(Properties props) {
+    try {
+      return (DiagnosticDataSource) new MongoDbServerMetricsProvider().open(props);
+    } catch (ServerMetricsUnavailableException e) {
+      return Assumptions.abort("the server refused: " + e.getMessage());
+    }
+  }
+}

@@ -1,0 +1,117 @@
+package io.github.ycsbstorage.mongodb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import de.bwaldvogel.mongo.MongoServer;
+import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import io.github.ycsbstorage.collector.StorageCollectorFactory;
+import io.github.ycsbstorage.result.RunRecord;
+import io.netty.channel.Channel;
+import java.util.Date;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Collectors;
+import org.bson.Document;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * collector.remote=mongodb end to end over the real driver: a mongo-java-server taught to answer
+ * getDiagnosticData with the fixture replies (the first until the phase has started, the second
+ * from then on) gives the collector's summary lines for the server host, computed by the same code
+ * as for local /proc.
+ */
+class ServerMetricsOverTheWireTest {
+  private final AtomicBoolean refreshed = new AtomicBoolean();
+  private MongoServer server;
+  private String url;
+
+  /** The memory backend plus getDiagnosticData. */
+  private final class DiagnosticBackend extends MemoryBackend {
+    @Override
+    public de.bwaldvogel.mongo.bson.Document handleCommand(Channel channel, String databaseName, String command,
+        de.bwaldvogel.mongo.bson.Document query) {
+      if (databaseName.equals("admin") && command.equals("getDiagnosticData")) {
+        return convert(refreshed.get() ? DiagnosticDataReplies.second() : DiagnosticDataReplies.first());
+      }
+      return super.handleCommand(channel, databaseName, command, query);
+    }
+  }
+
+  /** The driver's documents as mongo-java-server's (which writes Instants as BSON dates). */
+  private static de.bwaldvogel.mongo.bson.Document convert(Document document) {
+    var converted = new de.bwaldvogel.mongo.bson.Document();
+    document.forEach((key, value) -> converted.put(key, value instanceof Document nested ? convert(nested)
+        : value instanceof Date date ? date.toInstant() : value));
+    return converted;
+  }
+
+  @BeforeEach
+  void start() {
+    server = new MongoServer(new DiagnosticBackend());
+    server.bind("127.0.0.1", 0);
+    var address = server.getLocalAddress();
+    url = "mongodb://127.0.0.1:" + address.getPort() + "/ycsb";
+  }
+
+  @AfterEach
+  void stop() {
+    server.shutdownNow();
+  }
+
+  private static Map<String, Object> lines(RunRecord record, String group) {
+    return record.summaryLines().stream().filter(line -> line.group().equals(group))
+        .collect(Collectors.toMap(RunRecord.SummaryLine::metric, RunRecord.SummaryLine::value));
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void thePhaseIsSummarisedWithTheServerHostsDiskAndCpuFigures() {
+    var props = new Properties();
+    props.setProperty(MongoDbSettings.URL, url);
+    props.setProperty(MongoDbSettings.SERVER_SELECTION_TIMEOUT, "2s");
+    props.setProperty("collector.remote", "mongodb");
+    props.setProperty("collector.devices", "nvme0n1");
+    props.setProperty("collector.interval", "50ms");
+    var collector = new StorageCollectorFactory().create("run", props, Optional.empty()).orElseThrow();
+
+    collector.start();
+    refreshed.set(true);
+    var record = new RunRecord();
+    collector.stop(record);
+
+    var port = url.replaceFirst(".*:(\\d+)/.*", "$1");
+    assertEquals("server host through MongoDB getDiagnosticData (systemMetrics) at 127.0.0.1:" + port,
+        lines(record, "STORAGE").get("server.observed"));
+    var nvme = lines(record, "IO nvme0n1");
+    assertEquals(200.0, nvme.get("r/s avg"));
+    assertEquals(50.0, nvme.get("w/s avg"));
+    assertEquals(1600.0, nvme.get("rkB/s avg"));
+    assertEquals(400.0, nvme.get("wkB/s avg"));
+    assertEquals(0.5, nvme.get("r_await avg"));
+    assertEquals(3.0, nvme.get("w_await avg"));
+    assertEquals(0.5, nvme.get("aqu-sz avg"));
+    assertEquals(25.0, nvme.get("%util avg"));
+    assertEquals(8.0, nvme.get("rareq-sz avg"));
+    assertFalse(nvme.containsKey("d/s avg"), "FTDC has no discard counters");
+    assertEquals(Map.of(), lines(record, "IO sda"), "only the named disk is watched");
+    var host = lines(record, "IO");
+    assertEquals(25.0, host.get("cpu.user %"), "the server host's CPU, not labelled client.");
+    assertEquals(12.5, host.get("cpu.system %"));
+    assertEquals(10.0, host.get("cpu.iowait %"));
+    assertEquals(2.5, host.get("cpu.steal %"));
+    assertEquals(50.0, host.get("cpu.idle %"));
+    assertEquals(0.21, host.get("iowait.share"), "400 ms iowait / (1,500 ms busy + 400 ms)");
+    var io = (Map<String, Object>) record.sections().get("io");
+    assertEquals("server", io.get("sampledHost"));
+    assertEquals(2.0, io.get("seconds"));
+    assertEquals(List.of("nvme0n1"), io.get("countedDevices"));
+    assertEquals(Map.of("devices", List.of("nvme0n1")), io.get("server"));
+    assertEquals(List.of(), record.warnings(), "no gaps: every reading had cpu, memory, vmstat and disks");
+  }
+}

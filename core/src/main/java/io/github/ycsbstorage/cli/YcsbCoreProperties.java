@@ -1,0 +1,71 @@
+package io.github.ycsbstorage.cli;
+
+import io.github.ycsbstorage.config.InvalidPropertyException;
+import io.github.ycsbstorage.config.PropertyReader;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.Properties;
+
+/**
+ * Checks the values of YCSB 0.17.0's own properties that {@code site.ycsb.Client} and
+ * {@code CoreWorkload} would otherwise misread: a non-numeric {@code recordcount} makes YCSB print a
+ * stack trace and exit 0, a negative {@code operationcount} runs forever, a negative {@code target}
+ * is taken as "unthrottled". Also checks that the output files can be written, so that a run never
+ * ends without its result. Stateless.
+ */
+final class YcsbCoreProperties {
+  /** Whole-number properties that YCSB parses as {@code int}, with their smallest accepted value. */
+  private record Count(String key, long min) {
+  }
+
+  private static final List<Count> COUNTS = List.of(
+      new Count("recordcount", 0), new Count("operationcount", 0), new Count("insertcount", 0),
+      new Count("insertstart", 0), new Count("threadcount", 1), new Count("target", 0),
+      new Count("fieldcount", 1), new Count("fieldlength", 1), new Count("minfieldlength", 1),
+      new Count("maxscanlength", 1), new Count("maxexecutiontime", 0), new Count("status.interval", 1),
+      new Count("zeropadding", 1));
+
+  private static final List<String> PROPORTIONS = List.of("readproportion", "updateproportion",
+      "insertproportion", "scanproportion", "readmodifywriteproportion");
+
+  private YcsbCoreProperties() {
+  }
+
+  /**
+   * @throws InvalidPropertyException naming the first bad property
+   */
+  static void validate(Properties properties) {
+    var reader = new PropertyReader(properties);
+    for (var count : COUNTS) {
+      reader.longValue(count.key(), count.min(), count.min(), Integer.MAX_VALUE);
+    }
+    for (var key : PROPORTIONS) {
+      double proportion = reader.decimal(key, 0);
+      if (proportion < 0 || proportion > 1) {
+        throw new InvalidPropertyException(key, properties.getProperty(key), "a decimal number from 0 to 1");
+      }
+    }
+    reader.string("exportfile").ifPresent(file -> checkWritable("exportfile", file));
+    // the result exporter's file: storage.result, else next to exportfile
+    reader.string("storage.result").ifPresent(file -> checkWritable("storage.result", file));
+  }
+
+  /**
+   * The file's folder, or the nearest existing folder above it when it is still to be created, must be
+   * writable: a run whose result cannot be written is refused before any operation.
+   */
+  private static void checkWritable(String key, String file) {
+    var path = PropertyReader.parsePath(key, file).toAbsolutePath();
+    if (Files.isDirectory(path)) {
+      throw new InvalidPropertyException(key, file, "a file in a writable folder", "it is a folder");
+    }
+    var folder = path.getParent();
+    while (folder != null && !Files.exists(folder)) {
+      folder = folder.getParent();
+    }
+    if (folder == null || !Files.isDirectory(folder) || !Files.isWritable(folder)) {
+      throw new InvalidPropertyException(key, file, "a file in a writable folder",
+          (folder == null ? "no existing folder above it" : folder + " is not a writable folder"));
+    }
+  }
+}

@@ -1,0 +1,134 @@
+package io.github.ycsbstorage.result;
+
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import site.ycsb.measurements.Measurements;
+import site.ycsb.measurements.exporter.MeasurementsExporter;
+
+/**
+ * Exports the measurements so far when the JVM stops before YCSB's {@code Client} exported them —
+ * SIGINT (Ctrl-C) or SIGTERM in the middle of a phase, where YCSB 0.17.0 loses everything. A shutdown
+ * hook writes YCSB's usual output (to {@code exportfile}, atomically, else stdout) with the
+ * {@code [OVERALL]} runtime and throughput up to that moment, and the result file with status
+ * {@code interrupted}. The
+ * first export of the phase wins: once YCSB's own export has begun, the hook does nothing.
+ *
+ * <p>Thread-safe; {@link #install()} is idempotent.
+ */
+public final class InterruptedExport {
+  private static final AtomicBoolean INSTALLED = new AtomicBoolean();
+
+  private InterruptedExport() {
+  }
+
+  /** Installs the hook; called once the phase is prepared, so that bad input never leaves a result. */
+  public static void install() {
+    if (INSTALLED.compareAndSet(false, true)) {
+      Runtime.getRuntime().addShutdownHook(new Thread(InterruptedExport::export, "export-on-interrupt"));
+    }
+  }
+
+  private static void export() {
+    if (!ResultExporter.claimInterruptedExport()) {
+      return;
+    }
+    var settings = ResultExporter.configured();
+    try {
+      var recorded = new Recorded();
+      Measurements.getMeasurements().exportMeasurements(recorded);
+      long runtimeMs = Math.max(1, Duration.between(settings.startedAt(), Instant.now()).toMillis());
+      var exportFile = Optional.ofNullable(settings.properties().getProperty("exportfile"))
+          .filter(file -> !file.isBlank()).map(file -> Path.of(file.trim()).toAbsolutePath());
+      // exportfile as a temporary file renamed at the end: a file that exists is complete
+      var temporary = exportFile.isPresent()
+          ? Files.createTempFile(exportFile.get().getParent(), "." + exportFile.get().getFileName(), ".tmp") : null;
+      try {
+        try (var exporter = new ResultExporter(temporary != null ? Files.newOutputStream(temporary) : stdout(), true)) {
+          exporter.write("OVERALL", "RunTime(ms)", runtimeMs);
+          exporter.write("OVERALL", "Throughput(ops/sec)", recorded.operations() * 1000.0 / runtimeMs);
+          recorded.replay(exporter);
+        }
+        if (temporary != null) {
+          Files.move(temporary, exportFile.get(), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        }
+      } finally {
+        if (temporary != null) {
+          Files.deleteIfExists(temporary);
+        }
+      }
+      System.err.println("Interrupted: the measurements so far are exported; the result is marked interrupted");
+    } catch (IOException | RuntimeException e) {
+      System.err.println("Interrupted: the measurements could not be exported: " + e);
+    }
+  }
+
+  /** stdout, kept open after the exporter closes its stream. */
+  private static OutputStream stdout() {
+    return new FilterOutputStream(System.out) {
+      @Override
+      public void write(byte[] bytes, int offset, int length) throws IOException {
+        out.write(bytes, offset, length);
+      }
+
+      @Override
+      public void close() throws IOException {
+        flush();
+      }
+    };
+  }
+
+  /** The measurements as YCSB exports them, kept so that the operation count can come first. */
+  private static final class Recorded implements MeasurementsExporter {
+    private record Metric(String metric, String measurement, Number value) {
+    }
+
+    private final List<Metric> metrics = new ArrayList<>();
+
+    @Override
+    public void write(String metric, String measurement, int i) {
+      metrics.add(new Metric(metric, measurement, (long) i));
+    }
+
+    @Override
+    public void write(String metric, String measurement, long i) {
+      metrics.add(new Metric(metric, measurement, i));
+    }
+
+    @Override
+    public void write(String metric, String measurement, double d) {
+      metrics.add(new Metric(metric, measurement, d));
+    }
+
+    /** Completed operations, as YCSB counts them for its throughput (the cleanup calls excluded). */
+    long operations() {
+      return metrics.stream()
+          .filter(m -> m.measurement().equals("Operations") && !m.metric().equals("CLEANUP")
+              && !m.metric().startsWith("Intended-"))
+          .mapToLong(m -> m.value().longValue()).sum();
+    }
+
+    void replay(MeasurementsExporter exporter) throws IOException {
+      for (var m : metrics) {
+        if (m.value() instanceof Double d) {
+          exporter.write(m.metric(), m.measurement(), d);
+        } else {
+          exporter.write(m.metric(), m.measurement(), m.value().longValue());
+        }
+      }
+    }
+
+    @Override
+    public void close() {
+    }
+  }
+}

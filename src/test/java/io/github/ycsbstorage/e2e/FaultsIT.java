@@ -1,0 +1,201 @@
+package io.github.ycsbstorage.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import de.bwaldvogel.mongo.MongoServer;
+import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import io.github.ycsbstorage.testkit.KvLite;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Faults during a phase through the installed {@code bin/ycsb}: the server going away and coming back
+ * (mongo-java-server in this JVM, stopped and restarted on the same port; KVLite killed, when
+ * {@code KVHOME} is set), SIGTERM and SIGINT during a run and during a study. Whatever happens, a result file is written, complete JSON, marked for what
+ * happened, and nothing hangs past the configured timeouts.
+ */
+class FaultsIT {
+  private static final String WORKLOAD = "workloads/storage/read-heavy-uniform-10x100";
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @Test
+  void aServerThatGoesAwayMidRunGivesErrorStatusesCountedAndADegradedResult(@TempDir Path dir) throws Exception {
+    var server = new MongoServer(new MemoryBackend());
+    server.bind("127.0.0.1", 0);
+    int port = server.getLocalAddress().getPort();
+    var url = "mongodb.url=mongodb://127.0.0.1:" + port + "/faults";
+    try {
+      var load = Launcher.ycsb("load", "mongodb", "-P", WORKLOAD, "-p", url, "-p", "storage.server.memory=100KB");
+      assertEquals(0, load.exitCode(), load::all);
+
+      var result = dir.resolve("run.json");
+      long started = System.nanoTime();
+      var run = Launcher.start(Map.of(), "run", "mongodb", "-P", WORKLOAD, "-p", url,
+          "-p", "storage.server.memory=100KB", "-p", "operationcount=100000000", "-p", "maxexecutiontime=8",
+          "-p", "mongodb.serverselectiontimeout=1s", "-p", "storage.result=" + result, "-threads", "2");
+      run.awaitOutput("Sizing plan", 60);
+      Thread.sleep(1500); // operations succeed for a while
+      server.shutdownNow();
+      Thread.sleep(2500); // operations fail while it is gone
+      server = new MongoServer(new MemoryBackend()); // back, but empty: reads find nothing
+      server.bind("127.0.0.1", port);
+      var finished = run.finish();
+      var elapsed = Duration.ofNanos(System.nanoTime() - started);
+
+      assertEquals(0, finished.exitCode(), finished::all);
+      // maxexecutiontime 8 s + the last operations' 1 s timeouts + the JVM's start and export
+      assertTrue(elapsed.compareTo(Duration.ofSeconds(30)) < 0, "ended at maxexecutiontime: " + elapsed);
+      var json = JSON.readTree(result.toFile());
+      assertEquals("degraded", json.path("status").asText(), json::toPrettyString);
+      var codes = json.path("summary").path("operations").path("READ").path("returnCodes");
+      assertTrue(codes.path("OK").asLong() > 0, codes::toString);
+      long failed = sumExcept(codes, "OK");
+      assertTrue(failed > 0, "errors while the server was gone: " + codes);
+      assertTrue(codes.path("NOT_FOUND").asLong() > 0, "reads after the restart find no records: " + codes);
+      assertTrue(json.path("summary").path("errors").asLong() >= failed, json::toPrettyString);
+      assertTrue(finished.stdout().contains("[READ], Return=OK, " + codes.path("OK").asLong()), finished::all);
+      assertNoTemporaryFiles(dir);
+    } finally {
+      server.shutdownNow();
+    }
+  }
+
+  @Test
+  void killingKvliteMidRunGivesErrorStatusesCountedAndADegradedResult(@TempDir Path dir) throws Exception {
+    assumeTrue(KvLite.unavailableReason() == null, KvLite.unavailableReason());
+    var environment = Map.of("KVHOME", System.getenv("KVHOME"));
+    var store = KvLite.start();
+    boolean running = true;
+    try {
+      var hosts = "oraclenosql.helperhosts=" + store.helperHost();
+      var load = Launcher.ycsb(environment, "load", "oraclenosql", "-P", "workloads/workloadc", "-p", hosts,
+          "-p", "recordcount=200");
+      assertEquals(0, load.exitCode(), load::all);
+
+      var result = dir.resolve("run.json");
+      long started = System.nanoTime();
+      var run = Launcher.start(environment, "run", "oraclenosql", "-P", "workloads/workloadc", "-p", hosts,
+          "-p", "workload=io.github.ycsbstorage.workload.StorageAwareWorkload", "-p", "recordcount=200",
+          "-p", "operationcount=100000000",
+          "-p", "maxexecutiontime=10", "-p", "oraclenosql.requesttimeout=1s", "-p", "storage.result=" + result,
+          "-threads", "2");
+      run.awaitOutput("Sizing plan", 60);
+      Thread.sleep(2000);
+      store.close(); // SIGTERM to KVLite, which is gone for the rest of the run
+      running = false;
+      var finished = run.finish();
+      var elapsed = Duration.ofNanos(System.nanoTime() - started);
+
+      assertEquals(0, finished.exitCode(), finished::all);
+      assertTrue(elapsed.compareTo(Duration.ofSeconds(60)) < 0, "ended at maxexecutiontime: " + elapsed);
+      var json = JSON.readTree(result.toFile());
+      assertEquals("degraded", json.path("status").asText(), json::toPrettyString);
+      var codes = json.path("summary").path("operations").path("READ").path("returnCodes");
+      assertTrue(codes.path("OK").asLong() > 0, codes::toString);
+      assertEquals(0, codes.path("NOT_FOUND").asLong(), "every record was there: " + codes);
+      assertTrue(sumExcept(codes, "OK") > 0, "errors once KVLite was gone: " + codes);
+      assertNoTemporaryFiles(dir);
+    } finally {
+      if (running) {
+        store.close();
+      }
+    }
+  }
+
+  @Test
+  void sigtermDuringARunExportsTheMeasurementsSoFarMarkedInterrupted(@TempDir Path dir) throws Exception {
+    var export = dir.resolve("export.txt");
+    var run = Launcher.start(Map.of(), "run", "basic", "-P", WORKLOAD, "-p", "recordcount=100",
+        "-p", "operationcount=1000000000", "-p", "basicdb.verbose=false", "-p", "exportfile=" + export);
+    run.awaitOutput("Sizing plan", 60);
+    Thread.sleep(2000);
+    run.signal("TERM");
+    var finished = run.finish();
+
+    assertEquals(143, finished.exitCode(), "stopped by SIGTERM:\n" + finished.all());
+    assertTrue(finished.stderr().contains("Interrupted: the measurements so far are exported"), finished::all);
+    var json = JSON.readTree(dir.resolve("export.txt.result.json").toFile());
+    assertEquals("interrupted", json.path("status").asText(), json::toPrettyString);
+    long reads = json.path("summary").path("operations").path("READ").path("count").asLong();
+    assertTrue(reads > 0, json::toPrettyString);
+    assertTrue(json.path("summary").path("runtimeMs").asLong() >= 2000, json::toPrettyString);
+    var text = Files.readString(export);
+    assertTrue(text.contains("[OVERALL], RunTime(ms), "), text);
+    assertTrue(text.contains("[READ], Operations, " + reads), text);
+    assertNoTemporaryFiles(dir);
+  }
+
+  @Test
+  void aStudyStoppedBySigintResumesWhereItStopped(@TempDir Path dir) throws Exception {
+    var file = Files.writeString(dir.resolve("resume.properties"), """
+        study.binding=basic
+        study.workloads=workloads/workloada,workloads/workloadc
+        study.recordcounts=100
+        study.devices=disk=%s
+        study.duration=4s
+        study.operationcount=1000000000
+        basicdb.verbose=false
+        """.formatted(dir.resolve("data")));
+    var results = dir.resolve("results/resume");
+    var study = Launcher.start(Map.of(), "study", file.toString());
+    study.awaitOutput("disk_records100_load done", 120); // the first cell (the load) is complete
+    Thread.sleep(1500); // into the next cell
+    study.signal("INT");
+    var stopped = study.finish();
+    assertEquals(130, stopped.exitCode(), "stopped by SIGINT:\n" + stopped.all());
+    var completeBefore = resultFiles(results);
+    assertFalse(completeBefore.isEmpty(), stopped::all);
+    for (var result : completeBefore) {
+      JSON.readTree(result.toFile()); // every file that exists is whole JSON
+    }
+
+    var resumed = Launcher.ycsb("study", file.toString());
+    assertEquals(0, resumed.exitCode(), resumed::all);
+    assertEquals(completeBefore.size(),
+        resumed.stdout().lines().filter(line -> line.contains("already complete, skipped")).count(), resumed::all);
+    var all = resultFiles(results);
+    assertEquals(3, all.size(), "a load and two run cells: " + all);
+    for (var result : all) {
+      assertEquals("complete", JSON.readTree(result.toFile()).path("status").asText(), result::toString);
+    }
+    assertNoTemporaryFiles(results);
+  }
+
+  private static long sumExcept(JsonNode codes, String except) {
+    long sum = 0;
+    for (var names = codes.fieldNames(); names.hasNext(); ) {
+      var name = names.next();
+      if (!name.equals(except)) {
+        sum += codes.path(name).asLong();
+      }
+    }
+    return sum;
+  }
+
+  private static List<Path> resultFiles(Path folder) throws IOException {
+    if (!Files.isDirectory(folder)) {
+      return List.of();
+    }
+    try (var files = Files.list(folder)) {
+      return files.filter(f -> f.getFileName().toString().endsWith(".json")).sorted().toList();
+    }
+  }
+
+  private static void assertNoTemporaryFiles(Path folder) throws IOException {
+    try (var files = Files.walk(folder)) {
+      var temporary = files.filter(f -> f.getFileName().toString().endsWith(".tmp")).toList();
+      assertEquals(List.of(), temporary, "no half-written file left");
+    }
+  }
+}
