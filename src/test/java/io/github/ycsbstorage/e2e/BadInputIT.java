@@ -5,10 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoClients;
-import de.bwaldvogel.mongo.MongoServer;
-import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import io.github.ycsbstorage.testkit.MongoServerExtension;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,8 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -39,23 +35,8 @@ class BadInputIT {
   /** The database the mongodb cases point at; it must never be created. */
   private static final String DATABASE = "badinput";
 
-  private static MongoServer server;
-  private static String mongoBase;
-  private static MongoClient inspector;
-
-  @BeforeAll
-  static void startServer() {
-    server = new MongoServer(new MemoryBackend());
-    server.bind("127.0.0.1", 0);
-    mongoBase = "mongodb://127.0.0.1:" + server.getLocalAddress().getPort();
-    inspector = MongoClients.create(mongoBase);
-  }
-
-  @AfterAll
-  static void stopServer() {
-    inspector.close();
-    server.shutdownNow();
-  }
+  @RegisterExtension
+  static final MongoServerExtension mongoServer = new MongoServerExtension();
 
   /**
    * One bad command line.
@@ -253,7 +234,7 @@ class BadInputIT {
       case MONGODB -> {
         command.addAll(List.of("load", "mongodb", "-P", WORKLOAD));
         command.addAll(outputs);
-        command.addAll(List.of("-p", "mongodb.url=" + mongoBase + "/" + DATABASE));
+        command.addAll(List.of("-p", "mongodb.url=" + mongoServer.url(DATABASE)));
         command.addAll(args);
       }
       case ORACLENOSQL -> {
@@ -280,7 +261,7 @@ class BadInputIT {
     assertFalse(result.stderr().contains("\tat "), () -> "a message, not a stack trace:\n" + result.all());
     assertEquals(List.of(), listing(dir), "nothing written");
     assertEquals(List.of(), listing(temp.resolve("results")), "no study results");
-    assertFalse(inspector.listDatabaseNames().into(new ArrayList<>()).contains(DATABASE), "no data touched");
+    assertFalse(mongoServer.client().listDatabaseNames().into(new ArrayList<>()).contains(DATABASE), "no data touched");
     if (bad.name().startsWith("unreachable")) {
       // the configured 2 s plus the JVM's start; the drivers' defaults are 30 s
       assertTrue(elapsed.compareTo(Duration.ofSeconds(20)) < 0, "failed within its timeout: " + elapsed);

@@ -6,16 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import de.bwaldvogel.mongo.MongoServer;
-import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import io.github.ycsbstorage.collector.HostFiles;
 import io.github.ycsbstorage.collector.device.DeviceResolver;
+import io.github.ycsbstorage.testkit.MongoServerExtension;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -25,20 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * the time-series file is written beside the export file.
  */
 class CollectorMongoDbIT {
-  private static MongoServer server;
-  private static String base;
-
-  @BeforeAll
-  static void startServer() {
-    server = new MongoServer(new MemoryBackend());
-    server.bind("127.0.0.1", 0);
-    base = "mongodb://127.0.0.1:" + server.getLocalAddress().getPort();
-  }
-
-  @AfterAll
-  static void stopServer() {
-    server.shutdownNow();
-  }
+  @RegisterExtension
+  static final MongoServerExtension mongo = new MongoServerExtension();
 
   @Test
   void runTagsTheResultWithTheDataDevicesAndWritesTheTimeSeries(@TempDir Path dir) throws Exception {
@@ -49,7 +35,7 @@ class CollectorMongoDbIT {
     var device = inventory.devices().get(0);
 
     var workload = "workloads/storage/read-only-uniform-1x1000";
-    var url = "mongodb.url=" + base + "/collector";
+    var url = "mongodb.url=" + mongo.url("collector");
     var load = ycsb("load", "mongodb", "-P", workload, "-p", "storage.server.memory=256KB", "-p", url,
         "-p", "collector.enabled=false", "-p", "storage.progress=false");
     assertEquals(0, load.exitCode(), load::all);
@@ -98,7 +84,7 @@ class CollectorMongoDbIT {
   void remoteMongodbOnAServerWithoutGetDiagnosticDataRecordsTheReasonAndTheRunSucceeds(@TempDir Path dir)
       throws Exception {
     var workload = "workloads/storage/read-only-uniform-1x1000";
-    var url = "mongodb.url=" + base + "/remote";
+    var url = "mongodb.url=" + mongo.url("remote");
     var load = ycsb("load", "mongodb", "-P", workload, "-p", "storage.server.memory=256KB", "-p", url,
         "-p", "collector.enabled=false", "-p", "storage.progress=false");
     assertEquals(0, load.exitCode(), load::all);
@@ -109,7 +95,7 @@ class CollectorMongoDbIT {
         "-p", "collector.interval=100ms");
     assertEquals(0, run.exitCode(), run::all);
 
-    var reason = "the server at 127.0.0.1:" + server.getLocalAddress().getPort()
+    var reason = "the server at 127.0.0.1:" + mongo.port()
         + " has no getDiagnosticData command: no such command: 'getDiagnosticData' (error 59 CommandNotFound)";
     var text = Files.readString(export);
     assertTrue(text.contains("[STORAGE], server.observed, client host only: server side not observed: " + reason

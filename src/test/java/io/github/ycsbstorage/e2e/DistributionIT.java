@@ -4,15 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.ycsbstorage.testkit.MongoServerExtension;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import com.mongodb.client.MongoClients;
-import de.bwaldvogel.mongo.MongoServer;
-import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -71,10 +69,8 @@ class DistributionIT {
 
   @Test
   void ycsbInstallRunsTheMongoDbBindingFromItsDropInFolder() throws Exception {
-    var server = new MongoServer(new MemoryBackend());
-    server.bind("127.0.0.1", 0);
-    var url = "mongodb://127.0.0.1:" + server.getLocalAddress().getPort() + "/dropin";
-    try (var inspector = MongoClients.create(url)) {
+    try (var server = MongoServerExtension.started()) {
+      var url = server.url("dropin");
       var classpath = INSTALL_LIB.toAbsolutePath() + "/*:" + Launcher.HOME.resolve("mongodb-binding/lib") + "/*";
       var java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
       for (var phase : List.of("-load", "-t")) {
@@ -85,9 +81,7 @@ class DistributionIT {
         assertTrue(result.stdout().contains("[OVERALL], Throughput(ops/sec)"), result::all);
         assertFalse(result.stdout().contains("Return=ERROR"), result::all);
       }
-      assertEquals(200, inspector.getDatabase("dropin").getCollection("usertable").countDocuments());
-    } finally {
-      server.shutdownNow();
+      assertEquals(200, server.database("dropin").getCollection("usertable").countDocuments());
     }
   }
 

@@ -7,9 +7,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import de.bwaldvogel.mongo.MongoServer;
-import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import io.github.ycsbstorage.testkit.KvLite;
+import io.github.ycsbstorage.testkit.MongoServerExtension;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,11 +30,8 @@ class FaultsIT {
 
   @Test
   void aServerThatGoesAwayMidRunGivesErrorStatusesCountedAndADegradedResult(@TempDir Path dir) throws Exception {
-    var server = new MongoServer(new MemoryBackend());
-    server.bind("127.0.0.1", 0);
-    int port = server.getLocalAddress().getPort();
-    var url = "mongodb.url=mongodb://127.0.0.1:" + port + "/faults";
-    try {
+    try (var server = MongoServerExtension.started()) {
+      var url = "mongodb.url=" + server.url("faults");
       var load = Launcher.ycsb("load", "mongodb", "-P", WORKLOAD, "-p", url, "-p", "storage.server.memory=100KB");
       assertEquals(0, load.exitCode(), load::all);
 
@@ -46,10 +42,9 @@ class FaultsIT {
           "-p", "mongodb.serverselectiontimeout=1s", "-p", "storage.result=" + result, "-threads", "2");
       run.awaitOutput("Sizing plan", 60);
       Thread.sleep(1500); // operations succeed for a while
-      server.shutdownNow();
+      server.stop();
       Thread.sleep(2500); // operations fail while it is gone
-      server = new MongoServer(new MemoryBackend()); // back, but empty: reads find nothing
-      server.bind("127.0.0.1", port);
+      server.restart(); // back, but empty: reads find nothing
       var finished = run.finish();
       var elapsed = Duration.ofNanos(System.nanoTime() - started);
 
@@ -66,8 +61,6 @@ class FaultsIT {
       assertTrue(json.path("summary").path("errors").asLong() >= failed, json::toPrettyString);
       assertTrue(finished.stdout().contains("[READ], Return=OK, " + codes.path("OK").asLong()), finished::all);
       assertNoTemporaryFiles(dir);
-    } finally {
-      server.shutdownNow();
     }
   }
 

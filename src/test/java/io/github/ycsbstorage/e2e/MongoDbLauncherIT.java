@@ -5,14 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoClients;
-import de.bwaldvogel.mongo.MongoServer;
-import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import io.github.ycsbstorage.testkit.MongoServerExtension;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@code bin/ycsb load|run mongodb} from the unpacked distribution against a mongo-java-server that
@@ -20,31 +16,16 @@ import org.junit.jupiter.api.Test;
  * server afterwards.
  */
 class MongoDbLauncherIT {
-  private static MongoServer server;
-  private static String base;
-  private static MongoClient inspector;
-
-  @BeforeAll
-  static void startServer() {
-    server = new MongoServer(new MemoryBackend());
-    server.bind("127.0.0.1", 0);
-    base = "mongodb://127.0.0.1:" + server.getLocalAddress().getPort();
-    inspector = MongoClients.create(base);
-  }
-
-  @AfterAll
-  static void stopServer() {
-    inspector.close();
-    server.shutdownNow();
-  }
+  @RegisterExtension
+  static final MongoServerExtension mongo = new MongoServerExtension();
 
   private static long count(String database) {
-    return inspector.getDatabase(database).getCollection("usertable").countDocuments();
+    return mongo.database(database).getCollection("usertable").countDocuments();
   }
 
   @Test
   void loadThenRunWorkloadA() throws Exception {
-    var url = "mongodb.url=" + base + "/e2e?w=1";
+    var url = "mongodb.url=" + mongo.url("e2e") + "?w=1";
     var load = ycsb("load", "mongodb", "-P", "workloads/workloada", "-p", url, "-threads", "2");
     assertEquals(0, load.exitCode(), load::all);
     assertTrue(load.stdout().contains("[OVERALL], RunTime(ms)"), load::all);
@@ -63,7 +44,7 @@ class MongoDbLauncherIT {
   @Test
   void batchedLoadStoresEveryRecordIncludingThePartialLastBatch() throws Exception {
     // 1000 records in batches of 64: 15 full batches and 40 records that only cleanup sends.
-    var load = ycsb("load", "mongodb", "-P", "workloads/workloada", "-p", "mongodb.url=" + base + "/e2ebatch",
+    var load = ycsb("load", "mongodb", "-P", "workloads/workloada", "-p", "mongodb.url=" + mongo.url("e2ebatch"),
         "-p", "mongodb.batchsize=64");
     assertEquals(0, load.exitCode(), load::all);
     assertEquals(1000 - 15, figure(load.stdout(), "INSERT", "Return=BATCHED_OK"), load::all);
@@ -74,7 +55,7 @@ class MongoDbLauncherIT {
   @Test
   void aMisspeltMongodbPropertyExits2NamingTheRightOne() throws Exception {
     var result = ycsb("load", "mongodb", "-P", "workloads/workloada", "-p", "mongodb.batchsiz=10",
-        "-p", "mongodb.url=" + base + "/e2etypo");
+        "-p", "mongodb.url=" + mongo.url("e2etypo"));
     assertEquals(2, result.exitCode(), result::all);
     assertTrue(result.stderr().contains("mongodb.batchsize"), result::all);
     assertEquals(0, count("e2etypo"));

@@ -5,8 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import de.bwaldvogel.mongo.MongoServer;
-import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import io.github.ycsbstorage.testkit.MongoServerExtension;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -105,15 +104,10 @@ class SecretsIT {
     var misspelt = ycsb(Map.of(), "load", "mongodb", "-P", WORKLOAD, "-p", "mongodb.pasword=" + MONGO_PASSWORD);
     assertEquals(2, misspelt.exitCode(), misspelt::all);
     // a server that refuses the login: mongo-java-server knows no authentication
-    var server = new MongoServer(new MemoryBackend());
-    server.bind("127.0.0.1", 0);
-    try {
+    try (var server = MongoServerExtension.started()) {
       var refused = ycsb(Map.of(), "load", "mongodb", "-P", WORKLOAD, "-p", "mongodb.serverselectiontimeout=2s",
-          "-p", "mongodb.url=mongodb://admin:" + MONGO_PASSWORD + "@127.0.0.1:" + server.getLocalAddress().getPort()
-              + "/ycsb");
+          "-p", "mongodb.url=mongodb://admin:" + MONGO_PASSWORD + "@127.0.0.1:" + server.port() + "/ycsb");
       assertEquals(2, refused.exitCode(), refused::all);
-    } finally {
-      server.shutdownNow();
     }
     // study and report error paths with secrets in the study file
     var study = Files.writeString(dir.resolve("bad.properties"), """

@@ -5,23 +5,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoClients;
-import de.bwaldvogel.mongo.MongoServer;
-import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import io.github.ycsbstorage.result.RunRecord;
 import io.github.ycsbstorage.spi.ServerInfoProvider;
+import io.github.ycsbstorage.testkit.MongoServerExtension;
 import io.github.ycsbstorage.workload.StorageAwareWorkload;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import org.bson.Document;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsb.DB;
 import site.ycsb.measurements.Measurements;
@@ -34,17 +30,8 @@ import site.ycsb.measurements.Measurements;
 class StorageMongoDbIT {
   private static final String BINDING = "io.github.ycsbstorage.mongodb.MongoDbClient";
 
-  private static MongoServer server;
-  private static String base;
-  private static MongoClient inspector;
-
-  @BeforeAll
-  static void startServer() {
-    server = new MongoServer(new MemoryBackend());
-    server.bind("127.0.0.1", 0);
-    base = "mongodb://127.0.0.1:" + server.getLocalAddress().getPort();
-    inspector = MongoClients.create(base);
-  }
+  @RegisterExtension
+  static final MongoServerExtension mongo = new MongoServerExtension();
 
   /** Per test, so that each shows up as skipped, with the reason, in the test report. */
   @BeforeEach
@@ -61,21 +48,15 @@ class StorageMongoDbIT {
     }
   }
 
-  @AfterAll
-  static void stopServer() {
-    inspector.close();
-    server.shutdownNow();
-  }
-
   private static long count(String database) {
-    return inspector.getDatabase(database).getCollection("usertable").countDocuments();
+    return mongo.database(database).getCollection("usertable").countDocuments();
   }
 
   @Test
   void loadARatioOfADeclaredMemory(@TempDir Path dir) throws Exception {
     var exportFile = dir.resolve("load.txt");
     var load = ycsb("load", "mongodb", "-P", "workloads/storage/read-heavy-uniform-1x1000",
-        "-p", "storage.server.memory=2MB", "-p", "mongodb.url=" + base + "/ratio", "-p", "exportfile=" + exportFile);
+        "-p", "storage.server.memory=2MB", "-p", "mongodb.url=" + mongo.url("ratio"), "-p", "exportfile=" + exportFile);
     assertEquals(0, load.exitCode(), load::all);
     var result = new ObjectMapper().readTree(dir.resolve("load.txt.result.json").toFile());
     var sizing = result.path("sizing");
@@ -101,7 +82,7 @@ class StorageMongoDbIT {
     RunRecord.current().clear();
     var properties = new Properties();
     properties.setProperty("db", BINDING);
-    properties.setProperty("mongodb.url", base + "/calibrate");
+    properties.setProperty("mongodb.url", mongo.url("calibrate"));
     properties.setProperty("dotransactions", "false");
     properties.setProperty("fieldcount", "1");
     properties.setProperty("fieldlength", "1000");
@@ -114,7 +95,7 @@ class StorageMongoDbIT {
 
     // the sample is on the server before YCSB's threads would start
     assertEquals(200, count("calibrate"));
-    var stats = inspector.getDatabase("calibrate").runCommand(new Document("collStats", "usertable"));
+    var stats = mongo.database("calibrate").runCommand(new Document("collStats", "usertable"));
     long measuredBytes = stats.get("storageSize", Number.class).longValue() > 0
         ? stats.get("storageSize", Number.class).longValue() : stats.get("size", Number.class).longValue();
     long perRecord = Math.round(measuredBytes / 200.0);

@@ -1,6 +1,5 @@
 package io.github.ycsbstorage.result;
 
-import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -74,17 +73,7 @@ public final class InterruptedExport {
 
   /** stdout, kept open after the exporter closes its stream. */
   private static OutputStream stdout() {
-    return new FilterOutputStream(System.out) {
-      @Override
-      public void write(byte[] bytes, int offset, int length) throws IOException {
-        out.write(bytes, offset, length);
-      }
-
-      @Override
-      public void close() throws IOException {
-        flush();
-      }
-    };
+    return new CloseShieldOutputStream(System.out);
   }
 
   /** The measurements as YCSB exports them, kept so that the operation count can come first. */

@@ -1,6 +1,5 @@
 package io.github.ycsbstorage.result;
 
-import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -50,18 +49,7 @@ public final class ResultExporter implements MeasurementsExporter {
     this.interrupted = interrupted;
     // The delegate may close its stream; keep it open for the lines appended after it.
     this.out = out;
-    var shielded = new FilterOutputStream(out) {
-      @Override
-      public void write(byte[] bytes, int offset, int length) throws IOException {
-        out.write(bytes, offset, length);
-      }
-
-      @Override
-      public void close() throws IOException {
-        flush();
-      }
-    };
-    this.delegate = instantiate(settings.delegateClass(), shielded);
+    this.delegate = instantiate(settings.delegateClass(), new CloseShieldOutputStream(out));
     this.textDelegate = delegate.getClass() == TextMeasurementsExporter.class;
   }
 

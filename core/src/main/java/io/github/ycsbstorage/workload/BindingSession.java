@@ -61,24 +61,29 @@ public final class BindingSession implements AutoCloseable {
   }
 
   Optional<ServerInfo> serverInfo() throws WorkloadException {
-    if (provider().isEmpty()) {
-      return Optional.empty();
-    }
-    try {
-      return Optional.of(provider().get().serverInfo());
-    } catch (DBException e) {
-      throw new WorkloadException(className + " could not describe its server: " + e.getMessage(), e);
-    }
+    return ask(ServerInfoProvider::serverInfo, "could not describe its server");
   }
 
   Optional<DatasetSize> datasetSize() throws WorkloadException {
-    if (provider().isEmpty()) {
+    return ask(ServerInfoProvider::datasetSize, "could not measure the dataset");
+  }
+
+  /** A question only a {@link ServerInfoProvider} answers, and that may fail. */
+  @FunctionalInterface
+  private interface ProviderQuery<T> {
+    T ask(ServerInfoProvider provider) throws DBException;
+  }
+
+  /** The provider's answer; empty when the binding is no provider; its failure named as a workload error. */
+  private <T> Optional<T> ask(ProviderQuery<T> query, String failure) throws WorkloadException {
+    var provider = provider();
+    if (provider.isEmpty()) {
       return Optional.empty();
     }
     try {
-      return Optional.of(provider().get().datasetSize());
+      return Optional.of(query.ask(provider.get()));
     } catch (DBException e) {
-      throw new WorkloadException(className + " could not measure the dataset: " + e.getMessage(), e);
+      throw new WorkloadException(className + " " + failure + ": " + e.getMessage(), e);
     }
   }
 

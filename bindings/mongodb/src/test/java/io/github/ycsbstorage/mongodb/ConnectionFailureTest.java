@@ -7,8 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import de.bwaldvogel.mongo.MongoServer;
-import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import io.github.ycsbstorage.testkit.MongoServerExtension;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -64,9 +63,8 @@ class ConnectionFailureTest {
 
   @Test
   void aServerStoppedMidRunMakesOperationsFailWithoutHanging() throws DBException {
-    var server = new MongoServer(new MemoryBackend());
-    server.bind("127.0.0.1", 0);
-    var db = client("mongodb://127.0.0.1:" + server.getLocalAddress().getPort() + "/ycsb");
+    var server = MongoServerExtension.started();
+    var db = client(server.url("ycsb"));
     var props = db.getProperties();
     props.setProperty(MongoDbSettings.BATCH_SIZE, "5");
     db.init();
@@ -76,7 +74,7 @@ class ConnectionFailureTest {
       assertNotEquals(Status.ERROR, db.insert("usertable", "user" + n, values));
     }
     assertEquals(Status.OK, db.read("usertable", "user0", null, new HashMap<>()));
-    server.shutdownNow();
+    server.close();
 
     assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
       assertEquals(Status.SERVICE_UNAVAILABLE, db.read("usertable", "user0", null, new HashMap<>()));

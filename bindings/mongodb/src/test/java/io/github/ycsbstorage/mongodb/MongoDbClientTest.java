@@ -11,6 +11,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.mongodb.ReadConcern;
 import com.mongodb.ReadPreference;
 import com.mongodb.WriteConcern;
+import com.mongodb.client.MongoCollection;
+import io.github.ycsbstorage.testkit.MongoServerExtension;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -20,11 +22,10 @@ import org.bson.Document;
 import org.bson.RawBsonDocument;
 import org.bson.codecs.DocumentCodec;
 import org.bson.types.Binary;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import site.ycsb.ByteArrayByteIterator;
 import site.ycsb.ByteIterator;
 import site.ycsb.DBException;
@@ -33,22 +34,14 @@ import site.ycsb.Status;
 /** MongoDB-specific behaviour of the binding, against mongo-java-server in-process. */
 class MongoDbClientTest {
   private static final String TABLE = "usertable";
-  private static InProcessMongo mongo;
+  @RegisterExtension
+  static final MongoServerExtension mongo = new MongoServerExtension();
   private final List<MongoDbClient> opened = new ArrayList<>();
 
-  @BeforeAll
-  static void startServer() {
-    mongo = new InProcessMongo();
-  }
-
-  @AfterAll
-  static void stopServer() {
-    mongo.close();
-  }
 
   @BeforeEach
   void emptyTable() {
-    mongo.collection(TABLE).drop();
+    table().drop();
   }
 
   @AfterEach
@@ -58,8 +51,13 @@ class MongoDbClientTest {
     }
   }
 
+  /** The binding's table, seen through the server's inspecting client. */
+  private static MongoCollection<Document> table() {
+    return mongo.database(TestConnection.DATABASE).getCollection(TABLE);
+  }
+
   private MongoDbClient open(String... keyValues) throws DBException {
-    var props = mongo.properties();
+    var props = TestConnection.properties(mongo);
     for (int i = 0; i < keyValues.length; i += 2) {
       props.setProperty(keyValues[i], keyValues[i + 1]);
     }
@@ -82,7 +80,7 @@ class MongoDbClientTest {
   void valuesAreStoredAsBsonBinaryByDefault() throws DBException {
     var db = open();
     assertEquals(Status.OK, db.insert(TABLE, "user1", values("field0", "abc")));
-    var stored = mongo.collection(TABLE).find(new Document("_id", "user1")).first();
+    var stored = table().find(new Document("_id", "user1")).first();
     assertEquals(new Document("_id", "user1").append("field0", new Binary("abc".getBytes(StandardCharsets.US_ASCII))),
         stored);
   }
@@ -98,7 +96,7 @@ class MongoDbClientTest {
     map.put("field0", new ByteArrayByteIterator("plain text".getBytes(StandardCharsets.US_ASCII)));
     map.put("field1", new ByteArrayByteIterator(all));
     assertEquals(Status.OK, db.insert(TABLE, "user1", map));
-    var stored = mongo.collection(TABLE).find(new Document("_id", "user1")).first();
+    var stored = table().find(new Document("_id", "user1")).first();
     assertEquals("plain text", stored.get("field0"));
     var result = new HashMap<String, ByteIterator>();
     assertEquals(Status.OK, db.read(TABLE, "user1", null, result));
@@ -114,22 +112,22 @@ class MongoDbClientTest {
     assertEquals(Status.OK, upserting.insert(TABLE, "user1", values("field1", "v3")));
     assertEquals(Status.OK, upserting.insert(TABLE, "user2", values("field0", "v4")));
     assertEquals(new Document("_id", "user1").append("field1", new Binary("v3".getBytes(StandardCharsets.US_ASCII))),
-        mongo.collection(TABLE).find(new Document("_id", "user1")).first());
-    assertEquals(2, mongo.collection(TABLE).countDocuments());
+        table().find(new Document("_id", "user1")).first());
+    assertEquals(2, table().countDocuments());
   }
 
   @Test
   void batchedUpsertsReplaceExistingDocuments() throws DBException {
-    mongo.collection(TABLE).insertOne(new Document("_id", "user0").append("old", "x"));
+    table().insertOne(new Document("_id", "user0").append("old", "x"));
     var db = open("mongodb.batchsize", "3", "mongodb.upsert", "true");
     assertEquals(Status.BATCHED_OK, db.insert(TABLE, "user0", values("field0", "a")));
     assertEquals(Status.BATCHED_OK, db.insert(TABLE, "user1", values("field0", "b")));
     assertEquals(Status.OK, db.insert(TABLE, "user2", values("field0", "c")));
     assertEquals(Status.BATCHED_OK, db.insert(TABLE, "user3", values("field0", "d")));
     db.cleanup();
-    assertEquals(4, mongo.collection(TABLE).countDocuments());
+    assertEquals(4, table().countDocuments());
     assertEquals(new Document("_id", "user0").append("field0", new Binary("a".getBytes(StandardCharsets.US_ASCII))),
-        mongo.collection(TABLE).find(new Document("_id", "user0")).first());
+        table().find(new Document("_id", "user0")).first());
   }
 
   @Test
@@ -137,24 +135,24 @@ class MongoDbClientTest {
     var db = open("batchsize", "2");
     assertEquals(Status.BATCHED_OK, db.insert(TABLE, "user1", values("field0", "a")));
     assertEquals(Status.OK, db.insert(TABLE, "user2", values("field0", "b")));
-    assertEquals(2, mongo.collection(TABLE).countDocuments());
+    assertEquals(2, table().countDocuments());
   }
 
   @Test
   void aFailedBatchCountsTheRecordsItLost() throws DBException {
-    mongo.collection(TABLE).insertOne(new Document("_id", "user2"));
+    table().insertOne(new Document("_id", "user2"));
     var db = open("mongodb.batchsize", "4");
     for (int n = 0; n < 3; n++) {
       assertEquals(Status.BATCHED_OK, db.insert(TABLE, "user" + n, values("field0", "v")));
     }
     assertEquals(Status.ERROR, db.insert(TABLE, "user3", values("field0", "v")));
     assertEquals(1, db.lostRecords(), "only the duplicate is lost: the batch is unordered");
-    assertEquals(4, mongo.collection(TABLE).countDocuments());
+    assertEquals(4, table().countDocuments());
   }
 
   @Test
   void aFailedLastBatchMakesCleanupFailNamingTheLoss() throws DBException {
-    mongo.collection(TABLE).insertOne(new Document("_id", "user1"));
+    table().insertOne(new Document("_id", "user1"));
     var db = open("mongodb.batchsize", "10");
     for (int n = 0; n < 3; n++) {
       assertEquals(Status.BATCHED_OK, db.insert(TABLE, "user" + n, values("field0", "v")));
@@ -162,7 +160,7 @@ class MongoDbClientTest {
     var failure = assertThrows(DBException.class, db::cleanup);
     assertEquals("mongodb: the last batch of 3 inserts failed (ERROR); 1 records of this thread were not stored",
         failure.getMessage());
-    assertEquals(3, mongo.collection(TABLE).countDocuments());
+    assertEquals(3, table().countDocuments());
     db.cleanup(); // already released: nothing left to do
   }
 
@@ -182,7 +180,7 @@ class MongoDbClientTest {
 
   @Test
   void theUrlsWriteConcernAppliesWhenNotOverridden() throws DBException {
-    var db = open("mongodb.url", mongo.url().replace("w=1", "w=majority"));
+    var db = open("mongodb.url", mongo.url(TestConnection.DATABASE) + "?w=majority");
     assertEquals(WriteConcern.MAJORITY, db.collectionForTest(TABLE).getWriteConcern());
     assertEquals(Status.OK, db.insert(TABLE, "user1", values("field0", "a")));
     assertEquals(Status.OK, db.delete(TABLE, "user1"), "YCSB master's delete always failed here");
@@ -232,7 +230,7 @@ class MongoDbClientTest {
   @Test
   void badPropertiesFailInitNamingTheProperty() {
     var db = new MongoDbClient();
-    var props = mongo.properties();
+    var props = TestConnection.properties(mongo);
     props.setProperty("mongodb.readconcern", "eventual");
     db.setProperties(props);
     var failure = assertThrows(DBException.class, db::init);
@@ -249,7 +247,7 @@ class MongoDbClientTest {
 
   @Test
   void valuesOfOtherTypesReadAsTheirText() throws DBException {
-    mongo.collection(TABLE).insertOne(new Document("_id", "user1").append("n", 42));
+    table().insertOne(new Document("_id", "user1").append("n", 42));
     var db = open();
     var result = new HashMap<String, ByteIterator>();
     assertEquals(Status.OK, db.read(TABLE, "user1", null, result));

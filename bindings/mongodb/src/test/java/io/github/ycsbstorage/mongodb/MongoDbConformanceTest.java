@@ -1,25 +1,16 @@
 package io.github.ycsbstorage.mongodb;
 
 import io.github.ycsbstorage.testkit.DbConformanceSuite;
+import io.github.ycsbstorage.testkit.MongoServerExtension;
 import java.util.Optional;
 import java.util.Properties;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import site.ycsb.DB;
 
 /** The shared binding contract, against mongo-java-server in-process (memory backend). */
 class MongoDbConformanceTest extends DbConformanceSuite {
-  private static InProcessMongo mongo;
-
-  @BeforeAll
-  static void startServer() {
-    mongo = new InProcessMongo();
-  }
-
-  @AfterAll
-  static void stopServer() {
-    mongo.close();
-  }
+  @RegisterExtension
+  static final MongoServerExtension mongo = new MongoServerExtension();
 
   @Override
   protected DB newDb() {
@@ -28,14 +19,14 @@ class MongoDbConformanceTest extends DbConformanceSuite {
 
   @Override
   protected Properties connectionProperties() {
-    var props = mongo.properties();
+    var props = TestConnection.properties(mongo);
     props.setProperty("threadcount", String.valueOf(concurrencyThreads()));
     return props;
   }
 
   @Override
   protected void resetTable() {
-    mongo.collection(TABLE).drop();
+    mongo.database(TestConnection.DATABASE).getCollection(TABLE).drop();
   }
 
   @Override

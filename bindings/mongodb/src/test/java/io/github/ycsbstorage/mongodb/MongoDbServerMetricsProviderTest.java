@@ -11,6 +11,7 @@ import io.github.ycsbstorage.collector.StorageCollectorFactory;
 import io.github.ycsbstorage.collector.remote.ServerMetricsProvider;
 import io.github.ycsbstorage.collector.remote.ServerMetricsUnavailableException;
 import io.github.ycsbstorage.result.RunRecord;
+import io.github.ycsbstorage.testkit.MongoServerExtension;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -22,9 +23,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.Set;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsb.ByteIterator;
 import site.ycsb.Status;
@@ -36,25 +36,16 @@ import site.ycsb.StringByteIterator;
  * recorded reason, and the benchmark's operations are unaffected.
  */
 class MongoDbServerMetricsProviderTest {
-  private static InProcessMongo mongo;
-
-  @BeforeAll
-  static void startServer() {
-    mongo = new InProcessMongo();
-  }
-
-  @AfterAll
-  static void stopServer() {
-    mongo.close();
-  }
+  @RegisterExtension
+  static final MongoServerExtension mongo = new MongoServerExtension();
 
   private static String hostAndPort() {
-    return mongo.url().replaceFirst("^mongodb://", "").replaceFirst("/.*$", "");
+    return "127.0.0.1:" + mongo.port();
   }
 
   private static String noCommandReason() {
     var e = assertThrows(ServerMetricsUnavailableException.class,
-        () -> new MongoDbServerMetricsProvider().open(mongo.properties()));
+        () -> new MongoDbServerMetricsProvider().open(TestConnection.properties(mongo)));
     return e.getMessage();
   }
 
@@ -79,7 +70,7 @@ class MongoDbServerMetricsProviderTest {
     try (var socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       port = socket.getLocalPort();
     }
-    var props = mongo.properties();
+    var props = TestConnection.properties(mongo);
     props.setProperty(MongoDbSettings.URL, "mongodb://alice:hunter2@127.0.0.1:" + port + "/ycsb");
     props.setProperty(MongoDbSettings.SERVER_SELECTION_TIMEOUT, "500ms");
     var e = assertTimeoutPreemptively(Duration.ofSeconds(8), () -> assertThrows(ServerMetricsUnavailableException.class,
@@ -94,7 +85,7 @@ class MongoDbServerMetricsProviderTest {
   void aPhaseWithRemoteMongodbRecordsTheServerAsNotObservedAndTheOperationsSucceed(@TempDir Path dir)
       throws Exception {
     var reason = noCommandReason();
-    var props = mongo.properties();
+    var props = TestConnection.properties(mongo);
     props.setProperty("collector.remote", "mongodb");
     props.setProperty("collector.interval", "50ms");
     props.setProperty("exportfile", dir.resolve("run.txt").toString());

@@ -3,31 +3,22 @@ package io.github.ycsbstorage.mongodb;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.github.ycsbstorage.spi.Locality;
+import io.github.ycsbstorage.testkit.MongoServerExtension;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import org.bson.Document;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import site.ycsb.ByteArrayByteIterator;
 import site.ycsb.ByteIterator;
 import site.ycsb.DBException;
 import site.ycsb.Status;
 
 class ServerFactsTest {
-  private static InProcessMongo mongo;
-
-  @BeforeAll
-  static void startServer() {
-    mongo = new InProcessMongo();
-  }
-
-  @AfterAll
-  static void stopServer() {
-    mongo.close();
-  }
+  @RegisterExtension
+  static final MongoServerExtension mongo = new MongoServerExtension();
 
   @Test
   void localityFromAddressesAndTheHostTheServerNames() {
@@ -44,7 +35,7 @@ class ServerFactsTest {
   @Test
   void serverInfoReportsWhatTheServerSaysAndNothingElse() throws DBException {
     var db = new MongoDbClient();
-    db.setProperties(mongo.properties());
+    db.setProperties(TestConnection.properties(mongo));
     db.init();
     try {
       var info = db.serverInfo();
@@ -68,7 +59,7 @@ class ServerFactsTest {
   @Test
   void datasetSizeComesFromCollStats() throws DBException {
     var db = new MongoDbClient();
-    db.setProperties(mongo.properties());
+    db.setProperties(TestConnection.properties(mongo));
     db.init();
     try {
       var values = new HashMap<String, ByteIterator>();
@@ -77,7 +68,7 @@ class ServerFactsTest {
         assertEquals(Status.OK, db.insert("usertable", "user" + n, values));
       }
       var size = db.datasetSize();
-      var stats = mongo.database().runCommand(new Document("collStats", "usertable"));
+      var stats = mongo.database(TestConnection.DATABASE).runCommand(new Document("collStats", "usertable"));
       assertEquals("collStats", size.source());
       assertEquals(OptionalLong.of(10), size.records());
       assertEquals(OptionalLong.of(stats.get("size", Number.class).longValue()), size.logicalBytes());

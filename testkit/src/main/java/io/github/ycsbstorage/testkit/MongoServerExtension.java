@@ -1,0 +1,102 @@
+package io.github.ycsbstorage.testkit;
+
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.client.MongoDatabase;
+import de.bwaldvogel.mongo.MongoServer;
+import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import org.bson.Document;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * An in-process MongoDB-wire server (mongo-java-server, memory backend) on 127.0.0.1 and a random
+ * port, plus a plain driver client for tests to look at what was stored. Register it once per test
+ * class ({@code @RegisterExtension static final MongoServerExtension mongo = new MongoServerExtension();})
+ * to have it started before all tests and stopped after them, or use {@link #started()} with
+ * try-with-resources inside one test. Not thread-safe.
+ */
+public final class MongoServerExtension implements BeforeAllCallback, AfterAllCallback, AutoCloseable {
+  private MongoServer server;
+  private int port;
+  private MongoClient inspector;
+
+  /** A started server, for a single test that closes it itself. */
+  public static MongoServerExtension started() {
+    var mongo = new MongoServerExtension();
+    mongo.start();
+    return mongo;
+  }
+
+  @Override
+  public void beforeAll(ExtensionContext context) {
+    start();
+  }
+
+  @Override
+  public void afterAll(ExtensionContext context) {
+    close();
+  }
+
+  private void start() {
+    server = new MongoServer(new MemoryBackend());
+    server.bind("127.0.0.1", 0);
+    port = server.getLocalAddress().getPort();
+  }
+
+  /** Stops the server, keeping its port for {@link #restart()}: clients see it go away. */
+  public void stop() {
+    server.shutdownNow();
+  }
+
+  /** A new, empty server on the same port: it is back, but without the data stored before. */
+  public void restart() {
+    server = new MongoServer(new MemoryBackend());
+    server.bind("127.0.0.1", port);
+  }
+
+  /** The port the server listens on. */
+  public int port() {
+    return port;
+  }
+
+  /** {@code mongodb://127.0.0.1:<port>}, without a database. */
+  public String baseUrl() {
+    return "mongodb://127.0.0.1:" + port;
+  }
+
+  /** The connection URL of one database. */
+  public String url(String database) {
+    return baseUrl() + "/" + database;
+  }
+
+  /** A plain driver client to look at what was stored, opened on first use and closed with the server. */
+  public MongoClient client() {
+    if (inspector == null) {
+      inspector = MongoClients.create(baseUrl());
+    }
+    return inspector;
+  }
+
+  /** A database seen through {@link #client()}. */
+  public MongoDatabase database(String name) {
+    return client().getDatabase(name);
+  }
+
+  /** The answer to an admin command without arguments, e.g. {@code buildInfo}. */
+  public Document command(String name) {
+    return database("admin").runCommand(new Document(name, 1));
+  }
+
+  @Override
+  public void close() {
+    if (inspector != null) {
+      inspector.close();
+      inspector = null;
+    }
+    if (server != null) {
+      server.shutdownNow();
+    }
+  }
+}
