@@ -5,7 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
-import oracle.kv.impl.api.table.TableBuilder;
 import oracle.kv.table.Row;
 import oracle.kv.table.Table;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -35,8 +34,8 @@ import site.ycsb.Utils;
  * (package-private): {@code newRow} (insert, and update of all fields), {@code merge} (update of one
  * field into a row read first, as workload A's updates do) and {@code read}. A kvclient {@code Row}
  * needs table metadata, not a store: the table is built offline with kvclient's
- * {@code TableBuilder}, as the binding's unit tests do, with the 18.3.10 client on Maven Central that
- * is shaded into benchmarks.jar; to measure an installation's client instead (the one the binding
+ * {@code TableBuilder} by the binding's test fixture {@code OfflineTables}, with the 18.3.10 client
+ * on Maven Central that is shaded into benchmarks.jar; to measure an installation's client instead (the one the binding
  * runs with), put it first on the classpath:
  * {@code java -cp $KVHOME/lib/kvclient.jar:benchmarks/target/benchmarks.jar org.openjdk.jmh.Main
  * TableRowMapping}. What is not measured: kvclient serialising the row for the wire
@@ -81,7 +80,7 @@ public class TableRowMappingBenchmark {
       case "json" -> new TableSchema(TableLayout.JSON, FieldType.STRING, names);
       default -> throw new IllegalArgumentException("unknown shape " + shape);
     };
-    table = table(schema);
+    table = OfflineTables.of(schema);
     for (var name : names) {
       values.put(name, new RandomByteIterator(FIELD_LENGTH).toArray());
     }
@@ -96,24 +95,6 @@ public class TableRowMappingBenchmark {
     }
   }
 
-  /** The YCSB table of this shape, built client-side: the columns the binding's DDL creates. */
-  private static Table table(TableSchema schema) {
-    var builder = TableBuilder.createTableBuilder("usertable");
-    builder.addString(TableSchema.KEY_COLUMN);
-    if (schema.layout() == TableLayout.JSON) {
-      builder.addJson(TableSchema.DOCUMENT_COLUMN, null);
-    } else {
-      for (var name : schema.fieldNames()) {
-        if (schema.fieldType() == FieldType.BINARY) {
-          builder.addBinary(name);
-        } else {
-          builder.addString(name);
-        }
-      }
-    }
-    builder.primaryKey(TableSchema.KEY_COLUMN);
-    return builder.buildTable();
-  }
 
   /** Insert: YCSB's values (fresh iterators, as YCSB hands them over) to a new row. */
   @Benchmark

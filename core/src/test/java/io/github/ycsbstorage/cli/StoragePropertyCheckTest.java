@@ -1,21 +1,13 @@
 package io.github.ycsbstorage.cli;
 
+import static io.github.ycsbstorage.testkit.TestProperties.properties;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.github.ycsbstorage.config.InvalidPropertyException;
-import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
 class StoragePropertyCheckTest {
-
-  private static Properties properties(String... pairs) {
-    var properties = new Properties();
-    for (int i = 0; i < pairs.length; i += 2) {
-      properties.setProperty(pairs[i], pairs[i + 1]);
-    }
-    return properties;
-  }
 
   @Test
   void storagePropertiesNeedTheStorageAwareWorkload() {

@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.collector;
 
+import static io.github.ycsbstorage.testkit.TestProperties.properties;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -18,14 +19,6 @@ import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
 class CollectorSettingsTest {
-  private static Properties props(String... keyValues) {
-    var properties = new Properties();
-    for (int i = 0; i < keyValues.length; i += 2) {
-      properties.setProperty(keyValues[i], keyValues[i + 1]);
-    }
-    return properties;
-  }
-
   @Test
   void defaultsWithoutAnyServerInformation() {
     var settings = CollectorSettings.from(new Properties(), Optional.empty());
@@ -42,13 +35,13 @@ class CollectorSettingsTest {
   @Test
   void localServerInfoSuppliesDataPathPidAndSwitchesTheProbeOn() {
     var server = ServerInfo.builder("MongoDB").dataPath("/var/lib/mongodb").locality(Locality.LOCAL).pid(4242).build();
-    var settings = CollectorSettings.from(props("exportfile", "out/run.txt"), Optional.of(server));
+    var settings = CollectorSettings.from(properties("exportfile", "out/run.txt"), Optional.of(server));
     assertEquals(List.of("/var/lib/mongodb"), settings.paths());
     assertEquals(OptionalLong.of(4242), settings.pid());
     assertTrue(settings.probe());
     assertTrue(settings.serverLocal());
     assertEquals(Optional.of(Path.of("out/run.txt.storage.json")), settings.output());
-    var overridden = CollectorSettings.from(props("collector.pid", "7", "collector.probe", "false",
+    var overridden = CollectorSettings.from(properties("collector.pid", "7", "collector.probe", "false",
         "collector.output", "ts.json", "collector.paths", "/a, /b"), Optional.of(server));
     assertEquals(OptionalLong.of(7), overridden.pid());
     assertFalse(overridden.probe());
@@ -66,7 +59,7 @@ class CollectorSettingsTest {
 
   @Test
   void sshRemoteIsParsed() {
-    var settings = CollectorSettings.from(props("collector.remote", "ssh:ycsb@db1", "collector.devices", "nvme0n1"),
+    var settings = CollectorSettings.from(properties("collector.remote", "ssh:ycsb@db1", "collector.devices", "nvme0n1"),
         Optional.empty());
     assertEquals(CollectorSettings.Remote.SSH, settings.remote());
     assertEquals(Optional.of("ycsb@db1"), settings.sshTarget());
@@ -77,28 +70,28 @@ class CollectorSettingsTest {
   @Test
   void badValuesNameThePropertyAndWhatIsAccepted() {
     var interval = assertThrows(InvalidPropertyException.class,
-        () -> CollectorSettings.from(props("collector.interval", "5ms"), Optional.empty()));
+        () -> CollectorSettings.from(properties("collector.interval", "5ms"), Optional.empty()));
     assertEquals("collector.interval='5ms' is invalid; accepted: a duration from 10ms to 1h, e.g. 1s or 500ms",
         interval.getMessage());
     var remote = assertThrows(InvalidPropertyException.class,
-        () -> CollectorSettings.from(props("collector.remote", "telnet"), Optional.empty()));
+        () -> CollectorSettings.from(properties("collector.remote", "telnet"), Optional.empty()));
     assertEquals("collector.remote='telnet' is invalid; accepted: none, mongodb or ssh:<user@host>", remote.getMessage());
     assertThrows(InvalidPropertyException.class,
-        () -> CollectorSettings.from(props("collector.remote", "ssh:-oProxyCommand=x"), Optional.empty()));
+        () -> CollectorSettings.from(properties("collector.remote", "ssh:-oProxyCommand=x"), Optional.empty()));
     assertThrows(InvalidPropertyException.class,
-        () -> CollectorSettings.from(props("collector.probe.size", "512KiB"), Optional.empty()));
+        () -> CollectorSettings.from(properties("collector.probe.size", "512KiB"), Optional.empty()));
     assertThrows(InvalidPropertyException.class,
-        () -> CollectorSettings.from(props("collector.probe", "maybe"), Optional.empty()));
+        () -> CollectorSettings.from(properties("collector.probe", "maybe"), Optional.empty()));
     assertThrows(InvalidPropertyException.class,
-        () -> CollectorSettings.from(props("collector.pid", "-1"), Optional.empty()));
+        () -> CollectorSettings.from(properties("collector.pid", "-1"), Optional.empty()));
   }
 
   @Test
   void namespaceRejectsMisspeltKeysWithASuggestion() {
     var validator = NamespaceValidator.discover(getClass().getClassLoader());
-    validator.validate(props("collector.interval", "1s", "collector.probe.time", "1s"));
+    validator.validate(properties("collector.interval", "1s", "collector.probe.time", "1s"));
     var error = assertThrows(InvalidPropertyException.class,
-        () -> validator.validate(props("collector.intervall", "1s")));
+        () -> validator.validate(properties("collector.intervall", "1s")));
     assertTrue(error.getMessage().contains("did you mean collector.interval?"), error.getMessage());
     assertEquals(CollectorSettings.KEYS.size(), new CollectorNamespace().keys().size());
   }

@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.config;
 
+import static io.github.ycsbstorage.testkit.TestProperties.properties;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -7,18 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.Optional;
-import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
 class PropertyReaderTest {
   enum Basis { RAM, CACHE, WRITE_BACK }
 
   private static PropertyReader reader(String... keyValues) {
-    var properties = new Properties();
-    for (int i = 0; i < keyValues.length; i += 2) {
-      properties.setProperty(keyValues[i], keyValues[i + 1]);
-    }
-    return new PropertyReader(properties);
+    return new PropertyReader(properties(keyValues));
   }
 
   @Test

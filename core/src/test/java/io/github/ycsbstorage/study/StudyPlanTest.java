@@ -1,11 +1,13 @@
 package io.github.ycsbstorage.study;
 
+import static io.github.ycsbstorage.testkit.TestProperties.properties;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.NamespaceValidator;
+import io.github.ycsbstorage.testkit.TestProperties;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Properties;
@@ -24,14 +26,9 @@ class StudyPlanTest {
   }
 
   private static Properties study(String... keyValues) {
-    var properties = new Properties();
-    properties.setProperty("study.binding", "basic");
-    properties.setProperty("study.devices", "hdd=/mnt/hdd/db,ssd=/mnt/ssd/db");
-    properties.setProperty("study.ratios", "0.33,1.33");
-    for (int i = 0; i < keyValues.length; i += 2) {
-      properties.setProperty(keyValues[i], keyValues[i + 1]);
-    }
-    return properties;
+    var defaults = properties("study.binding", "basic", "study.devices", "hdd=/mnt/hdd/db,ssd=/mnt/ssd/db",
+        "study.ratios", "0.33,1.33");
+    return TestProperties.with(defaults, keyValues);
   }
 
   @Test

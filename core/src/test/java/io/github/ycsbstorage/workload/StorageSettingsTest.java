@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.workload;
 
+import static io.github.ycsbstorage.testkit.TestProperties.properties;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -9,14 +10,6 @@ import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
 class StorageSettingsTest {
-
-  private static Properties properties(String... pairs) {
-    var properties = new Properties();
-    for (int i = 0; i < pairs.length; i += 2) {
-      properties.setProperty(pairs[i], pairs[i + 1]);
-    }
-    return properties;
-  }
 
   private static String refusal(String... pairs) {
     return assertThrows(InvalidPropertyException.class, () -> StorageSettings.parse(properties(pairs))).getMessage();

@@ -13,6 +13,7 @@ import com.mongodb.ReadPreference;
 import com.mongodb.WriteConcern;
 import com.mongodb.client.MongoCollection;
 import io.github.ycsbstorage.testkit.MongoServerExtension;
+import io.github.ycsbstorage.testkit.TestProperties;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -57,10 +58,7 @@ class MongoDbClientTest {
   }
 
   private MongoDbClient open(String... keyValues) throws DBException {
-    var props = TestConnection.properties(mongo);
-    for (int i = 0; i < keyValues.length; i += 2) {
-      props.setProperty(keyValues[i], keyValues[i + 1]);
-    }
+    var props = TestProperties.with(TestConnection.properties(mongo), keyValues);
     var db = new MongoDbClient();
     db.setProperties(props);
     db.init();

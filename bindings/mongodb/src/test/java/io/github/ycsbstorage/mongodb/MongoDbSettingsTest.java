@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.mongodb;
 
+import static io.github.ycsbstorage.testkit.TestProperties.properties;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -12,7 +13,6 @@ import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.PropertyNamespace;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.Properties;
 import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -20,11 +20,7 @@ import org.junit.jupiter.api.Test;
 
 class MongoDbSettingsTest {
   private static MongoDbSettings settings(String... keyValues) {
-    var props = new Properties();
-    for (int i = 0; i < keyValues.length; i += 2) {
-      props.setProperty(keyValues[i], keyValues[i + 1]);
-    }
-    return MongoDbSettings.from(props);
+    return MongoDbSettings.from(properties(keyValues));
   }
 
   @Test

@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.oraclenosql;
 
+import static io.github.ycsbstorage.testkit.TestProperties.properties;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -43,14 +44,6 @@ class OracleNoSqlLiveTest {
     return client;
   }
 
-  private static Properties props(String... keyValues) {
-    var properties = new Properties();
-    for (int i = 0; i < keyValues.length; i += 2) {
-      properties.setProperty(keyValues[i], keyValues[i + 1]);
-    }
-    return properties;
-  }
-
   private static Map<String, ByteIterator> record(String key) {
     var values = new HashMap<String, ByteIterator>();
     values.put("field0", new ByteArrayByteIterator((key + "-0").getBytes(StandardCharsets.US_ASCII)));
@@ -59,7 +52,7 @@ class OracleNoSqlLiveTest {
 
   @Test
   void scanReturnsGlobalKeyOrderAcrossAllPartitions() throws DBException {
-    var client = open(props(OracleNoSqlNamespace.TABLE, "scan_order", "fieldcount", "1"));
+    var client = open(properties(OracleNoSqlNamespace.TABLE, "scan_order", "fieldcount", "1"));
     try {
       assertEquals(Integer.toString(KvLite.PARTITIONS), client.serverInfo().details().get("partitions"));
       var numbers = IntStream.range(0, 600).boxed().collect(Collectors.toCollection(ArrayList::new));
@@ -78,8 +71,8 @@ class OracleNoSqlLiveTest {
 
   @Test
   void aTableOfAnotherShapeIsRejectedWithTheDifference() throws DBException {
-    open(props(OracleNoSqlNamespace.TABLE, "shape_check", "fieldcount", "3")).cleanup();
-    var failure = assertThrows(DBException.class, () -> open(props(OracleNoSqlNamespace.TABLE, "shape_check",
+    open(properties(OracleNoSqlNamespace.TABLE, "shape_check", "fieldcount", "3")).cleanup();
+    var failure = assertThrows(DBException.class, () -> open(properties(OracleNoSqlNamespace.TABLE, "shape_check",
         "fieldcount", "3", OracleNoSqlNamespace.LAYOUT, "json")));
     assertTrue(failure.getMessage().startsWith("table shape_check exists with columns [ycsb_key STRING, "
         + "field0 STRING, field1 STRING, field2 STRING]"), failure.getMessage());
@@ -108,14 +101,14 @@ class OracleNoSqlLiveTest {
   @Test
   void everyConsistencyAndDurabilityFormWorksAgainstTheStore() throws DBException {
     for (var setting : List.of(
-        props(OracleNoSqlNamespace.CONSISTENCY, "absolute", OracleNoSqlNamespace.DURABILITY, "commit_sync"),
-        props(OracleNoSqlNamespace.CONSISTENCY, "none_required", OracleNoSqlNamespace.DURABILITY, "commit_no_sync"),
-        props(OracleNoSqlNamespace.CONSISTENCY, "time:1s:5s", OracleNoSqlNamespace.DURABILITY,
+        properties(OracleNoSqlNamespace.CONSISTENCY, "absolute", OracleNoSqlNamespace.DURABILITY, "commit_sync"),
+        properties(OracleNoSqlNamespace.CONSISTENCY, "none_required", OracleNoSqlNamespace.DURABILITY, "commit_no_sync"),
+        properties(OracleNoSqlNamespace.CONSISTENCY, "time:1s:5s", OracleNoSqlNamespace.DURABILITY,
             "write_no_sync,no_sync,simple_majority"),
-        props(OracleNoSqlNamespace.CONSISTENCY, "version:5s", OracleNoSqlNamespace.DURABILITY,
+        properties(OracleNoSqlNamespace.CONSISTENCY, "version:5s", OracleNoSqlNamespace.DURABILITY,
             "commit_write_no_sync"),
         // YCSB's nosqldb names, as its users have them in their property files.
-        props("storeName", KvLite.STORE, "helperHost", LiveStore.store().helperHost(), "consistency", "ABSOLUTE",
+        properties("storeName", KvLite.STORE, "helperHost", LiveStore.store().helperHost(), "consistency", "ABSOLUTE",
             "durability", "COMMIT_NO_SYNC", "requestTimeout", "10"))) {
       // The nosqldb names carry the connection themselves; the others use the test's connection.
       var properties = setting.containsKey("storeName") ? new Properties() : LiveStore.connection();

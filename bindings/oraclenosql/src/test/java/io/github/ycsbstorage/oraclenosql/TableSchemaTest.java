@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import oracle.kv.impl.api.table.TableBuilder;
 import oracle.kv.table.Table;
 import org.junit.jupiter.api.Test;
 import site.ycsb.ByteArrayByteIterator;
@@ -26,23 +25,6 @@ class TableSchemaTest {
   private static final TableSchema JSON = new TableSchema(TableLayout.JSON, FieldType.STRING,
       List.of("field0", "field1", "field2"));
 
-  private static Table table(TableSchema schema) {
-    var builder = TableBuilder.createTableBuilder("usertable");
-    builder.addString(TableSchema.KEY_COLUMN);
-    if (schema.layout() == TableLayout.JSON) {
-      builder.addJson(TableSchema.DOCUMENT_COLUMN, null);
-    } else {
-      for (var name : schema.fieldNames()) {
-        if (schema.fieldType() == FieldType.BINARY) {
-          builder.addBinary(name);
-        } else {
-          builder.addString(name);
-        }
-      }
-    }
-    builder.primaryKey(TableSchema.KEY_COLUMN);
-    return builder.buildTable();
-  }
 
   private static Map<String, byte[]> values(String... nameValues) {
     var values = new LinkedHashMap<String, byte[]>();
@@ -82,23 +64,23 @@ class TableSchemaTest {
 
   @Test
   void aTableOfTheSameShapeFitsAndAnotherShapeIsDescribed() {
-    assertEquals(Optional.empty(), STRINGS.mismatch(table(STRINGS)));
-    assertEquals(Optional.empty(), JSON.mismatch(table(JSON)));
-    var difference = BINARY.mismatch(table(STRINGS)).orElseThrow();
+    assertEquals(Optional.empty(), STRINGS.mismatch(OfflineTables.of(STRINGS)));
+    assertEquals(Optional.empty(), JSON.mismatch(OfflineTables.of(JSON)));
+    var difference = BINARY.mismatch(OfflineTables.of(STRINGS)).orElseThrow();
     assertEquals("table usertable exists with columns [ycsb_key STRING, field0 STRING, field1 STRING, "
         + "field2 STRING] and primary key [ycsb_key], but layout=columns, fieldtype=binary and 3 fields need "
         + "columns [ycsb_key STRING, field0 BINARY, field1 BINARY, field2 BINARY] and primary key [ycsb_key]; "
         + "drop the table, use another oraclenosql.table, or match the layout/fieldtype/fieldcount it was "
         + "created with", difference);
     var fewer = new TableSchema(TableLayout.COLUMNS, FieldType.STRING, List.of("field0"));
-    assertTrue(fewer.mismatch(table(STRINGS)).isPresent());
-    assertTrue(JSON.mismatch(table(STRINGS)).orElseThrow().contains("layout=json and 3 fields"));
+    assertTrue(fewer.mismatch(OfflineTables.of(STRINGS)).isPresent());
+    assertTrue(JSON.mismatch(OfflineTables.of(STRINGS)).orElseThrow().contains("layout=json and 3 fields"));
   }
 
   @Test
   void rowsCarryEveryFieldAndReadBackProjects() {
     for (var schema : List.of(STRINGS, BINARY, JSON)) {
-      var row = schema.newRow(table(schema), "user1", values("field0", "a", "field1", "b", "field2", "c"));
+      var row = schema.newRow(OfflineTables.of(schema), "user1", values("field0", "a", "field1", "b", "field2", "c"));
       assertEquals("user1", row.get(TableSchema.KEY_COLUMN).asString().get());
       var all = new HashMap<String, ByteIterator>();
       schema.read(row, null, all);
@@ -112,7 +94,7 @@ class TableSchemaTest {
   @Test
   void mergeChangesOnlyTheGivenFields() {
     for (var schema : List.of(STRINGS, BINARY, JSON)) {
-      var row = schema.newRow(table(schema), "user1", values("field0", "a", "field1", "b", "field2", "c"));
+      var row = schema.newRow(OfflineTables.of(schema), "user1", values("field0", "a", "field1", "b", "field2", "c"));
       schema.merge(row, values("field1", "B"));
       var all = new HashMap<String, ByteIterator>();
       schema.read(row, null, all);
@@ -146,7 +128,7 @@ class TableSchemaTest {
   }
 
   private static byte[] roundTrip(TableSchema schema, byte[] value) {
-    var row = schema.newRow(table(schema), "k", Map.of("field0", value));
+    var row = schema.newRow(OfflineTables.of(schema), "k", Map.of("field0", value));
     var result = new HashMap<String, ByteIterator>();
     schema.read(row, Set.of("field0"), result);
     return result.get("field0").toArray();
