@@ -7,7 +7,8 @@ import java.util.OptionalLong;
 
 /**
  * What a binding could learn about the database server. Every figure is optional: an absent value
- * means "unknown" and is written as such in results, never guessed. Immutable.
+ * (empty, or {@code null} when read from a file) means "unknown" and is written as such in results,
+ * never guessed. Immutable.
  *
  * @param product       the database product, e.g. {@code MongoDB}
  * @param version       server version as the server reports it
@@ -34,7 +35,14 @@ public record ServerInfo(
     if (product == null || product.isBlank()) {
       throw new IllegalArgumentException("product must be named");
     }
-    details = Map.copyOf(details);
+    version = version == null ? Optional.empty() : version;
+    storageEngine = storageEngine == null ? Optional.empty() : storageEngine;
+    ram = ram == null ? Optional.empty() : ram;
+    cache = cache == null ? Optional.empty() : cache;
+    dataPath = dataPath == null ? Optional.empty() : dataPath;
+    locality = locality == null ? Locality.UNKNOWN : locality;
+    pid = pid == null ? OptionalLong.empty() : pid;
+    details = details == null ? Map.of() : Map.copyOf(details);
   }
 
   public static Builder builder(String product) {

@@ -3,6 +3,7 @@ package io.github.ycsbstorage.mongodb;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.ReplaceOptions;
+import com.mongodb.internal.build.MongoDriverVersion;
 import io.github.ycsbstorage.binding.RateLimitedWarning;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.spi.DatasetSize;
@@ -10,6 +11,7 @@ import io.github.ycsbstorage.spi.ServerInfo;
 import io.github.ycsbstorage.spi.ServerInfoProvider;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.Vector;
 import org.bson.Document;
@@ -198,6 +200,12 @@ public class MongoDbClient extends DB implements ServerInfoProvider {
       overhead += 1 + ("field" + i).length() + 1 + 4 + 1;
     }
     return overhead;
+  }
+
+  /** The driver's version as it reports it to the server in its handshake. */
+  @Override
+  public Optional<String> driverVersion() {
+    return Optional.of(MongoDriverVersion.VERSION);
   }
 
   /** Records lost by failed batches of this instance; for tests and diagnostics. */
