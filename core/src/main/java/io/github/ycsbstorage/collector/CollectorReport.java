@@ -85,9 +85,10 @@ final class CollectorReport {
     var devices = new LinkedHashMap<String, Io.DeviceTotals>();
     for (var entry : totals.disks().entrySet()) {
       double seconds = totals.diskSeconds(entry.getKey());
+      var max = totals.maxUtil(entry.getKey());
       devices.put(entry.getKey(), new Io.DeviceTotals(
           seconds > 0 ? Optional.of(IoRates.of(entry.getValue(), seconds)) : Optional.empty(),
-          round(totals.maxUtil(entry.getKey())), entry.getValue()[0], entry.getValue()[4],
+          max.isPresent() ? OptionalDouble.of(round(max.getAsDouble())) : OptionalDouble.empty(), entry.getValue()[0], entry.getValue()[4],
           entry.getValue()[2] * 512, entry.getValue()[6] * 512, round(seconds)));
     }
     var cpu = totals.cpu();
@@ -176,7 +177,9 @@ final class CollectorReport {
     }
     var probe = seen.probe();
     if (probe != null && probe.p50Us() != null) {
-      record.addSummaryLine("STORAGE", "probe.medium", probe.inferredMedium());
+      if (probe.inferredMedium() != null) {
+        record.addSummaryLine("STORAGE", "probe.medium", probe.inferredMedium());
+      }
       record.addSummaryLine("STORAGE", "probe.direct", probe.directIo() ? 1 : 0);
       record.addSummaryLine("STORAGE", "probe.read.p50.us", probe.p50Us());
       record.addSummaryLine("STORAGE", "probe.read.p99.us", probe.p99Us());
@@ -201,7 +204,7 @@ final class CollectorReport {
       record.addSummaryLine(group, "w_await avg", round(rates.writeAwaitMs()));
       record.addSummaryLine(group, "aqu-sz avg", round(rates.queueSize()));
       record.addSummaryLine(group, "%util avg", round(rates.utilPercent()));
-      record.addSummaryLine(group, "%util max", round(totals.maxUtil(entry.getKey())));
+      totals.maxUtil(entry.getKey()).ifPresent(max -> record.addSummaryLine(group, "%util max", round(max)));
       record.addSummaryLine(group, "rareq-sz avg", round(rates.readRequestKb()));
       record.addSummaryLine(group, "wareq-sz avg", round(rates.writeRequestKb()));
       if (rates.discardsPerSec() != null) {

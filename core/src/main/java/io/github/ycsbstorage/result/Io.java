@@ -75,14 +75,14 @@ public record Io(String observed, SampledHost sampledHost, String source, int sa
    * One block device over the phase.
    *
    * @param average      iostat-style rates over its sampled time, when it had any
-   * @param utilMax      the highest {@code %util} of an interval
+   * @param utilMax      the highest {@code %util} of a full sampling interval, when there was one
    * @param reads        completed reads
    * @param writes       completed writes
    * @param readBytes    bytes read
    * @param writtenBytes bytes written
    * @param seconds      time it was sampled
    */
-  public record DeviceTotals(Optional<IoRates> average, @JsonProperty("%util max") double utilMax, long reads,
+  public record DeviceTotals(Optional<IoRates> average, @JsonProperty("%util max") OptionalDouble utilMax, long reads,
       long writes, long readBytes, long writtenBytes, double seconds) {
   }
 
