@@ -103,7 +103,8 @@ final class CollectorReport {
       if (seconds > 0) {
         summary.put("average", IoRates.of(entry.getValue(), seconds));
       }
-      summary.put("%util max", round(totals.maxUtil(entry.getKey())));
+      var max = totals.maxUtil(entry.getKey());
+      summary.put("%util max", max.isPresent() ? round(max.getAsDouble()) : null);
       summary.put("reads", entry.getValue()[0]);
       summary.put("writes", entry.getValue()[4]);
       summary.put("readBytes", entry.getValue()[2] * 512);
@@ -217,7 +218,9 @@ final class CollectorReport {
     }
     var probe = seen.probe();
     if (probe != null && probe.p50Us() != null) {
-      record.addSummaryLine("STORAGE", "probe.medium", probe.inferredMedium());
+      if (probe.inferredMedium() != null) {
+        record.addSummaryLine("STORAGE", "probe.medium", probe.inferredMedium());
+      }
       record.addSummaryLine("STORAGE", "probe.direct", probe.directIo() ? 1 : 0);
       record.addSummaryLine("STORAGE", "probe.read.p50.us", probe.p50Us());
       record.addSummaryLine("STORAGE", "probe.read.p99.us", probe.p99Us());
@@ -242,7 +245,7 @@ final class CollectorReport {
       record.addSummaryLine(group, "w_await avg", round(rates.writeAwaitMs()));
       record.addSummaryLine(group, "aqu-sz avg", round(rates.queueSize()));
       record.addSummaryLine(group, "%util avg", round(rates.utilPercent()));
-      record.addSummaryLine(group, "%util max", round(totals.maxUtil(entry.getKey())));
+      totals.maxUtil(entry.getKey()).ifPresent(max -> record.addSummaryLine(group, "%util max", round(max)));
       record.addSummaryLine(group, "rareq-sz avg", round(rates.readRequestKb()));
       record.addSummaryLine(group, "wareq-sz avg", round(rates.writeRequestKb()));
       if (rates.discardsPerSec() != null) {

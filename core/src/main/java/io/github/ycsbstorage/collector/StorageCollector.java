@@ -160,7 +160,18 @@ public final class StorageCollector implements PhaseObserver {
       return ProbeResult.notRun(settings.paths().get(0),
           "not run: collector.root is not / (a fixture tree has no real file system)");
     }
-    return new ReadLatencyProbe(settings.probeSize(), settings.probeTime()).probe(Path.of(settings.paths().get(0)));
+    return seenThrough(new ReadLatencyProbe(settings.probeSize(), settings.probeTime())
+        .probe(Path.of(settings.paths().get(0))), inventory.isEmpty() ? null : inventory.get(0));
+  }
+
+  /**
+   * The probe's figures as the stack under the probed path lets them be read: where a layer serves
+   * O_DIRECT reads from the page cache, they show memory, not the medium, which then comes from the
+   * backing device's type alone.
+   */
+  static ProbeResult seenThrough(ProbeResult probed, PathInventory path) {
+    return path == null || path.pageCache() == null || probed.p50Us() == null ? probed
+        : probed.withoutMedium("the probe cannot see the medium: " + path.pageCache());
   }
 
   /** Opens the named provider's source into {@link #serverMetrics}; the reason it could not, or null. */

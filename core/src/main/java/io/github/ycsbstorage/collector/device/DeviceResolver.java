@@ -13,7 +13,8 @@ import java.util.Set;
  * Resolves a data path to the physical devices under it: path → mount ({@code /proc/self/mountinfo},
  * longest mount point) → {@code major:minor} → {@code /sys/dev/block} → partitions to their disk,
  * device-mapper and md to their slaves (recursively), loop devices to the device holding their
- * backing file, overlayfs to its upper directory. File systems without a block device are
+ * backing file (noting when the loop device reads that file through the page cache), overlayfs to
+ * its upper directory. File systems without a block device are
  * classified from their type (tmpfs → ram, nfs/cifs → network-fs). Whatever cannot be followed is
  * recorded as a note, never thrown. Thread-safe (it holds no mutable state).
  */
@@ -38,7 +39,8 @@ public final class DeviceResolver {
     state.path = absolute;
     resolveFileSystem(absolute, state, 0);
     return new PathInventory(absolute, state.mountPoint, state.fsType, state.source,
-        state.mountOptions, state.stack, state.devices, List.copyOf(state.blockDevices), state.notes);
+        state.mountOptions, state.stack, state.devices, List.copyOf(state.blockDevices), state.notes,
+        state.pageCache);
   }
 
   /**
@@ -57,7 +59,7 @@ public final class DeviceResolver {
       expand(name, state, 0);
     }
     return new PathInventory(device, null, null, null, null, state.stack, state.devices,
-        List.copyOf(state.blockDevices), state.notes);
+        List.copyOf(state.blockDevices), state.notes, state.pageCache);
   }
 
   private String absolute(String path) {
@@ -81,6 +83,7 @@ public final class DeviceResolver {
     final List<DeviceInfo> devices = new ArrayList<>();
     final Set<String> blockDevices = new LinkedHashSet<>();
     final List<String> notes = new ArrayList<>();
+    String pageCache;
   }
 
   private void resolveFileSystem(String path, State state, int depth) {
@@ -188,6 +191,10 @@ public final class DeviceResolver {
         var file = backing.get().endsWith(" (deleted)")
             ? backing.get().substring(0, backing.get().length() - " (deleted)".length()) : backing.get();
         state.stack.add(name + " (loop over " + file + ")");
+        buffered(name, dir.get()).ifPresent(reason -> {
+          state.notes.add(reason);
+          state.pageCache = state.pageCache == null ? reason : state.pageCache;
+        });
         resolveFileSystem(file, state, depth + 1);
         return;
       }
@@ -197,6 +204,23 @@ public final class DeviceResolver {
       state.notes.add(name + ": " + layerKind(name, dir.get()) + " without slaves");
     }
     state.devices.add(classifier.describe(name, dir.get()));
+  }
+
+  /**
+   * Why a loop device serves reads from its backing file's page cache, or empty when it does direct
+   * I/O ({@code loop/dio} = 1). Without direct I/O the loop driver reads the file through the page
+   * cache of the file system below, so an O_DIRECT read on the loop device returns at memory speed
+   * whenever that file's pages are cached. Kernels before 4.4 have no {@code loop/dio} and no direct
+   * I/O for loop devices.
+   */
+  private Optional<String> buffered(String name, String dir) {
+    var dio = files.attribute(dir + "/loop/dio");
+    if (dio.isPresent() && dio.get().equals("1")) {
+      return Optional.empty();
+    }
+    return Optional.of(name + " reads its backing file through the page cache ("
+        + (dio.isPresent() ? "loop/dio = " + dio.get() : "no loop/dio: kernel without direct I/O for loop devices")
+        + "): O_DIRECT reads cannot see the medium below");
   }
 
   /** {@code lvm vg-data}, {@code crypt}, {@code md raid1}, ... for a layered device. */

@@ -16,10 +16,13 @@ import java.util.List;
  * @param devices      the physical devices at the bottom
  * @param blockDevices every kernel block device name met (layers and physical), for diskstats
  * @param notes        what could not be resolved, and why
+ * @param pageCache    why reads of this path that bypass the page cache (O_DIRECT) still come from
+ *                     it, e.g. a loop device without direct I/O; {@code null} when nothing in the
+ *                     stack buffers them. The read-latency probe then cannot see the medium.
  */
 public record PathInventory(String path, String mountPoint, String fsType, String source,
     String mountOptions, List<String> stack, List<DeviceInfo> devices, List<String> blockDevices,
-    List<String> notes) {
+    List<String> notes, String pageCache) {
 
   public PathInventory {
     stack = List.copyOf(stack);

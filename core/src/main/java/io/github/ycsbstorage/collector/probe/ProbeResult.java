@@ -6,7 +6,8 @@ package io.github.ycsbstorage.collector.probe;
  *
  * @param directory      the directory the scratch file was placed in
  * @param directIo       whether reads bypassed the page cache (O_DIRECT)
- * @param reason         why the probe did not run or fell back to buffered reads, else null
+ * @param reason         why the probe did not run, or why its reads may not reach the medium
+ *                       (buffered reads, a layer that reads through the page cache), else null
  * @param fileBytes      scratch file size
  * @param randomReads    4 KiB random reads performed (queue depth 1)
  * @param meanUs         mean random-read latency
@@ -16,7 +17,8 @@ package io.github.ycsbstorage.collector.probe;
  * @param maxUs          maximum
  * @param randomReadIops random 4 KiB reads per second at queue depth 1
  * @param sequentialMBps sequential read throughput, MB/s (10^6 bytes)
- * @param inferredMedium {@code spinning}, {@code flash}, {@code memory}, or null when not measured
+ * @param inferredMedium {@code spinning}, {@code flash}, {@code memory}, or null when not measured or
+ *                       when the reads cannot reach the medium
  */
 public record ProbeResult(String directory, boolean directIo, String reason, long fileBytes,
     long randomReads, Double meanUs, Long p50Us, Long p90Us, Long p99Us, Long maxUs,
@@ -26,6 +28,12 @@ public record ProbeResult(String directory, boolean directIo, String reason, lon
   public static ProbeResult notRun(String directory, String reason) {
     return new ProbeResult(directory, false, reason, 0, 0, null, null, null, null, null, null, null,
         null);
+  }
+
+  /** The same figures with no medium inferred from them, because {@code why} they cannot show it. */
+  public ProbeResult withoutMedium(String why) {
+    return new ProbeResult(directory, directIo, reason == null ? why : reason + "; " + why, fileBytes,
+        randomReads, meanUs, p50Us, p90Us, p99Us, maxUs, randomReadIops, sequentialMBps, null);
   }
 
   /**

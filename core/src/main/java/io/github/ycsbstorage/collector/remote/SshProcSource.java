@@ -43,11 +43,7 @@ public final class SshProcSource implements ProcSource {
 
   /** The remote shell script: each file preceded by a marker line naming it. */
   String script() {
-    var files = new ArrayList<>(List.of("diskstats", "stat", "meminfo", "vmstat"));
-    if (pid.isPresent()) {
-      files.add("pid/io");
-      files.add("pid/stat");
-    }
+    var files = pid.isPresent() ? Snapshot.FILES : Snapshot.HOST_FILES;
     var script = new StringBuilder();
     for (var file : files) {
       var path = file.startsWith("pid/") ? "/proc/" + pid.getAsLong() + "/" + file.substring(4) : "/proc/" + file;

@@ -9,6 +9,7 @@ import java.util.Map;
  *
  * @param epochMillis    end of the interval
  * @param seconds        interval length
+ * @param full           whether the interval is long enough to count toward maxima (see {@link Sampler})
  * @param devices        iostat figures per watched device
  * @param cpu            host CPU shares
  * @param memory         memory state at the end of the interval
@@ -18,7 +19,7 @@ import java.util.Map;
  * @param process        the server process's figures, when observed
  * @param gaps           what is missing from this interval, and why
  */
-public record IntervalSample(long epochMillis, double seconds, Map<String, IoRates> devices,
+public record IntervalSample(long epochMillis, double seconds, boolean full, Map<String, IoRates> devices,
     CpuShares cpu, MemoryState memory, Double majorFaultsPerSec, Double swapInPerSec,
     Double swapOutPerSec, ProcessRates process, List<String> gaps) {
 

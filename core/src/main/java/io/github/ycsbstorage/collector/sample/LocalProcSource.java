@@ -5,33 +5,52 @@ import java.io.FileInputStream;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 
 /**
  * Reads {@code /proc} under a {@link HostFiles} root. Each file is read into a buffer kept across
  * readings (procfs files report size 0, so they are read to EOF), so that steady-state sampling
- * allocates little. Not thread-safe: one sampler thread uses it.
+ * allocates little. A snapshot is timed at its reads: every file is read first, back to back, and
+ * the snapshot takes the midpoint of those reads as its time; parsing comes after. (Timing before
+ * the reads charged the first reading's class loading, tens of milliseconds, to the first interval
+ * and made its rates low.) Not thread-safe: one sampler thread uses it.
  */
 public final class LocalProcSource implements ProcSource {
   private final HostFiles files;
   private final OptionalLong pid;
+  private final LongSupplier nanoClock;
   private final Map<String, byte[]> buffers = new HashMap<>();
+  private final List<String> names;
 
   public LocalProcSource(HostFiles files, OptionalLong pid) {
-    if (files == null || pid == null) {
-      throw new IllegalArgumentException("files and pid must not be null");
+    this(files, pid, System::nanoTime);
+  }
+
+  /** With another monotonic clock: tests use one they advance. */
+  LocalProcSource(HostFiles files, OptionalLong pid, LongSupplier nanoClock) {
+    if (files == null || pid == null || nanoClock == null) {
+      throw new IllegalArgumentException("files, pid and clock must not be null");
     }
     this.files = files;
     this.pid = pid;
+    this.nanoClock = nanoClock;
+    this.names = pid.isPresent() ? Snapshot.FILES : Snapshot.HOST_FILES;
   }
 
   @Override
   public Snapshot take(Predicate<String> watchedDevices) {
-    long millis = System.currentTimeMillis();
-    long nanos = System.nanoTime();
-    return Snapshot.parse(millis, nanos, this::read, watchedDevices, pid.isPresent());
+    var read = new HashMap<String, Snapshot.Slice>();
+    long first = nanoClock.getAsLong();
+    for (var name : names) {
+      read.put(name, read(name));
+    }
+    long last = nanoClock.getAsLong();
+    long millis = System.currentTimeMillis() - (last - first) / 2_000_000;
+    return Snapshot.parse(millis, first + (last - first) / 2, read::get, watchedDevices, pid.isPresent());
   }
 
   private Snapshot.Slice read(String name) {

@@ -2,6 +2,7 @@ package io.github.ycsbstorage.collector.sample;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.OptionalDouble;
 
 /**
  * Counter deltas summed over every usable interval of a run. Summing per-interval deltas (rather
@@ -20,7 +21,11 @@ public final class RunTotals {
   double seconds;
   IntervalSample.MemoryState lastMemory;
 
-  void addDisk(String name, long[] delta, double intervalSeconds, double util) {
+  /**
+   * @param util the interval's {@code %util}, or null when the interval is not full (it then adds to
+   *             the totals, but not to the maximum)
+   */
+  void addDisk(String name, long[] delta, double intervalSeconds, Double util) {
     var sum = disks.computeIfAbsent(name, key -> {
       var fresh = new long[ProcParsers.DISK_FIELDS + 1];
       fresh[ProcParsers.DISK_FIELDS] = ProcParsers.DISK_FIELDS;
@@ -31,7 +36,9 @@ public final class RunTotals {
     }
     sum[ProcParsers.DISK_FIELDS] = Math.min(sum[ProcParsers.DISK_FIELDS], delta[ProcParsers.DISK_FIELDS]);
     diskSeconds.merge(name, intervalSeconds, Double::sum);
-    maxUtil.merge(name, util, Math::max);
+    if (util != null) {
+      maxUtil.merge(name, util, Math::max);
+    }
   }
 
   static long[] add(long[] sum, long[] delta) {
@@ -53,8 +60,10 @@ public final class RunTotals {
     return diskSeconds.getOrDefault(device, 0.0);
   }
 
-  public double maxUtil(String device) {
-    return maxUtil.getOrDefault(device, 0.0);
+  /** The highest {@code %util} of a full interval; empty when no interval was full. */
+  public OptionalDouble maxUtil(String device) {
+    var max = maxUtil.get(device);
+    return max == null ? OptionalDouble.empty() : OptionalDouble.of(max);
   }
 
   /** Summed cpu tick deltas, or null when never observed. */

@@ -15,11 +15,19 @@ import java.util.concurrent.TimeUnit;
  * Samples a {@link ProcSource} at a fixed interval on one daemon thread and turns consecutive
  * snapshots into {@link IntervalSample}s and {@link RunTotals}. A failed or partial reading becomes
  * a recorded gap; nothing here ever throws into the benchmark. Devices that appear mid-run start
- * contributing from their second reading; devices that disappear are noted. Thread-safe.
+ * contributing from their second reading; devices that disappear are noted.
+ *
+ * <p>Like iostat, maxima come from full intervals only: an interval shorter than 90 % of
+ * the nominal one (the stub taken when sampling stops, or a reading that a
+ * delayed scheduler fires in quick succession to catch up) counts toward time-weighted averages and
+ * totals, but not toward maxima, where a few milliseconds of activity would read as a busy device.
+ * Thread-safe.
  */
 public final class Sampler {
   /** USER_HZ: the unit of /proc/stat and /proc/pid/stat times; 100 on every Linux architecture. */
   public static final int USER_HZ = 100;
+  /** The share of the nominal interval from which on an interval is full. */
+  static final double FULL_SHARE = 0.9;
 
   private final ProcSource source;
   private final Predicate<String> watched;
@@ -109,6 +117,7 @@ public final class Sampler {
     if (seconds <= 0) {
       return;
     }
+    boolean full = seconds >= FULL_SHARE * interval.toNanos() / 1e9;
     var intervalGaps = new ArrayList<>(current.missing());
     var devices = new HashMap<String, IoRates>();
     for (var entry : current.disks().entrySet()) {
@@ -124,7 +133,7 @@ public final class Sampler {
       }
       var rates = IoRates.of(delta, seconds);
       devices.put(entry.getKey(), rates);
-      totals.addDisk(entry.getKey(), delta, seconds, rates.utilPercent());
+      totals.addDisk(entry.getKey(), delta, seconds, full ? rates.utilPercent() : null);
     }
     for (var name : prior.disks().keySet()) {
       if (!current.disks().containsKey(name)) {
@@ -162,7 +171,7 @@ public final class Sampler {
     if (!intervalGaps.isEmpty()) {
       gaps.add(Instant.ofEpochMilli(current.epochMillis()) + ": " + String.join(", ", intervalGaps));
     }
-    samples.add(new IntervalSample(current.epochMillis(), seconds, devices, cpu, memory, faults,
+    samples.add(new IntervalSample(current.epochMillis(), seconds, full, devices, cpu, memory, faults,
         swapIn, swapOut, process, intervalGaps));
   }
 

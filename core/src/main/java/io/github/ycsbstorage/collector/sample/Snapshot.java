@@ -24,6 +24,11 @@ import java.util.function.Function;
 public record Snapshot(long epochMillis, long nanos, Map<String, long[]> disks, long[] cpu,
     long[] memory, long[] vm, long[] processIo, long[] processCpu, List<String> missing) {
 
+  /** The host files of a reading, in the order they are read. */
+  public static final List<String> HOST_FILES = List.of("diskstats", "stat", "meminfo", "vmstat");
+  /** The host files and the server process's. */
+  public static final List<String> FILES = List.of("diskstats", "stat", "meminfo", "vmstat", "pid/io", "pid/stat");
+
   /** A slice of a {@code /proc} file's bytes. */
   public record Slice(byte[] data, int offset, int length) {
   }

@@ -116,6 +116,18 @@ class DeviceResolverFixtureTest {
     assertEquals(List.of("sda=ssd-sata"), types(inventory));
     assertEquals(List.of("loop0 (loop over /srv/images/disk.img)"), inventory.stack());
     assertEquals(List.of("loop0", "sda"), inventory.blockDevices());
+    assertNull(inventory.pageCache(), "loop/dio = 1: direct I/O reaches the backing device");
+  }
+
+  @Test
+  void loopDeviceWithoutDirectIoIsNotedAsReadingThroughThePageCache() {
+    var inventory = resolve("loop-buffered", "/mnt/img/data");
+    assertEquals(List.of("vda=virtio"), types(inventory));
+    assertEquals(List.of("loop0 (loop over /images/disk.img)"), inventory.stack());
+    var reason = "loop0 reads its backing file through the page cache (loop/dio = 0): O_DIRECT reads cannot"
+        + " see the medium below";
+    assertEquals(reason, inventory.pageCache());
+    assertTrue(inventory.notes().contains(reason), inventory.notes().toString());
   }
 
   @Test

@@ -1,0 +1,62 @@
+package io.github.ycsbstorage.collector;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.ycsbstorage.collector.device.DeviceResolver;
+import io.github.ycsbstorage.collector.probe.ProbeResult;
+import io.github.ycsbstorage.collector.sample.RunTotals;
+import io.github.ycsbstorage.collector.sample.Sampler;
+import io.github.ycsbstorage.result.RunRecord;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A file system on a loop device without direct I/O: the probe's O_DIRECT reads come from the backing
+ * file's page cache at memory speed, so the medium must come from the backing device, not the probe.
+ */
+class BufferedLoopProbeTest {
+  /** What the probe measured on such a loop device here: 4 µs median, i.e. "memory". */
+  private static final ProbeResult MEMORY_FAST = new ProbeResult("/mnt/img/data", true, null, 16 << 20, 50_000,
+      4.2, 4L, 6L, 11L, 80L, 230_000.0, 2_900.0, ProbeResult.inferMedium(4));
+
+  private static Map<String, Object> storageLines(CollectorReport.Observations seen) {
+    var record = new RunRecord();
+    CollectorReport.addTo(record, seen);
+    return record.summaryLines().stream().filter(line -> line.group().equals("STORAGE"))
+        .collect(Collectors.toMap(RunRecord.SummaryLine::metric, RunRecord.SummaryLine::value));
+  }
+
+  private static CollectorReport.Observations observations(String fixture, ProbeResult probe) {
+    var inventory = new DeviceResolver(Fixtures.files(fixture)).resolve("/mnt/img/data");
+    var sampling = new Sampler.Result("test", 0, 0, List.of(), new RunTotals(), List.of());
+    return new CollectorReport.Observations("local server host", true, List.of(inventory), Map.of(),
+        StorageCollector.seenThrough(probe, inventory), sampling, new OperationCount(null, "test"), Map.of(),
+        List.of("vda"), null);
+  }
+
+  @Test
+  void bufferedLoopDeviceTakesTheMediumFromTheBackingDeviceAndSaysTheProbeCannotSeeIt() {
+    var seen = observations("loop-buffered", MEMORY_FAST);
+    assertNull(seen.probe().inferredMedium());
+    assertTrue(seen.probe().reason().startsWith("the probe cannot see the medium: loop0 reads its backing file"
+        + " through the page cache (loop/dio = 0)"), seen.probe().reason());
+    assertEquals(4L, seen.probe().p50Us(), "the measurement itself is kept");
+    var lines = storageLines(seen);
+    assertEquals("virtio", lines.get("data_disk_0_type"));
+    assertEquals("unknown", lines.get("data_disk_0_media"), "virtio cannot tell; the probe saw only memory");
+    assertFalse(lines.containsKey("probe.medium"));
+    assertEquals(4L, lines.get("probe.read.p50.us"));
+  }
+
+  @Test
+  void loopDeviceWithDirectIoKeepsTheProbesMedium() {
+    var seen = observations("loop-file", MEMORY_FAST);
+    assertEquals("memory", seen.probe().inferredMedium());
+    assertEquals("memory", storageLines(seen).get("probe.medium"));
+  }
+}
