@@ -3,43 +3,45 @@ package io.github.ycsbstorage.binding;
 import io.github.ycsbstorage.config.SecretMasker;
 import java.io.PrintStream;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
 /**
  * Reports failed operations without flooding stderr: at most one line per interval for each kind of
- * failure (the operation and the exception's class), naming the latest cause and how many failures
- * of that kind were suppressed since its previous line. Kinds are limited separately so that one
- * kind that fails all the time (scans timing out) cannot hide another (inserts lost). A line stays
- * short whatever the driver puts in its message (a bulk write error lists every failed record): the
- * message is cut after {@value #MAX_MESSAGE} characters, saying how much was cut. Messages pass
- * through {@link SecretMasker}. Thread-safe and lock-free on the suppressed path.
+ * failure (the operation and the exception's class), naming the latest cause and how many failures of
+ * that kind were suppressed since its previous line. Kinds are limited separately so that a flood of
+ * one (say, failed scans) cannot hide another (failed inserts). A line stays short: the cause's
+ * message is folded onto one line and cut after {@value #MESSAGE_LIMIT} characters (a driver's
+ * message can carry a whole batch). Messages pass through {@link SecretMasker}. Thread-safe and
+ * lock-free on the suppressed path.
  */
 public final class RateLimitedWarning {
-  /** Characters of a cause's message shown on one line. */
-  public static final int MAX_MESSAGE = 300;
+  /** Characters of a cause's message that a line shows. */
+  public static final int MESSAGE_LIMIT = 200;
+  /** Kinds tracked separately; further kinds share one limit, so that the map stays small. */
+  static final int MAX_KINDS = 64;
+  private static final String OTHER_KINDS = "(other kinds)";
 
   private final String source;
   private final long intervalNanos;
   private final PrintStream out;
   private final LongSupplier clock;
-  private final ConcurrentMap<String, Limit> limits = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<String, Kind> kinds = new ConcurrentHashMap<>();
   private final AtomicLong total = new AtomicLong();
 
-  /** One kind's interval and suppressed count. */
-  private static final class Limit {
+  /** One kind's limit: when it may print next, and what it held back since. */
+  private static final class Kind {
     final AtomicLong nextAllowedNanos;
     final AtomicLong suppressed = new AtomicLong();
 
-    Limit(long now) {
+    Kind(long now) {
       nextAllowedNanos = new AtomicLong(now);
     }
   }
 
   /**
    * @param source         prefix naming the binding, e.g. {@code mongodb}
-   * @param intervalMillis at most one line per kind of failure per this many milliseconds
+   * @param intervalMillis at most one line per kind per this many milliseconds
    */
   public RateLimitedWarning(String source, long intervalMillis) {
     this(source, intervalMillis, System.err, System::nanoTime);
@@ -57,40 +59,47 @@ public final class RateLimitedWarning {
 
   /** Counts one failure of {@code operation} and prints a line if its kind's interval has passed. */
   public void warn(String operation, Throwable cause) {
-    warn(operation, cause, cause.getMessage());
+    warn(operation, "", cause);
   }
 
   /**
-   * The same, showing {@code message} instead of the cause's own, e.g. the counts of a failed batch
-   * and its first error rather than a message that lists every error.
+   * Counts one failure of {@code operation} and prints a line if its kind's interval has passed.
+   *
+   * @param detail what the line adds about this failure, e.g. counts of lost records; not part of the
+   *               kind, so that varying counts are still limited together
    */
-  public void warn(String operation, Throwable cause, String message) {
+  public void warn(String operation, String detail, Throwable cause) {
     total.incrementAndGet();
     long now = clock.getAsLong();
-    var limit = limits.computeIfAbsent(operation + '\0' + cause.getClass().getName(), k -> new Limit(now));
-    long next = limit.nextAllowedNanos.get();
-    if (now - next < 0 || !limit.nextAllowedNanos.compareAndSet(next, now + intervalNanos)) {
-      limit.suppressed.incrementAndGet();
+    var kind = kind(operation + " " + cause.getClass().getName(), now);
+    long next = kind.nextAllowedNanos.get();
+    if (now - next < 0 || !kind.nextAllowedNanos.compareAndSet(next, now + intervalNanos)) {
+      kind.suppressed.incrementAndGet();
       return;
     }
-    long hidden = limit.suppressed.getAndSet(0);
-    // Masked before it is cut, so that a cut cannot leave half a password unrecognised.
-    var text = cut(SecretMasker.maskText(String.valueOf(message)));
-    out.println("[" + source + "] " + operation + " failed: " + cause.getClass().getSimpleName() + ": " + text
+    long hidden = kind.suppressed.getAndSet(0);
+    out.println("[" + source + "] " + operation + " failed" + (detail.isEmpty() ? "" : " (" + detail + ")") + ": "
+        + shorten(SecretMasker.maskText(cause.getClass().getSimpleName() + ": " + cause.getMessage()))
         + (hidden > 0 ? " (" + hidden + " similar failures not shown)" : ""));
   }
 
-  /** {@code message} on one line and at most {@value #MAX_MESSAGE} characters, saying what was cut. */
-  static String cut(String message) {
-    var line = message.replaceAll("\\s*[\\r\\n]+\\s*", " ");
-    if (line.length() <= MAX_MESSAGE) {
-      return line;
-    }
-    return line.substring(0, MAX_MESSAGE) + "... (" + (line.length() - MAX_MESSAGE) + " more characters)";
-  }
-
-  /** Failures counted so far. */
+  /** Failures counted so far, of every kind. */
   public long total() {
     return total.get();
+  }
+
+  private Kind kind(String key, long now) {
+    var existing = kinds.get(key);
+    if (existing != null) {
+      return existing;
+    }
+    return kinds.computeIfAbsent(kinds.size() < MAX_KINDS ? key : OTHER_KINDS, k -> new Kind(now));
+  }
+
+  /** The text on one line, cut after {@link #MESSAGE_LIMIT} characters with the length it had. */
+  static String shorten(String text) {
+    var line = text.replaceAll("\\s+", " ").trim();
+    return line.length() <= MESSAGE_LIMIT ? line
+        : line.substring(0, MESSAGE_LIMIT) + "… (" + line.length() + " characters)";
   }
 }

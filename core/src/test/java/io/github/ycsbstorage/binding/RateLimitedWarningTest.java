@@ -4,10 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
@@ -22,7 +20,7 @@ class RateLimitedWarningTest {
   }
 
   @Test
-  void printsOneLinePerIntervalWithTheSuppressedCount() {
+  void printsOneLinePerIntervalAndKindWithTheSuppressedCount() {
     var cause = new IllegalStateException("connection refused to mongodb://u:pw@db1:27017");
     warning.warn("read", cause);
     for (int i = 0; i < 5; i++) {
@@ -41,53 +39,43 @@ class RateLimitedWarningTest {
   }
 
   @Test
-  void oneKindFailingAllTheTimeDoesNotHideAnother() {
-    // Scans time out continuously; one insert failure and one other read failure must still show.
-    for (int i = 0; i < 150; i++) {
-      now.addAndGet(10_000_000L);
-      warning.warn("scan", new TimeoutException("scan timed out"));
+  void oneKindOfFailureCannotHideAnother() {
+    for (int i = 0; i < 1000; i++) {
+      warning.warn("scan", new IllegalStateException("Node limit exceeded"));
     }
-    warning.warn("insert", new IOException("duplicate key"));
-    warning.warn("scan", new IOException("bad request"));
+    warning.warn("insert", new IllegalStateException("disk full"));
+    warning.warn("insert", "1000 of 1000 records not stored", new IllegalArgumentException("bad row"));
 
     assertEquals("""
-        [mongodb] scan failed: TimeoutException: scan timed out
-        [mongodb] scan failed: TimeoutException: scan timed out (99 similar failures not shown)
-        [mongodb] insert failed: IOException: duplicate key
-        [mongodb] scan failed: IOException: bad request
+        [mongodb] scan failed: IllegalStateException: Node limit exceeded
+        [mongodb] insert failed: IllegalStateException: disk full
+        [mongodb] insert failed (1000 of 1000 records not stored): IllegalArgumentException: bad row
         """, printed());
+    assertEquals(1002, warning.total());
   }
 
   @Test
-  void aHugeMessageIsCutToOneShortLineSayingHowMuchWasCut() {
-    var message = new StringBuilder("Bulk write operation error, write errors: ");
-    for (int i = 0; i < 1000; i++) {
-      message.append("\n  WriteError{code=11000, message='E11000 duplicate key error: user").append(i).append("'}");
+  void aHugeMessageIsCutToOneShortLine() {
+    var batch = new StringBuilder("Bulk write failed:\n");
+    for (int i = 0; i < 10_000; i++) {
+      batch.append("duplicate key user").append(i).append('\n');
     }
-    warning.warn("insert", new IllegalStateException(message.toString()));
+    warning.warn("insert", "4000 records not stored", new IllegalStateException(batch.toString()));
 
-    var line = printed().strip();
-    assertEquals(1, printed().lines().count());
-    int shown = RateLimitedWarning.MAX_MESSAGE;
-    var oneLine = message.toString().replaceAll("\\s*\\n\\s*", " ");
-    assertEquals("[mongodb] insert failed: IllegalStateException: " + oneLine.substring(0, shown) + "... ("
-        + (oneLine.length() - shown) + " more characters)", line);
-    assertTrue(line.length() < 400, line);
+    var line = printed();
+    assertEquals(1, line.lines().count(), line);
+    assertTrue(line.length() < RateLimitedWarning.MESSAGE_LIMIT + 150, line.length() + " characters");
+    assertTrue(line.startsWith("[mongodb] insert failed (4000 records not stored): IllegalStateException: "
+        + "Bulk write failed: duplicate key user0 duplicate key user1 "), line);
+    assertTrue(line.endsWith("… (" + (batch.length() - 1 + ": ".length() + "IllegalStateException".length())
+        + " characters)\n"), line);
   }
 
   @Test
-  void aCutNeverShowsPartOfAPassword() {
-    var padding = "x".repeat(RateLimitedWarning.MAX_MESSAGE - 20);
-    warning.warn("read", new IllegalStateException(padding + " mongodb://alice:hunter2hunter2@db1:27017"));
-    assertTrue(printed().contains("mongodb://alice:*"), printed());
-    assertTrue(!printed().contains("hunter"), printed());
-  }
-
-  @Test
-  void aGivenMessageReplacesTheCausesOwn() {
-    warning.warn("insert batch", new IllegalStateException("10 KB of write errors"),
-        "1000 of 1000 records not stored; first error: E11000 duplicate key");
-    assertEquals("[mongodb] insert batch failed: IllegalStateException: 1000 of 1000 records not stored;"
-        + " first error: E11000 duplicate key\n", printed());
+  void kindsBeyondTheLimitShareOneLimit() {
+    for (int i = 0; i < RateLimitedWarning.MAX_KINDS + 10; i++) {
+      warning.warn("operation" + i, new IllegalStateException("x"));
+    }
+    assertEquals(RateLimitedWarning.MAX_KINDS + 1, printed().lines().count());
   }
 }

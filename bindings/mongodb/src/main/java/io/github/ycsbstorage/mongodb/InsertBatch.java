@@ -8,7 +8,7 @@ import com.mongodb.client.model.ReplaceOneModel;
 import com.mongodb.client.model.ReplaceOptions;
 import com.mongodb.client.model.WriteModel;
 import io.github.ycsbstorage.binding.RateLimitedWarning;
-import io.github.ycsbstorage.binding.UnstoredRecords;
+import io.github.ycsbstorage.binding.LostRecords;
 import java.util.ArrayList;
 import java.util.List;
 import org.bson.Document;
@@ -18,7 +18,7 @@ import site.ycsb.Status;
  * The inserts of one DB instance waiting to go out together: {@code insertMany(ordered=false)}, or
  * unordered bulk upserts. A buffered insert answers {@link Status#BATCHED_OK}; the insert that fills
  * the batch sends it and answers for the whole batch. A failed batch counts every record it did not
- * store, exactly, in YCSB's return codes ({@link UnstoredRecords}): the write errors of a bulk
+ * store, exactly, in YCSB's return codes ({@link LostRecords}): the write errors of a bulk
  * failure, every record when the batch failed as a whole or its write concern was not met.
  * Not thread-safe: confined to its DB instance's thread, as YCSB's DB instances are.
  */
@@ -33,19 +33,17 @@ final class InsertBatch {
   private final int size;
   private final boolean upsert;
   private final RateLimitedWarning warning;
-  private final UnstoredRecords unstored;
   private final List<Document> documents;
   private MongoCollection<Document> target;
   private long lostRecords;
 
-  InsertBatch(int size, boolean upsert, RateLimitedWarning warning, UnstoredRecords unstored) {
+  InsertBatch(int size, boolean upsert, RateLimitedWarning warning) {
     if (size < 2) {
       throw new IllegalArgumentException("a batch holds at least 2 records: " + size);
     }
     this.size = size;
     this.upsert = upsert;
     this.warning = warning;
-    this.unstored = unstored;
     this.documents = new ArrayList<>(size);
   }
 
@@ -85,25 +83,22 @@ final class InsertBatch {
       }
       return Status.OK;
     } catch (MongoBulkWriteException e) {
-      var errors = e.getWriteErrors();
       // A write concern error leaves the records written but not as durably as asked.
-      int lost = e.getWriteConcernError() != null ? count : errors.size();
-      var first = errors.isEmpty() ? e.getWriteConcernError().getMessage() : errors.get(0).getMessage();
-      return lost(count, lost, e, first, answering);
+      return lost(count, e.getWriteConcernError() != null ? count : e.getWriteErrors().size(), e, answering);
     } catch (RuntimeException e) {
-      return lost(count, count, e, e.getMessage(), answering);
+      return lost(count, count, e, answering);
     } finally {
       documents.clear();
     }
   }
 
-  private Status lost(int count, int lost, RuntimeException cause, String firstError, boolean answering) {
+  private Status lost(int count, int lost, RuntimeException cause, boolean answering) {
     var status = StatusMapping.of(cause);
     lostRecords += lost;
     // The answering call is counted by YCSB with the status it returns; the others answered BATCHED_OK.
-    unstored.count(OPERATION, status, lost, answering ? Math.max(0, lost - 1) : lost);
-    warning.warn("insert batch", cause, lost + " of " + count + " records not stored (" + unstored.total()
-        + " in this JVM so far); first error: " + firstError);
+    LostRecords.notStored(OPERATION, lost, answering ? Math.max(0, lost - 1) : lost, status);
+    warning.warn("insert batch", lost + " of " + count + " records not stored, " + LostRecords.total()
+        + " in this JVM so far", cause);
     return status;
   }
 

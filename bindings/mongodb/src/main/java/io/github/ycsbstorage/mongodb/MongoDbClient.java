@@ -4,7 +4,7 @@ import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.ReplaceOptions;
 import io.github.ycsbstorage.binding.RateLimitedWarning;
-import io.github.ycsbstorage.binding.UnstoredRecords;
+import io.github.ycsbstorage.binding.LostRecords;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.spi.DatasetSize;
 import io.github.ycsbstorage.spi.ServerInfo;
@@ -65,7 +65,7 @@ public class MongoDbClient extends DB implements ServerInfoProvider {
     database = db.withCodecRegistry(CodecRegistries.fromRegistries(
         CodecRegistries.fromCodecs(new StoredFieldsCodec()), db.getCodecRegistry()));
     batch = settings.batching()
-        ? new InsertBatch(settings.batchSize(), settings.upsert(), WARNING, UnstoredRecords.jvm())
+        ? new InsertBatch(settings.batchSize(), settings.upsert(), WARNING)
         : null;
   }
 
@@ -93,8 +93,8 @@ public class MongoDbClient extends DB implements ServerInfoProvider {
       collections.clear();
       readCollections.clear();
       held.close();
-      if (OPEN_INSTANCES.decrementAndGet() == 0) {
-        UnstoredRecords.jvm().summary().ifPresent(summary -> System.err.println("[mongodb] " + summary));
+      if (OPEN_INSTANCES.decrementAndGet() == 0 && LostRecords.total() > 0) {
+        System.err.println("[mongodb] " + LostRecords.total() + " records not stored");
       }
     }
   }

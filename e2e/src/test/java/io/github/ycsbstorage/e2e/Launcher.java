@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
  * test's choosing, and captures what it prints. Each call is bounded in time.
  */
 final class Launcher {
-  /** The unpacked distribution that Maven assembled (set by the dist module's failsafe config). */
+  /** The unpacked distribution that Maven assembled (set by e2e/pom.xml's failsafe config). */
   static final Path HOME = Path.of(System.getProperty("ycsb.home", "dist/target/ycsb-storage"));
   /** The repository root, for files that are not in the distribution. */
   static final Path REPOSITORY = Path.of(System.getProperty("repository.root", ".")).toAbsolutePath().normalize();
