@@ -26,6 +26,7 @@ import java.util.ServiceLoader;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import site.ycsb.DB;
 import site.ycsb.WorkloadException;
@@ -72,6 +73,12 @@ public class StorageAwareWorkload extends CoreWorkload {
   private LoadProgress progress;
   private final List<PhaseObserver> observers = new ArrayList<>();
   private final RunRecord record = RunRecord.current();
+  private final OperationGate gate = new OperationGate(this::isStopRequested, this::stopAsFailed);
+  private AutoCloseable failureWatch = () -> { };
+  /** Set by whichever stops progress and observers first: cleanup, or the interrupted export. */
+  private final AtomicBoolean componentsStopped = new AtomicBoolean();
+  /** How long an interrupted phase waits for the operations in progress before it exports. */
+  private static final Duration WIND_DOWN = Duration.ofSeconds(5);
 
   /**
    * The checks that need no server, for the launcher to run before YCSB starts.
@@ -153,7 +160,51 @@ public class StorageAwareWorkload extends CoreWorkload {
       progress.start();
     }
     observers.forEach(PhaseObserver::start);
-    InterruptedExport.install();
+    failureWatch = FailureWatch.start(settings.failureTimeout(), this::stopAsFailed);
+    InterruptedExport.install(this::windDown);
+  }
+
+  /** The phase cannot do its work: say why, record it (the result is then failed) and stop. */
+  private void stopAsFailed(String reason) {
+    System.err.println("Error: " + reason);
+    record.addFailure(reason);
+    requestStop();
+  }
+
+  /**
+   * Before an interrupted phase exports: no new operation, those in progress finished (at most
+   * {@link #WIND_DOWN}), the collector stopped so that its sections cover the phase so far.
+   */
+  private void windDown() {
+    requestStop();
+    try {
+      long running = gate.awaitIdle(WIND_DOWN);
+      if (running > 0) {
+        record.addWarning(running + " operations were still in progress when the phase was interrupted: their"
+            + " latencies may be counted without their return codes");
+      }
+      stopComponents();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** Stops progress, the failure watch and the observers, once (the observers fill their sections). */
+  private void stopComponents() throws InterruptedException {
+    if (!componentsStopped.compareAndSet(false, true)) {
+      return;
+    }
+    try {
+      failureWatch.close();
+    } catch (Exception e) {
+      throw new IllegalStateException(e); // the watch's close only interrupts its thread
+    }
+    if (progress != null) {
+      progress.stop();
+    }
+    for (var observer : observers) {
+      observer.stop(record);
+    }
   }
 
   /** The binding's overhead estimate for {@code auto}, else the declared bytes; 0 when unknown. */
@@ -267,7 +318,7 @@ public class StorageAwareWorkload extends CoreWorkload {
             Object state = initThread(p, threadId, threads);
             while (warmup.operations() > 0 ? issued.incrementAndGet() <= warmup.operations()
                 : System.nanoTime() < deadline) {
-              doTransaction(db, state);
+              super.doTransaction(db, state); // not through the gate: warm-up is not the phase
             }
           }
           return null;
@@ -304,28 +355,51 @@ public class StorageAwareWorkload extends CoreWorkload {
 
   @Override
   public boolean doInsert(DB db, Object threadstate) {
-    boolean inserted = super.doInsert(db, threadstate);
-    if (progress != null) {
-      progress.recordInserted();
+    if (!gate.begin()) {
+      return false;
     }
-    return inserted;
+    try {
+      boolean inserted = super.doInsert(db, threadstate);
+      if (progress != null) {
+        progress.recordInserted();
+      }
+      return inserted;
+    } catch (RuntimeException e) {
+      return gate.escaped(e);
+    } finally {
+      gate.end();
+    }
   }
 
   @Override
+  public boolean doTransaction(DB db, Object threadstate) {
+    if (!gate.begin()) {
+      return false;
+    }
+    try {
+      return super.doTransaction(db, threadstate);
+    } catch (RuntimeException e) {
+      return gate.escaped(e);
+    } finally {
+      gate.end();
+    }
+  }
+
+  /**
+   * Stops the phase's components and checks the load. Throws nothing it could avoid: YCSB's
+   * {@code Client} answers a {@code WorkloadException} here with {@code System.exit(0)} and no export,
+   * so a problem becomes a recorded failure instead, and the export says the phase failed.
+   */
+  @Override
   public void cleanup() throws WorkloadException {
     try {
-      if (progress != null) {
-        progress.stop();
-      }
-      for (var observer : observers) {
-        observer.stop(record);
-      }
+      stopComponents();
       if (load && session != null) {
         compareWithPlan();
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new WorkloadException("interrupted while stopping", e);
+      record.addFailure("interrupted while stopping the phase's components");
     } finally {
       if (session != null) {
         session.close();
