@@ -147,23 +147,37 @@ public final class ResultExporter implements MeasurementsExporter {
         throw writeFailure;
       }
       writeExport(record);
-      if (settings.resultFile().isPresent()) {
-        var path = settings.resultFile().get();
-        ResultWriter.write(path, result(settings, summary.summary(), record, Instant.now(), verdict));
-        System.err.println("Result: " + path);
-      }
     } catch (IOException e) {
-      System.err.println("Status: failed: the measurements could not be written (" + e.getMessage() + ")"
-          + discardOutputs());
-      if (!interrupted) {
-        exit.accept(PhaseVerdict.EXIT_FAILED);
+      failToWrite(e, true);
+    }
+    if (settings.resultFile().isPresent()) {
+      var path = settings.resultFile().get();
+      try {
+        ResultWriter.write(path, result(settings, summary.summary(), record, Instant.now(), verdict));
+      } catch (IOException e) {
+        failToWrite(e, false);
       }
-      throw e;
+      System.err.println("Result: " + path);
     }
     System.err.println(verdict.line());
     if (!interrupted && verdict.exitStatus() != 0) {
       exit.accept(verdict.exitStatus());
     }
+  }
+
+  /**
+   * The phase's output could not be written: it fails, and no file is left that could pass for its
+   * result.
+   *
+   * @param export whether it was YCSB's export (then partial) or the result file
+   */
+  private void failToWrite(IOException e, boolean export) throws IOException {
+    System.err.println("Status: failed: the measurements could not be written (" + e.getMessage() + ")"
+        + discardOutputs(export));
+    if (!interrupted) {
+      exit.accept(PhaseVerdict.EXIT_FAILED);
+    }
+    throw e;
   }
 
   /** YCSB's output through the user's exporter, then the summary lines; closes the stream. */
@@ -195,16 +209,16 @@ public final class ResultExporter implements MeasurementsExporter {
   }
 
   /**
-   * Removes this phase's export file (partial) and the result file at this phase's path (an earlier
-   * phase's, since this one's was not written); only regular files, never through a link
-   * ({@code exportfile=/dev/stdout}).
+   * Removes the export file when its writing failed (it is partial) and the result file at this
+   * phase's path (an earlier phase's, since this one's was not written); only regular files, never
+   * through a link ({@code exportfile=/dev/stdout}).
    *
    * @return what was removed, for the message
    */
-  private String discardOutputs() {
+  private String discardOutputs(boolean partialExport) {
     var removed = new ArrayList<String>();
     var export = Optional.ofNullable(settings.properties().getProperty("exportfile")).map(String::trim)
-        .filter(file -> !file.isEmpty()).map(Path::of);
+        .filter(file -> partialExport && !file.isEmpty()).map(Path::of);
     for (var file : Stream.concat(export.stream(), settings.resultFile().stream()).toList()) {
       try {
         if (Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) && Files.deleteIfExists(file)) {

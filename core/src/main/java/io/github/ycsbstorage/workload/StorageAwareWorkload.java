@@ -400,9 +400,15 @@ public class StorageAwareWorkload extends CoreWorkload {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       record.addFailure("interrupted while stopping the phase's components");
+    } catch (WorkloadException | RuntimeException e) {
+      record.addWarning("the loaded dataset could not be measured: " + e.getMessage());
     } finally {
       if (session != null) {
-        session.close();
+        try {
+          session.close();
+        } catch (WorkloadException e) {
+          record.addWarning(e.getMessage());
+        }
       }
       super.cleanup();
     }
