@@ -29,11 +29,10 @@ final class Suspicions {
         || planned / achieved > DATASET_TOLERANCE)) {
       found.add(String.format(Locale.ROOT, "achieved dataset %.2f × memory, planned %.2f ×", achieved, planned));
     } else {
-      var expected = sizing.path("expectedBytes").asDouble(Double.NaN);
-      var measured = sizing.path("measured").path("logicalBytes").asDouble(Double.NaN);
-      if (expected > 0 && measured > 0 && (measured / expected > DATASET_TOLERANCE
-          || expected / measured > DATASET_TOLERANCE)) {
-        found.add(String.format(Locale.ROOT, "achieved dataset %.2f × the planned size", measured / expected));
+      // the measured size on storage (never the server's logical size: that is the plan's own estimate)
+      var ofPlan = sizing.path("achievedOfPlan").asDouble(Double.NaN);
+      if (ofPlan > 0 && (ofPlan > DATASET_TOLERANCE || 1 / ofPlan > DATASET_TOLERANCE)) {
+        found.add(String.format(Locale.ROOT, "achieved dataset %.2f × the planned size", ofPlan));
       }
     }
     cell.section("devices").forEach(device -> {

@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.spi;
 
+import java.util.Optional;
 import site.ycsb.DBException;
 
 /**
@@ -14,6 +15,17 @@ public interface ServerInfoProvider {
 
   /** The size of the table/collection that the workload writes to. */
   DatasetSize datasetSize() throws DBException;
+
+  /**
+   * Asks the server to write what it holds in memory to its data files (MongoDB: {@code fsync}), so
+   * that the size of its data directory can be measured after a load. Returns what was asked, e.g.
+   * {@code fsync}, or empty when the binding knows no such command (the default).
+   *
+   * @throws DBException when the server refused or failed
+   */
+  default Optional<String> flush() throws DBException {
+    return Optional.empty();
+  }
 
   /**
    * The binding's estimate of storage bytes per record beyond the key and field payload (document

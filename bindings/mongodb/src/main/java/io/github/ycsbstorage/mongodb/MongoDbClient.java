@@ -10,6 +10,7 @@ import io.github.ycsbstorage.spi.ServerInfo;
 import io.github.ycsbstorage.spi.ServerInfoProvider;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.Vector;
 import org.bson.Document;
@@ -183,6 +184,17 @@ public class MongoDbClient extends DB implements ServerInfoProvider {
   public DatasetSize datasetSize() throws DBException {
     requireLease();
     return ServerFacts.datasetSize(database, settings.table());
+  }
+
+  @Override
+  public Optional<String> flush() throws DBException {
+    var lease = requireLease();
+    try {
+      ServerFacts.fsync(lease.client());
+      return Optional.of("fsync");
+    } catch (RuntimeException e) {
+      throw new DBException("fsync: " + e.getMessage(), e);
+    }
   }
 
   /**
