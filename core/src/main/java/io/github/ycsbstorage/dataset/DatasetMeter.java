@@ -2,6 +2,7 @@ package io.github.ycsbstorage.dataset;
 
 import io.github.ycsbstorage.config.ByteSize;
 import io.github.ycsbstorage.config.SecretMasker;
+import io.github.ycsbstorage.result.AchievedDataset;
 import io.github.ycsbstorage.spi.DatasetSize;
 import io.github.ycsbstorage.spi.Locality;
 import io.github.ycsbstorage.spi.ServerInfo;
@@ -206,20 +207,19 @@ public final class DatasetMeter {
     double seconds = after.waited().toMillis() / 1000.0;
     if (before.directoryBytes().isPresent() && after.directoryBytes().isPresent()) {
       long grown = after.directoryBytes().getAsLong() - before.directoryBytes().getAsLong();
-      return new AchievedDataset(OptionalLong.of(Math.max(0, grown)), AchievedDataset.Source.DATA_DIRECTORY,
-          Optional.of("growth of " + String.join(", ", names) + " on disk (du): "
+      return AchievedDataset.measured(Math.max(0, grown), AchievedDataset.Source.DATA_DIRECTORY,
+          "growth of " + String.join(", ", names) + " on disk (du): "
               + ByteSize.ofBytes(before.directoryBytes().getAsLong()) + " → "
-              + ByteSize.ofBytes(after.directoryBytes().getAsLong())),
-          Optional.empty(), names, before.directoryBytes(), after.directoryBytes(), after.flush(), after.settled(),
-          seconds);
+              + ByteSize.ofBytes(after.directoryBytes().getAsLong()),
+          names, before.directoryBytes(), after.directoryBytes(), after.flush(), after.settled(), seconds);
     }
     var beforeServer = before.server().map(DatasetSize::storageBytes).orElse(OptionalLong.empty());
     var afterServer = after.server().map(DatasetSize::storageBytes).orElse(OptionalLong.empty());
     if (afterServer.isPresent() && (!growthOnly || beforeServer.isPresent())) {
       long bytes = afterServer.getAsLong() - (growthOnly ? beforeServer.getAsLong() : 0);
-      return new AchievedDataset(OptionalLong.of(Math.max(0, bytes)), AchievedDataset.Source.SERVER,
-          Optional.of(after.server().orElseThrow().source()), Optional.empty(), List.of(), beforeServer, afterServer,
-          after.flush(), after.settled(), seconds);
+      return AchievedDataset.measured(Math.max(0, bytes), AchievedDataset.Source.SERVER,
+          after.server().orElseThrow().source(), List.of(), beforeServer, afterServer, after.flush(), after.settled(),
+          seconds);
     }
     return AchievedDataset.unknown(unknownReason(after), names, before.directoryBytes(), after.directoryBytes(),
         after.flush(), after.settled(), seconds);

@@ -34,4 +34,12 @@ public interface ServerInfoProvider {
    * @param fieldCount the number of fields per record
    */
   long recordOverheadEstimate(int fieldCount);
+
+  /**
+   * The version of the database driver (client library) the binding runs with, e.g. {@code 5.14.0};
+   * empty when it cannot tell. Recorded as the result's {@code versions.driver}.
+   */
+  default Optional<String> driverVersion() {
+    return Optional.empty();
+  }
 }

@@ -3,8 +3,9 @@ package io.github.ycsbstorage.workload;
 import io.github.ycsbstorage.config.ByteSize;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.dataset.DatasetMeter;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import io.github.ycsbstorage.result.Sizing;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
 import java.util.Properties;
 import site.ycsb.DB;
 import site.ycsb.WorkloadException;
@@ -36,7 +37,7 @@ final class Calibration {
    * @throws InvalidPropertyException naming {@code storage.calibrate} when the sample's size cannot
    *                                  be measured
    */
-  static Map<String, Object> run(StorageSettings settings, DatasetSizing sizing, DatasetMeter meter,
+  static Sizing.Calibration run(StorageSettings settings, DatasetSizing sizing, DatasetMeter meter,
       DatasetMeter.Reading before, Properties p, Insert insert) throws WorkloadException, InterruptedException {
     var refusal = meter.cannotMeasure(before);
     if (refusal.isPresent()) {
@@ -59,17 +60,12 @@ final class Calibration {
     long bytes = grown.bytes().getAsLong();
     double perRecord = (double) bytes / sample;
     var plan = sizing.recalibrate(perRecord, sample);
-    var calibration = new LinkedHashMap<String, Object>();
-    calibration.put("sampleRecords", sample);
-    calibration.put("measuredBytes", bytes);
-    calibration.put("source", grown.source());
-    calibration.put("from", grown.from().orElseThrow());
-    calibration.put("bytesPerRecord", perRecord);
     System.err.println("Calibrated: " + sample + " records took " + ByteSize.ofBytes(bytes) + " (from "
         + grown.from().orElseThrow() + "), " + Math.round(perRecord) + " B per record; for the run phase set "
         + StorageSettings.RECORD_OVERHEAD + "=" + plan.record().overhead());
     System.err.println("Sizing plan: " + plan.text());
-    return calibration;
+    return new Sizing.Calibration(sample, OptionalLong.of(bytes), grown.from().orElseThrow(),
+        OptionalDouble.of(perRecord));
   }
 
   private static InvalidPropertyException refused(String why, String state) {

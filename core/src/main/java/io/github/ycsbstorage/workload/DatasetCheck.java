@@ -1,12 +1,12 @@
 package io.github.ycsbstorage.workload;
 
 import io.github.ycsbstorage.config.ByteSize;
-import io.github.ycsbstorage.dataset.AchievedDataset;
+import io.github.ycsbstorage.result.AchievedDataset;
 import io.github.ycsbstorage.result.RunRecord;
+import io.github.ycsbstorage.result.Sizing;
 import io.github.ycsbstorage.spi.DatasetSize;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * After a load: what it left on storage against the plan. Prints
@@ -28,37 +28,33 @@ final class DatasetCheck {
    * @param server   what the server reported after the load, if asked
    * @param written  records this phase wrote (calibration sample included)
    * @param clients  {@code storage.clients}: clients loading at once
+   * @return the section with the achieved size
    */
-  static Map<String, Object> compare(SizingPlan plan, Map<String, Object> section, AchievedDataset measured,
-      Optional<DatasetSize> server, long written, int clients, RunRecord record) {
-    var sizing = new LinkedHashMap<>(section);
+  static Sizing compare(SizingPlan plan, Sizing section, AchievedDataset measured, Optional<DatasetSize> server,
+      long written, int clients, RunRecord record) {
+    var reported = server.map(size -> new Sizing.Measured(size.records(), size.logicalBytes(), size.storageBytes(),
+        size.source()));
     var achieved = clients > 1 && measured.bytes().isPresent()
         ? measured.unknownBecause("storage.clients=" + clients + ": the " + measured.source() + " figure includes"
             + " the other clients' writes, so it is not this client's share")
         : measured;
-    server.ifPresent(size -> sizing.put("measured", measuredSection(size)));
-    sizing.put("achieved", achieved);
     if (achieved.bytes().isEmpty()) {
-      sizing.put("achievedRatio", null);
       System.err.println("Achieved dataset unknown: " + achieved.reason().orElseThrow());
-      record.putSection("sizing", sizing);
-      return sizing;
+      return section.withAchieved(achieved, reported, OptionalDouble.empty());
     }
+    boolean growth = achieved.source() == AchievedDataset.Source.DATA_DIRECTORY;
+    achieved = achieved.comparedWith(growth ? plan.insertCount() * plan.record().total() : plan.expectedBytes());
     long bytes = achieved.bytes().getAsLong();
+    long planned = achieved.plannedBytes().getAsLong();
     var line = new StringBuilder("Achieved dataset ").append(ByteSize.ofBytes(bytes));
+    var ratio = OptionalDouble.empty();
     if (plan.memory().isPresent()) {
-      double ratio = (double) bytes / plan.memory().get().bytes();
-      sizing.put("achievedRatio", Math.round(ratio * 1000) / 1000.0);
-      line.append(" = ").append(SizingPlan.decimal(ratio)).append(" × server ")
+      double ofMemory = (double) bytes / plan.memory().get().bytes();
+      ratio = OptionalDouble.of(Math.round(ofMemory * 1000) / 1000.0);
+      line.append(" = ").append(SizingPlan.decimal(ofMemory)).append(" × server ")
           .append(plan.basis().equals("ram") ? "RAM" : "cache");
-    } else {
-      sizing.put("achievedRatio", null);
     }
-    long planned = achieved.source() == AchievedDataset.Source.DATA_DIRECTORY
-        ? plan.insertCount() * plan.record().total() : plan.expectedBytes();
     double ofPlan = planned == 0 ? 0 : (double) bytes / planned;
-    sizing.put("plannedBytes", planned);
-    sizing.put("achievedOfPlan", Math.round(ofPlan * 1000) / 1000.0);
     line.append(" (").append(SizingPlan.decimal(ofPlan)).append(" × the planned ").append(ByteSize.ofBytes(planned))
         .append(", from ").append(achieved.from().orElseThrow()).append(')');
     System.err.println(line);
@@ -67,15 +63,13 @@ final class DatasetCheck {
           + Math.round(achieved.settleSeconds()) + " s): the achieved figure may be low");
     }
     if (planned > 0 && Math.abs(ofPlan - 1) * 100 > TOLERANCE_PERCENT) {
-      boolean growth = achieved.source() == AchievedDataset.Source.DATA_DIRECTORY;
       long plannedRecords = growth ? plan.insertCount() : plan.recordCount();
       long records = growth ? written : server.flatMap(size -> size.records().isPresent()
           ? Optional.of(size.records().getAsLong()) : Optional.<Long>empty()).orElse(plannedRecords);
       ConsoleWarning.warn(record, farFromPlan(plan, bytes, planned, ofPlan, achieved.from().orElseThrow(), records,
           plannedRecords));
     }
-    record.putSection("sizing", sizing);
-    return sizing;
+    return section.withAchieved(achieved, reported, ratio);
   }
 
   /**
@@ -103,14 +97,5 @@ final class DatasetCheck {
           .append('=').append(overhead).append(" to size the dataset by what it occupies");
     }
     return text.toString();
-  }
-
-  private static Map<String, Object> measuredSection(DatasetSize size) {
-    var measured = new LinkedHashMap<String, Object>();
-    measured.put("records", size.records().isPresent() ? size.records().getAsLong() : null);
-    measured.put("logicalBytes", size.logicalBytes().isPresent() ? size.logicalBytes().getAsLong() : null);
-    measured.put("storageBytes", size.storageBytes().isPresent() ? size.storageBytes().getAsLong() : null);
-    measured.put("source", size.source());
-    return measured;
   }
 }

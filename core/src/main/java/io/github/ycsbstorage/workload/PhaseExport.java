@@ -1,8 +1,10 @@
 package io.github.ycsbstorage.workload;
 
+import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.ResultExporter;
 import io.github.ycsbstorage.result.ResultSettings;
 import io.github.ycsbstorage.spi.ServerInfo;
+import io.github.ycsbstorage.spi.ServerInfoProvider;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.Properties;
@@ -17,11 +19,12 @@ final class PhaseExport {
   private PhaseExport() {
   }
 
-  static void install(Properties p, String phase, Instant startedAt, Optional<ServerInfo> server) {
+  static void install(Properties p, Phase phase, Instant startedAt, Optional<ServerInfoProvider> binding,
+      Optional<ServerInfo> server) {
     var chosen = p.getProperty("exporter", ResultSettings.TEXT_EXPORTER);
     if (!chosen.equals(ResultExporter.class.getName())) {
       ResultExporter.configure(new ResultSettings(chosen, ResultSettings.resultFileFor(p), phase, p, startedAt,
-          server.flatMap(info -> Optional.ofNullable(info.details().get("driver"))),
+          binding.flatMap(ServerInfoProvider::driverVersion),
           server.flatMap(ServerInfo::version)));
       p.setProperty("exporter", ResultExporter.class.getName());
     }

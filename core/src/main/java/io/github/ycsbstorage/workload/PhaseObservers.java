@@ -1,7 +1,8 @@
 package io.github.ycsbstorage.workload;
 
+import io.github.ycsbstorage.result.Phase;
+import io.github.ycsbstorage.result.PhaseObserver;
 import io.github.ycsbstorage.result.RunRecord;
-import io.github.ycsbstorage.spi.PhaseObserver;
 import io.github.ycsbstorage.spi.ServerInfo;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +23,7 @@ final class PhaseObservers {
   }
 
   /** Every observer whose factory is on the classpath and switched on for this phase. */
-  static PhaseObservers create(String phase, Properties p, Optional<ServerInfo> server) {
+  static PhaseObservers create(Phase phase, Properties p, Optional<ServerInfo> server) {
     var observers = new ArrayList<PhaseObserver>();
     for (var factory : ServiceLoader.load(PhaseObserver.Factory.class, PhaseObservers.class.getClassLoader())) {
       factory.create(phase, p, server).ifPresent(observers::add);

@@ -3,10 +3,12 @@ package io.github.ycsbstorage.workload;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.dataset.DatasetMeter;
 import io.github.ycsbstorage.result.InterruptedExport;
+import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.RunRecord;
+import io.github.ycsbstorage.result.Sizing;
 import java.time.Instant;
 import java.util.Arrays;
-import java.util.Map;
+import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.atomic.LongAdder;
 import site.ycsb.DB;
@@ -43,7 +45,7 @@ public class StorageAwareWorkload extends CoreWorkload {
   private StorageSettings settings;
   private BindingSession session;
   private DatasetSizing sizing;
-  private Map<String, Object> sizingSection;
+  private Sizing sizingSection;
   private boolean load;
   private DatasetMeter meter;
   private DatasetMeter.Reading before;
@@ -67,13 +69,14 @@ public class StorageAwareWorkload extends CoreWorkload {
   public void init(Properties p) throws WorkloadException {
     var startedAt = Instant.now();
     settings = StorageSettings.parse(p);
-    load = !Boolean.parseBoolean(p.getProperty("dotransactions", "true"));
+    var phase = Phase.of(p);
+    load = phase == Phase.LOAD;
     if (!load && settings.restartCommand().isPresent()) {
       CacheControl.restart(settings.restartCommand().get());
     }
     session = BindingSession.open(p);
     try {
-      prepare(p, load ? "load" : "run", startedAt);
+      prepare(p, phase, startedAt);
     } catch (WorkloadException | RuntimeException e) {
       // YCSB exits after a failed init without calling cleanup: release the binding here.
       session.close();
@@ -81,13 +84,13 @@ public class StorageAwareWorkload extends CoreWorkload {
     } catch (InterruptedException e) {
       session.close();
       Thread.currentThread().interrupt();
-      throw new WorkloadException("interrupted while preparing the " + (load ? "load" : "run"), e);
+      throw new WorkloadException("interrupted while preparing the " + phase, e);
     }
   }
 
-  private void prepare(Properties p, String phase, Instant startedAt) throws WorkloadException, InterruptedException {
+  private void prepare(Properties p, Phase phase, Instant startedAt) throws WorkloadException, InterruptedException {
     var server = session.serverInfo();
-    server.ifPresent(info -> record.putSection("server", info));
+    server.ifPresent(record::setServer);
     if (!load && settings.cache() == StorageSettings.CacheState.COLD) {
       CacheControl.checkColdPossible(server, CacheControl.runningAsRoot());
     }
@@ -103,20 +106,19 @@ public class StorageAwareWorkload extends CoreWorkload {
       if (settings.calibrate()) {
         var calibration = Calibration.run(settings, sizing, meter, before, p, this::insertSample);
         sizing.apply(p, inserted.sum()).ifPresent(count -> recordcount = count);
-        sizingSection = sizing.plan().section();
-        sizingSection.put("calibration", calibration);
+        sizingSection = sizing.plan().section().withCalibration(calibration);
       }
     }
-    record.putSection("sizing", sizingSection);
+    record.setSizing(sizingSection);
     if (!load) {
       if (settings.cache() == StorageSettings.CacheState.COLD) {
         CacheControl.dropPageCache();
       }
-      WarmUp.run(settings.warmup(), p, this).ifPresent(section -> record.putSection("warmup", section));
+      WarmUp.run(settings.warmup(), p, this).ifPresent(record::setWarmup);
     }
 
     observers = PhaseObservers.create(phase, p, server);
-    PhaseExport.install(p, phase, startedAt, server);
+    PhaseExport.install(p, phase, startedAt, session.provider(), server);
     if (load && settings.progress()) {
       // what YCSB's Client will insert: insertcount when set, else recordcount
       long toLoad = Long.parseLong(p.getProperty("insertcount", p.getProperty("recordcount", "0")));
@@ -129,7 +131,7 @@ public class StorageAwareWorkload extends CoreWorkload {
   }
 
   /** {@code collector.paths}: data paths on this host that the user named. */
-  private static java.util.List<String> collectorPaths(Properties p) {
+  private static List<String> collectorPaths(Properties p) {
     return Arrays.stream(p.getProperty("collector.paths", "").split(",")).map(String::trim)
         .filter(path -> !path.isEmpty()).toList();
   }
@@ -164,8 +166,8 @@ public class StorageAwareWorkload extends CoreWorkload {
       observers.stop(record);
       if (load && meter != null) {
         var after = meter.read();
-        DatasetCheck.compare(sizing.plan(), sizingSection, meter.achieved(before, after), after.server(),
-            inserted.sum(), settings.clients(), record);
+        record.setSizing(DatasetCheck.compare(sizing.plan(), sizingSection, meter.achieved(before, after),
+            after.server(), inserted.sum(), settings.clients(), record));
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

@@ -1,10 +1,10 @@
 package io.github.ycsbstorage.workload;
 
+import io.github.ycsbstorage.result.Warmup;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
@@ -29,7 +29,7 @@ final class WarmUp {
    *
    * @return the result's {@code warmup} section; empty when none was asked for
    */
-  static Optional<Map<String, Object>> run(StorageSettings.Warmup warmup, Properties p, CoreWorkload workload)
+  static Optional<Warmup> run(StorageSettings.Warmup warmup, Properties p, CoreWorkload workload)
       throws WorkloadException {
     if (warmup.none()) {
       return Optional.empty();
@@ -69,13 +69,8 @@ final class WarmUp {
     MeasurementReset.clear(Measurements.getMeasurements());
     long operations = warmup.operations() > 0 ? warmup.operations() : issued.get();
     var elapsed = Duration.ofNanos(System.nanoTime() - started);
-    var section = new LinkedHashMap<String, Object>();
-    section.put("requested", warmup.toString());
-    section.put("seconds", elapsed.toMillis() / 1000.0);
-    if (warmup.operations() > 0) {
-      section.put("operations", operations);
-    }
     System.err.println("Warm-up: " + warmup + " in " + LoadProgress.format(elapsed) + ", not measured");
-    return Optional.of(section);
+    return Optional.of(new Warmup(warmup.toString(), elapsed.toMillis() / 1000.0,
+        warmup.operations() > 0 ? OptionalLong.of(operations) : OptionalLong.empty()));
   }
 }

@@ -3,6 +3,7 @@ package io.github.ycsbstorage.dataset;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.ycsbstorage.result.AchievedDataset;
 import io.github.ycsbstorage.spi.DatasetSize;
 import io.github.ycsbstorage.spi.Locality;
 import io.github.ycsbstorage.spi.ServerInfo;

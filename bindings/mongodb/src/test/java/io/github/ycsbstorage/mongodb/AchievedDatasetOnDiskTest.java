@@ -9,13 +9,14 @@ import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.h2.H2Backend;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import io.github.ycsbstorage.config.InvalidPropertyException;
-import io.github.ycsbstorage.dataset.AchievedDataset;
+import io.github.ycsbstorage.result.AchievedDataset;
 import io.github.ycsbstorage.result.RunRecord;
+import io.github.ycsbstorage.result.Sizing;
 import io.github.ycsbstorage.testkit.TestProperties;
 import io.github.ycsbstorage.workload.StorageAwareWorkload;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Properties;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -71,9 +72,8 @@ class AchievedDatasetOnDiskTest {
     db.cleanup();
   }
 
-  @SuppressWarnings("unchecked")
-  private static Map<String, Object> sizing() {
-    return (Map<String, Object>) RunRecord.current().sections().get("sizing");
+  private static Sizing sizing() {
+    return RunRecord.current().sections().sizing().orElseThrow();
   }
 
   private static long count(String url) {
@@ -93,16 +93,17 @@ class AchievedDatasetOnDiskTest {
     workload.cleanup();
     long fileGrowth = Files.size(file) - fileBefore;
 
-    var achieved = (AchievedDataset) sizing().get("achieved");
+    var achieved = sizing().achieved().orElseThrow();
     assertEquals(AchievedDataset.Source.DATA_DIRECTORY, achieved.source(), achieved.toString());
     long reported = achieved.bytes().orElseThrow();
     assertTrue(Math.abs(reported - fileGrowth) <= fileGrowth / 10,
         "achieved " + reported + " B, the H2 file grew by " + fileGrowth + " B");
     // collStats has storageSize 0 for the documents it holds: no measurement, so null, not 0
-    @SuppressWarnings("unchecked")
-    var measured = (Map<String, Object>) sizing().get("measured");
-    assertEquals(null, measured.get("storageBytes"), measured.toString());
-    assertEquals(Long.parseLong(properties.getProperty("recordcount")), measured.get("records"));
+    var measured = sizing().measured().orElseThrow();
+    assertEquals(OptionalLong.empty(), measured.storageBytes(), measured.toString());
+    assertEquals(OptionalLong.of(Long.parseLong(properties.getProperty("recordcount"))), measured.records());
+    assertEquals(OptionalLong.of(workload.plan().insertCount() * workload.plan().record().total()),
+        achieved.plannedBytes());
     assertTrue(achieved.from().orElseThrow().startsWith("growth of " + data + " on disk (du)"), achieved.toString());
     // the H2 file holds several times the logical size: far from the plan, the run says so
     assertTrue(RunRecord.current().warnings().stream().anyMatch(w -> w.startsWith("achieved dataset ")
@@ -121,9 +122,8 @@ class AchievedDatasetOnDiskTest {
     long sampleGrowth = Files.size(file) - fileBefore;
     assertEquals(500, count(url));
 
-    @SuppressWarnings("unchecked")
-    var calibration = (Map<String, Object>) sizing().get("calibration");
-    double perRecord = (double) calibration.get("bytesPerRecord");
+    var calibration = sizing().calibration().orElseThrow();
+    double perRecord = calibration.bytesPerRecord().getAsDouble();
     assertTrue(Math.abs(perRecord - sampleGrowth / 500.0) <= sampleGrowth / 500.0 / 10,
         perRecord + " B per record, the H2 file grew by " + sampleGrowth / 500.0 + " B per sample record");
     assertEquals(Math.round(perRecord), workload.plan().record().total());

@@ -9,6 +9,7 @@ import io.github.ycsbstorage.spi.ServerInfo;
 import io.github.ycsbstorage.spi.ServerInfoProvider;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.Vector;
@@ -222,6 +223,12 @@ public class OracleNoSqlClient extends DB implements ServerInfoProvider {
   @Override
   public long recordOverheadEstimate(int fieldCount) {
     return -1;
+  }
+
+  /** The kvclient the binding runs with (the installation's, not the one it was compiled against). */
+  @Override
+  public Optional<String> driverVersion() {
+    return Optional.of(KVVersion.CURRENT_VERSION.getNumericVersionString());
   }
 
   private StoreSession requireSession() throws DBException {

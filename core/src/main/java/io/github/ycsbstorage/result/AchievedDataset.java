@@ -1,8 +1,9 @@
-package io.github.ycsbstorage.dataset;
+package io.github.ycsbstorage.result;
 
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalLong;
 
 /**
@@ -23,10 +24,13 @@ import java.util.OptionalLong;
  * @param settled       whether the size held still before it was read (false: still changing when
  *                      the wait ran out)
  * @param settleSeconds how long the last reading waited for that
+ * @param plannedBytes  what the plan expected this figure to be: this client's share for a directory's
+ *                      growth, the whole dataset for a server's figure; empty until compared
+ * @param ofPlan        {@code bytes} ÷ {@code plannedBytes}, when both are known
  */
 public record AchievedDataset(OptionalLong bytes, Source source, Optional<String> from, Optional<String> reason,
     List<String> paths, OptionalLong beforeBytes, OptionalLong afterBytes, Optional<String> flush,
-    boolean settled, double settleSeconds) {
+    boolean settled, double settleSeconds, OptionalLong plannedBytes, OptionalDouble ofPlan) {
 
   /** Where an achieved size comes from, in order of preference. */
   public enum Source {
@@ -55,11 +59,27 @@ public record AchievedDataset(OptionalLong bytes, Source source, Optional<String
   }
 
   public AchievedDataset {
-    paths = List.copyOf(paths);
+    paths = paths == null ? List.of() : List.copyOf(paths);
+    plannedBytes = plannedBytes == null ? OptionalLong.empty() : plannedBytes;
+    ofPlan = ofPlan == null ? OptionalDouble.empty() : ofPlan;
     if (bytes.isPresent() == (source == Source.UNKNOWN) || bytes.isPresent() == reason.isPresent()) {
       throw new IllegalArgumentException("a size needs a source, an unknown size a reason: " + bytes + ", "
           + source + ", " + reason);
     }
+  }
+
+  /** A measured size. */
+  public static AchievedDataset measured(long bytes, Source source, String from, List<String> paths,
+      OptionalLong before, OptionalLong after, Optional<String> flush, boolean settled, double settleSeconds) {
+    return new AchievedDataset(OptionalLong.of(bytes), source, Optional.of(from), Optional.empty(), paths, before,
+        after, flush, settled, settleSeconds, OptionalLong.empty(), OptionalDouble.empty());
+  }
+
+  /** An unknown size, and why. */
+  public static AchievedDataset unknown(String reason, List<String> paths, OptionalLong before, OptionalLong after,
+      Optional<String> flush, boolean settled, double settleSeconds) {
+    return new AchievedDataset(OptionalLong.empty(), Source.UNKNOWN, Optional.empty(), Optional.of(reason), paths,
+        before, after, flush, settled, settleSeconds, OptionalLong.empty(), OptionalDouble.empty());
   }
 
   /** The same readings, as an unknown size of this phase's dataset, and why. */
@@ -67,10 +87,10 @@ public record AchievedDataset(OptionalLong bytes, Source source, Optional<String
     return unknown(why, paths, beforeBytes, afterBytes, flush, settled, settleSeconds);
   }
 
-  /** An unknown size, and why. */
-  static AchievedDataset unknown(String reason, List<String> paths, OptionalLong before, OptionalLong after,
-      Optional<String> flush, boolean settled, double settleSeconds) {
-    return new AchievedDataset(OptionalLong.empty(), Source.UNKNOWN, Optional.empty(), Optional.of(reason), paths,
-        before, after, flush, settled, settleSeconds);
+  /** This figure compared with what the plan expected it to be. */
+  public AchievedDataset comparedWith(long planned) {
+    return new AchievedDataset(bytes, source, from, reason, paths, beforeBytes, afterBytes, flush, settled,
+        settleSeconds, OptionalLong.of(planned), bytes.isPresent() && planned > 0
+            ? OptionalDouble.of(Math.round(bytes.getAsLong() * 1000.0 / planned) / 1000.0) : OptionalDouble.empty());
   }
 }
