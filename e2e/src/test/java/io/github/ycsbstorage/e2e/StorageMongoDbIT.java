@@ -5,12 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.ycsbstorage.spi.ServerInfoProvider;
 import io.github.ycsbstorage.testkit.MongoServerExtension;
 import java.nio.file.Path;
 import java.util.Locale;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,25 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
  * H2-backed server's calibration is checked against its file in the binding's own tests).
  */
 class StorageMongoDbIT {
-  private static final String BINDING = "io.github.ycsbstorage.mongodb.MongoDbClient";
-
   @RegisterExtension
   static final MongoServerExtension mongo = new MongoServerExtension();
-
-  /** Per test, so that each shows up as skipped, with the reason, in the test report. */
-  @BeforeEach
-  void requireTheBinding() {
-    Assumptions.assumeTrue(describesItsServer(),
-        BINDING + " is not in this build or does not implement ServerInfoProvider");
-  }
-
-  private static boolean describesItsServer() {
-    try {
-      return ServerInfoProvider.class.isAssignableFrom(Class.forName(BINDING));
-    } catch (ClassNotFoundException e) {
-      return false;
-    }
-  }
 
   private static long count(String database) {
     return mongo.database(database).getCollection("usertable").countDocuments();
@@ -78,7 +58,7 @@ class StorageMongoDbIT {
   @Test
   void calibrationThatNothingCanMeasureIsRefusedBeforeLoading(@TempDir Path dir) throws Exception {
     var load = ycsb("load", "mongodb", "-P", "workloads/storage/read-heavy-uniform-1x1000",
-        "-p", "storage.dataset.size=1MB", "-p", "storage.calibrate=true", "-p", "storage.calibrate.records=200",
+        "-p", "storage.server.memory=1MB", "-p", "storage.calibrate=true", "-p", "storage.calibrate.records=200",
         "-p", "mongodb.url=" + mongo.url("calibrate"), "-p", "exportfile=" + dir.resolve("load.txt"));
     assertEquals(2, load.exitCode(), load::all);
     assertTrue(load.stderr().contains("ycsb: error: storage.calibrate='true' is invalid: calibration needs the"

@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.mongodb;
 
+import com.mongodb.MongoCommandException;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.ReplaceOptions;
@@ -206,6 +207,8 @@ public class MongoDbClient extends DB implements ServerInfoProvider {
     try {
       ServerFacts.fsync(lease.client());
       return Optional.of("fsync");
+    } catch (MongoCommandException e) {
+      throw new DBException("fsync: " + e.getErrorCodeName() + ": " + e.getErrorMessage(), e);
     } catch (RuntimeException e) {
       throw new DBException("fsync: " + e.getMessage(), e);
     }
