@@ -39,7 +39,22 @@ public final class LostRecords {
     }
     TOTAL.addAndGet(records);
     if (answered > 0) {
-      recount(measurements(), operation, answered, failure);
+      recount(ycsbMeasurements(), operation, answered, failure);
+    }
+  }
+
+  /**
+   * YCSB's measurements if its client created them; null for a binding used outside YCSB's client
+   * (where {@code Measurements.getMeasurements()} would fail for want of properties).
+   */
+  private static Measurements ycsbMeasurements() {
+    try {
+      Field singleton = Measurements.class.getDeclaredField("singleton");
+      singleton.setAccessible(true);
+      return (Measurements) singleton.get(null);
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("this YCSB core has no Measurements.singleton; counting lost batched"
+          + " records needs YCSB 0.17.0", e);
     }
   }
 
@@ -66,21 +81,6 @@ public final class LostRecords {
       batched.addAndGet(-take);
     }
     codes.computeIfAbsent(failure, status -> new AtomicInteger()).addAndGet((int) Math.min(count, Integer.MAX_VALUE));
-  }
-
-  /**
-   * YCSB's measurements, or null when no YCSB client has set them up in this JVM (then
-   * {@code Measurements.getMeasurements()} would fail for want of properties).
-   */
-  private static Measurements measurements() {
-    try {
-      Field singleton = Measurements.class.getDeclaredField("singleton");
-      singleton.setAccessible(true);
-      return singleton.get(null) == null ? null : Measurements.getMeasurements();
-    } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("this YCSB core has no Measurements.singleton; counting lost batched "
-          + "records needs YCSB 0.17.0", e);
-    }
   }
 
   /** The operation's private return-code counters, or null when it has not been measured yet. */

@@ -9,6 +9,7 @@ import io.github.ycsbstorage.spi.ServerInfo;
 import io.github.ycsbstorage.spi.ServerInfoProvider;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.Vector;
 import java.util.concurrent.ThreadLocalRandom;
@@ -18,6 +19,7 @@ import java.util.function.Supplier;
 import oracle.kv.BulkWriteOptions;
 import oracle.kv.Consistency;
 import oracle.kv.Direction;
+import oracle.kv.KVVersion;
 import oracle.kv.Version;
 import oracle.kv.table.PrimaryKey;
 import oracle.kv.table.ReadOptions;
@@ -242,6 +244,12 @@ public class OracleNoSqlClient extends DB implements ServerInfoProvider {
     WARNINGS.warn("bulk put", written.notStored() + " of " + written.rows() + " records not stored, "
         + LostRecords.total() + " in total", written.failure());
     return status;
+  }
+
+  /** The kvclient the binding runs with (the installation's, not the one it was compiled against). */
+  @Override
+  public Optional<String> driverVersion() {
+    return Optional.of(KVVersion.CURRENT_VERSION.getNumericVersionString());
   }
 
   private StoreSession requireSession() throws DBException {
