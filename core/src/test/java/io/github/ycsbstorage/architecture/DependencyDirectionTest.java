@@ -27,7 +27,7 @@ class DependencyDirectionTest {
   /** Lowest first: a package may depend on the packages before it only. */
   private static final List<String> LAYERS = List.of(
       "spi", "config", "binding", "collector.host", "collector.sample", "collector.device", "collector.probe",
-      "result", "collector.remote", "collector", "workload", "study", "report", "cli");
+      "result", "dataset", "collector.remote", "collector", "workload", "study", "report", "cli");
   /** What a binding's main code may use of ours. */
   private static final Set<String> FOR_BINDINGS = Set.of("spi", "config", "binding");
 
