@@ -57,7 +57,7 @@ class ResultExporterTest {
   private static void recordStorageFacts() {
     RunRecord.current().setSizing(new Sizing(Sizing.Mode.RATIO, OptionalDouble.of(1.0), Sizing.Basis.RAM,
         Optional.empty(), 1_000_000, new Sizing.RecordBytes(10, 990, 0, 1000, false), 1000, 0, 1000, 1_000_000,
-        "dataset 1.0 MB", Optional.empty(), Optional.empty(), OptionalDouble.empty()));
+        "dataset 1.0 MB", Optional.empty(), Optional.empty(), OptionalDouble.empty(), Optional.empty()));
     RunRecord.current().addSummaryLine("STORAGE", "device.type", "nvme");
     RunRecord.current().addSummaryLine("IO vda", "r/s avg", 123.4);
   }
