@@ -78,7 +78,7 @@ public final class RateLimitedWarning {
       return;
     }
     long hidden = kind.suppressed.getAndSet(0);
-    out.println("[" + source + "] " + operation + " failed" + (detail.isEmpty() ? "" : " (" + detail + ")") + ": "
+    out.println(source + ": " + operation + " failed" + (detail.isEmpty() ? "" : " (" + detail + ")") + ": "
         + shorten(SecretMasker.maskText(cause.getClass().getSimpleName() + ": " + cause.getMessage()))
         + (hidden > 0 ? " (" + hidden + " similar failures not shown)" : ""));
   }

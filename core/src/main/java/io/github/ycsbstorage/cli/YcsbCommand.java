@@ -110,8 +110,10 @@ public final class YcsbCommand {
       return;
     }
     maskSecretsInStandardStreams(false);
-    ycsbArgs.add(parsed.phase().equals("load") ? "-load" : "-t");
     ycsbArgs.addAll(parsed.clientArgs());
+    // Last, as YCSB's own launcher puts it: YCSB echoes "Command line: …" and PerfKitBenchmarker tells
+    // a load from a run by that line ending in -load.
+    ycsbArgs.add(parsed.phase().equals("load") ? "-load" : "-t");
     try {
       checkBinding(properties);
       site.ycsb.Client.main(ycsbArgs.toArray(String[]::new));

@@ -9,6 +9,7 @@ import io.github.ycsbstorage.collector.sample.Sampler;
 import io.github.ycsbstorage.result.DataDevice;
 import io.github.ycsbstorage.result.Io;
 import io.github.ycsbstorage.result.OperationCount;
+import io.github.ycsbstorage.result.PerfKitBenchmarkerMetadata;
 import io.github.ycsbstorage.result.RunRecord;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -22,8 +23,10 @@ import java.util.OptionalLong;
 /**
  * Turns what the collector saw into result sections ({@code devices}; {@code io}, which holds the
  * host tuning too, so that every consumer that copies {@code io} keeps it)
- * and summary lines for YCSB's exporter ({@code [STORAGE], device.type, nvme},
- * {@code [IO vda], r/s avg, 12.5}, per-operation figures, PerfKitBenchmarker keys). Per-operation
+ * PerfKitBenchmarker's metadata keys) and lines for YCSB's exporter: numbers as summary lines
+ * ({@code [STORAGE], device.rotational, 1}, {@code [IO vda], r/s avg, 12.5}, per-operation figures),
+ * text as facts ({@code # STORAGE, device.type, nvme}), since YCSB parsers read every
+ * {@code [GROUP]} line as a number. Per-operation
  * figures divide the physical devices' totals (layers such as dm or partitions are not added, so
  * nothing is counted twice) and host CPU time by the completed operations. Stateless.
  */
@@ -48,7 +51,7 @@ final class CollectorReport {
   }
 
   static void addTo(RunRecord record, Observations seen) {
-    record.setCollected(devices(seen), io(seen), Optional.ofNullable(seen.timeseries()));
+    record.setCollected(devices(seen), io(seen), perfKitBenchmarker(seen), Optional.ofNullable(seen.timeseries()));
     summaryLines(record, seen);
     for (var gap : seen.sampling().gaps()) {
       record.addWarning("collector: " + gap);
@@ -146,41 +149,51 @@ final class CollectorReport {
             : OptionalDouble.of(round4(CpuShares.busyTicks(cpu) * 1e6 / Sampler.USER_HZ / count))));
   }
 
+  /** PerfKitBenchmarker's keys for the first physical device; the probe's medium where the type cannot tell. */
+  private static Optional<PerfKitBenchmarkerMetadata> perfKitBenchmarker(Observations seen) {
+    var physical = physicalDevices(seen.inventory());
+    if (physical.isEmpty()) {
+      return Optional.empty();
+    }
+    var first = physical.get(0);
+    boolean measured = seen.probe() != null && seen.probe().inferredMedium() != null;
+    var media = measured && first.type().media().equals("unknown")
+        ? probeMedia(seen.probe().inferredMedium()) : first.type().media();
+    return Optional.of(new PerfKitBenchmarkerMetadata(first.type().label(), media,
+        first.sizeBytes() == null ? OptionalLong.empty() : OptionalLong.of(Math.round(first.sizeBytes() / 1e9))));
+  }
+
   private static void summaryLines(RunRecord record, Observations seen) {
     var physical = physicalDevices(seen.inventory());
-    record.addSummaryLine("STORAGE", "server.observed", seen.observed());
+    record.addFact("STORAGE", "server.observed", seen.observed());
     if (!physical.isEmpty()) {
       var types = new LinkedHashSet<String>();
       physical.forEach(device -> types.add(device.type().label()));
-      record.addSummaryLine("STORAGE", "device.type", types.size() == 1 ? types.iterator().next()
+      record.addFact("STORAGE", "device.type", types.size() == 1 ? types.iterator().next()
           : String.join("+", types));
-      record.addSummaryLine("STORAGE", "device.name",
+      record.addFact("STORAGE", "device.name",
           String.join("+", physical.stream().map(DeviceInfo::name).toList()));
       var first = physical.get(0);
       if (first.model() != null) {
-        record.addSummaryLine("STORAGE", "device.model", first.model());
+        record.addFact("STORAGE", "device.model", first.model());
       }
       if (first.rotational() != null) {
         record.addSummaryLine("STORAGE", "device.rotational", first.rotational() ? 1 : 0);
       }
       record.addSummaryLine("STORAGE", "device.rotational.trusted", first.rotationalTrusted() ? 1 : 0);
       if (first.scheduler() != null) {
-        record.addSummaryLine("STORAGE", "device.scheduler", first.scheduler());
+        record.addFact("STORAGE", "device.scheduler", first.scheduler());
       }
-      // where the type cannot tell (virtio, iSCSI, ...), the probe's measurement can
-      boolean measured = seen.probe() != null && seen.probe().inferredMedium() != null;
-      var media = measured && first.type().media().equals("unknown")
-          ? probeMedia(seen.probe().inferredMedium()) : first.type().media();
-      record.addSummaryLine("STORAGE", "data_disk_0_type", first.type().label());
-      record.addSummaryLine("STORAGE", "data_disk_0_media", media);
-      if (first.sizeBytes() != null) {
-        record.addSummaryLine("STORAGE", "data_disk_0_size", Math.round(first.sizeBytes() / 1e9));
-      }
+      perfKitBenchmarker(seen).ifPresent(pkb -> {
+        record.addFact("STORAGE", "data_disk_0_type", pkb.dataDisk0Type());
+        record.addFact("STORAGE", "data_disk_0_media", pkb.dataDisk0Media());
+        pkb.dataDisk0SizeGb().ifPresent(size -> record.addSummaryLine("STORAGE", "data_disk_0_size", size));
+      });
     }
     var probe = seen.probe();
     if (probe != null && probe.p50Us() != null) {
       if (probe.inferredMedium() != null) {
-        record.addSummaryLine("STORAGE", "probe.medium", probe.inferredMedium());
+        record.addFact("STORAGE", "probe.medium", probe.inferredMedium());
       }
       record.addSummaryLine("STORAGE", "probe.direct", probe.directIo() ? 1 : 0);
       record.addSummaryLine("STORAGE", "probe.read.p50.us", probe.p50Us());

@@ -19,14 +19,15 @@ import site.ycsb.measurements.exporter.TextMeasurementsExporter;
 /**
  * The {@code exporter} the storage-aware workload installs: it forwards every metric unchanged to the
  * exporter the user chose (YCSB's text exporter by default), appends {@link RunRecord}'s summary lines
- * (e.g. {@code [STORAGE], device.type, nvme}) to that output, and writes the self-describing result
+ * (e.g. {@code [STORAGE], device.rotational, 1}) and facts ({@code # STORAGE, device.type, nvme})
+ * to that output, and writes the self-describing result
  * file ({@link Result}, written by {@link ResultWriter}).
  *
  * <p>YCSB's {@code Client} constructs exporters by class name with only an {@link OutputStream}, after
  * {@code Workload.cleanup()}; the workload therefore hands over its settings beforehand through
- * {@link #configure}. Summary lines with numeric values reach every delegate through its
- * {@code write} methods; text values reach the text exporter only (the JSON exporters cannot take a
- * string value), and every line is in the result file anyway.
+ * {@link #configure}. Summary lines (numbers) reach every delegate through its {@code write}
+ * methods; facts (text) reach the text exporter only, as comment lines (the JSON exporters cannot
+ * take a string value), and the result file holds them in its typed sections anyway.
  *
  * <p>After writing, it prints the phase's {@link PhaseVerdict} ({@code Status: failed: the load stored
  * 10 of 200,000 records …}) and, when the phase did not do its work, ends the JVM with exit status
@@ -180,7 +181,11 @@ public final class ResultExporter implements MeasurementsExporter {
     throw e;
   }
 
-  /** YCSB's output through the user's exporter, then the summary lines; closes the stream. */
+  /**
+   * YCSB's output through the user's exporter, then the summary lines (numbers, as every
+   * {@code [GROUP], name, value} line of YCSB's is) and, in text output, the facts as comment lines;
+   * closes the stream.
+   */
   private void writeExport(RunRecord record) throws IOException {
     try {
       if (textDelegate) {
@@ -190,15 +195,17 @@ public final class ResultExporter implements MeasurementsExporter {
           text.append('[').append(line.group()).append("], ").append(line.metric()).append(", ")
               .append(line.value()).append(System.lineSeparator());
         }
+        for (var fact : record.facts()) {
+          text.append("# ").append(fact.group()).append(", ").append(fact.name()).append(", ")
+              .append(fact.value()).append(System.lineSeparator());
+        }
         out.write(text.toString().getBytes(StandardCharsets.UTF_8));
       } else {
         for (var line : record.summaryLines()) {
-          if (line.value() instanceof Number number) {
-            if (number instanceof Double || number instanceof Float) {
-              delegate.write(line.group(), line.metric(), number.doubleValue());
-            } else {
-              delegate.write(line.group(), line.metric(), number.longValue());
-            }
+          if (line.value() instanceof Double || line.value() instanceof Float) {
+            delegate.write(line.group(), line.metric(), line.value().doubleValue());
+          } else {
+            delegate.write(line.group(), line.metric(), line.value().longValue());
           }
         }
         delegate.close();

@@ -17,17 +17,51 @@ public final class RunRecord {
   private static final RunRecord CURRENT = new RunRecord();
 
   /**
-   * One line for YCSB's exporter, e.g. {@code [STORAGE], device.type, nvme}.
+   * One line for YCSB's exporter, e.g. {@code [IO vda], r/s avg, 12.5}. Always a number: tools that
+   * parse YCSB's output, PerfKitBenchmarker first among them, read every {@code [GROUP], name, value}
+   * line as a number and fail on text. Text goes into a {@link Fact}.
    *
    * @param group  without brackets, e.g. {@code STORAGE} or {@code IO vda}
-   * @param metric e.g. {@code device.type}
-   * @param value  a {@link Number} or a {@link String}
+   * @param metric e.g. {@code device.rotational}
+   * @param value  a finite number
    */
-  public record SummaryLine(String group, String metric, Object value) {
+  public record SummaryLine(String group, String metric, Number value) {
     public SummaryLine {
-      if (!(value instanceof Number) && !(value instanceof String)) {
-        throw new IllegalArgumentException("value must be a Number or a String: " + value);
+      requireField("group", group);
+      requireField("metric", metric);
+      if (group.contains("]")) {
+        throw new IllegalArgumentException("group must not contain ']': " + group);
       }
+      if (value == null || !Double.isFinite(value.doubleValue())) {
+        throw new IllegalArgumentException("value of " + group + ", " + metric + " must be a finite number: " + value);
+      }
+    }
+  }
+
+  /**
+   * A text fact for YCSB's text output, e.g. {@code device.type = virtio}: printed as a comment line
+   * ({@code # STORAGE, device.type, virtio}) that parsers of YCSB's {@code [GROUP], name, number}
+   * lines pass over; the result file holds the same facts in its typed sections.
+   *
+   * @param group e.g. {@code STORAGE}
+   * @param name  e.g. {@code device.type}
+   * @param value any text on one line
+   */
+  public record Fact(String group, String name, String value) {
+    public Fact {
+      requireField("group", group);
+      requireField("name", name);
+      if (value == null) {
+        throw new IllegalArgumentException("value of " + group + ", " + name + " must not be null");
+      }
+      value = value.strip().replaceAll("\\R+", " ");
+    }
+  }
+
+  /** Group and metric names stay one CSV field on one line. */
+  private static void requireField(String what, String text) {
+    if (text == null || text.isBlank() || text.contains(",") || text.contains("\n") || text.contains("\r")) {
+      throw new IllegalArgumentException(what + " must be non-blank, without commas or line breaks: " + text);
     }
   }
 
@@ -35,9 +69,11 @@ public final class RunRecord {
   private ServerInfo server;
   private List<DataDevice> devices;
   private Io io;
+  private PerfKitBenchmarkerMetadata perfkitbenchmarker;
   private String timeseries;
   private Warmup warmup;
   private final List<SummaryLine> summaryLines = new ArrayList<>();
+  private final List<Fact> facts = new ArrayList<>();
   private final List<String> warnings = new ArrayList<>();
   private final List<String> failures = new ArrayList<>();
 
@@ -65,16 +101,27 @@ public final class RunRecord {
   /**
    * Sets what the storage collector saw.
    *
+   * @param pkb  PerfKitBenchmarker's keys for the first data device, when there is one
    * @param file its time-series file, when written
    */
-  public synchronized void setCollected(List<DataDevice> inventory, Io figures, Optional<String> file) {
+  public synchronized void setCollected(List<DataDevice> inventory, Io figures, Optional<PerfKitBenchmarkerMetadata> pkb,
+      Optional<String> file) {
     devices = List.copyOf(inventory);
     io = figures;
+    perfkitbenchmarker = pkb.orElse(null);
     timeseries = file.orElse(null);
   }
 
-  public synchronized void addSummaryLine(String group, String metric, Object value) {
-    summaryLines.add(new SummaryLine(group, metric, value));
+  /** Adds a numeric summary line; a value that is not a finite number is not known and is left out. */
+  public synchronized void addSummaryLine(String group, String metric, Number value) {
+    if (Double.isFinite(value.doubleValue())) {
+      summaryLines.add(new SummaryLine(group, metric, value));
+    }
+  }
+
+  /** Adds a text fact for YCSB's text output (see {@link Fact}). */
+  public synchronized void addFact(String group, String name, String value) {
+    facts.add(new Fact(group, name, value));
   }
 
   /** Something that makes the result suspect, e.g. {@code collector lost /proc/diskstats for 3 s}. */
@@ -92,11 +139,16 @@ public final class RunRecord {
 
   public synchronized Sections sections() {
     return new Sections(Optional.ofNullable(sizing), Optional.ofNullable(server), Optional.ofNullable(devices),
-        Optional.ofNullable(io), Optional.ofNullable(timeseries), Optional.ofNullable(warmup));
+        Optional.ofNullable(io), Optional.ofNullable(perfkitbenchmarker), Optional.ofNullable(timeseries),
+        Optional.ofNullable(warmup));
   }
 
   public synchronized List<SummaryLine> summaryLines() {
     return List.copyOf(summaryLines);
+  }
+
+  public synchronized List<Fact> facts() {
+    return List.copyOf(facts);
   }
 
   public synchronized List<String> warnings() {
@@ -113,9 +165,11 @@ public final class RunRecord {
     server = null;
     devices = null;
     io = null;
+    perfkitbenchmarker = null;
     timeseries = null;
     warmup = null;
     summaryLines.clear();
+    facts.clear();
     warnings.clear();
     failures.clear();
   }

@@ -14,28 +14,31 @@ import java.util.Optional;
  * @param server     what the binding learnt about the database server
  * @param devices    the devices behind the watched data paths
  * @param io         the collector's figures over the phase
+ * @param perfkitbenchmarker PerfKitBenchmarker's metadata keys for the first data device, when the
+ *                   collector found one
  * @param timeseries the collector's time-series file, relative to the result's folder when inside it
  * @param warmup     the unmeasured warm-up before the run, when there was one (absent otherwise)
  */
 public record Sections(Optional<Sizing> sizing, Optional<ServerInfo> server, Optional<List<DataDevice>> devices,
-    Optional<Io> io, Optional<String> timeseries,
+    Optional<Io> io, Optional<PerfKitBenchmarkerMetadata> perfkitbenchmarker, Optional<String> timeseries,
     @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<Warmup> warmup) {
 
   /** Nothing learnt. */
   public static final Sections NONE = new Sections(Optional.empty(), Optional.empty(), Optional.empty(),
-      Optional.empty(), Optional.empty(), Optional.empty());
+      Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
 
   public Sections {
     sizing = sizing == null ? Optional.empty() : sizing;
     server = server == null ? Optional.empty() : server;
     devices = devices == null ? Optional.empty() : devices.map(List::copyOf);
     io = io == null ? Optional.empty() : io;
+    perfkitbenchmarker = perfkitbenchmarker == null ? Optional.empty() : perfkitbenchmarker;
     timeseries = timeseries == null ? Optional.empty() : timeseries;
     warmup = warmup == null ? Optional.empty() : warmup;
   }
 
   /** These sections with the time-series file named differently (e.g. relative to another folder). */
   public Sections withTimeseries(Optional<String> file) {
-    return new Sections(sizing, server, devices, io, file, warmup);
+    return new Sections(sizing, server, devices, io, perfkitbenchmarker, file, warmup);
   }
 }

@@ -32,8 +32,8 @@ class RateLimitedWarningTest {
 
     assertEquals(7, warning.total());
     assertEquals("""
-        [mongodb] read failed: IllegalStateException: connection refused to mongodb://u:*****@db1:27017
-        [mongodb] read failed: IllegalStateException: connection refused to mongodb://u:*****@db1:27017 \
+        mongodb: read failed: IllegalStateException: connection refused to mongodb://u:*****@db1:27017
+        mongodb: read failed: IllegalStateException: connection refused to mongodb://u:*****@db1:27017 \
         (5 similar failures not shown)
         """, printed());
   }
@@ -47,9 +47,9 @@ class RateLimitedWarningTest {
     warning.warn("insert", "1000 of 1000 records not stored", new IllegalArgumentException("bad row"));
 
     assertEquals("""
-        [mongodb] scan failed: IllegalStateException: Node limit exceeded
-        [mongodb] insert failed: IllegalStateException: disk full
-        [mongodb] insert failed (1000 of 1000 records not stored): IllegalArgumentException: bad row
+        mongodb: scan failed: IllegalStateException: Node limit exceeded
+        mongodb: insert failed: IllegalStateException: disk full
+        mongodb: insert failed (1000 of 1000 records not stored): IllegalArgumentException: bad row
         """, printed());
     assertEquals(1002, warning.total());
   }
@@ -65,7 +65,7 @@ class RateLimitedWarningTest {
     var line = printed();
     assertEquals(1, line.lines().count(), line);
     assertTrue(line.length() < RateLimitedWarning.MESSAGE_LIMIT + 150, line.length() + " characters");
-    assertTrue(line.startsWith("[mongodb] insert failed (4000 records not stored): IllegalStateException: "
+    assertTrue(line.startsWith("mongodb: insert failed (4000 records not stored): IllegalStateException: "
         + "Bulk write failed: duplicate key user0 duplicate key user1 "), line);
     assertTrue(line.endsWith("… (" + (batch.length() - 1 + ": ".length() + "IllegalStateException".length())
         + " characters)\n"), line);

@@ -12,9 +12,9 @@ import io.github.ycsbstorage.collector.sample.Sampler;
 import io.github.ycsbstorage.result.Io;
 import io.github.ycsbstorage.result.OperationCount;
 import io.github.ycsbstorage.result.RunRecord;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,8 +29,12 @@ class BufferedLoopProbeTest {
   private static Map<String, Object> storageLines(CollectorReport.Observations seen) {
     var record = new RunRecord();
     CollectorReport.addTo(record, seen);
-    return record.summaryLines().stream().filter(line -> line.group().equals("STORAGE"))
-        .collect(Collectors.toMap(RunRecord.SummaryLine::metric, RunRecord.SummaryLine::value));
+    var lines = new HashMap<String, Object>();
+    record.summaryLines().stream().filter(line -> line.group().equals("STORAGE"))
+        .forEach(line -> lines.put(line.metric(), line.value()));
+    record.facts().stream().filter(fact -> fact.group().equals("STORAGE"))
+        .forEach(fact -> lines.put(fact.name(), fact.value()));
+    return lines;
   }
 
   private static CollectorReport.Observations observations(String fixture, ProbeResult probe) {

@@ -77,8 +77,8 @@ class LiveInventoryTest {
     collector.start();
     var record = new RunRecord();
     collector.stop(record);
-    var storage = record.summaryLines().stream().filter(line -> line.group().equals("STORAGE"))
-        .collect(Collectors.toMap(RunRecord.SummaryLine::metric, RunRecord.SummaryLine::value));
+    var storage = record.facts().stream().filter(fact -> fact.group().equals("STORAGE"))
+        .collect(Collectors.toMap(RunRecord.Fact::name, RunRecord.Fact::value));
     assertNotNull(storage.get("device.type"), storage.toString());
     assertNotNull(storage.get("data_disk_0_media"));
     assertNotNull(storage.get("probe.medium"), "probe ran on the repository's file system: " + storage);

@@ -72,8 +72,9 @@ class ResultExporterTest {
     RunRecord.current().setSizing(new Sizing(Sizing.Mode.RATIO, OptionalDouble.of(1.0), Sizing.Basis.RAM,
         Optional.empty(), 1_000_000, new Sizing.RecordBytes(10, 990, 0, 1000, false), 1000, 0, 1000, 1_000_000,
         "dataset 1.0 MB", Optional.empty(), Optional.empty(), OptionalDouble.empty(), Optional.empty()));
-    RunRecord.current().addSummaryLine("STORAGE", "device.type", "nvme");
+    RunRecord.current().addFact("STORAGE", "device.type", "nvme");
     RunRecord.current().addSummaryLine("IO vda", "r/s avg", 123.4);
+    RunRecord.current().addSummaryLine("IO vda", "r_await avg", Double.NaN);
   }
 
   @Test
@@ -92,8 +93,8 @@ class ResultExporterTest {
         "[TOTAL_GCs], Count, 3", "[READ], Operations, 100", "[READ], AverageLatency(us), 1.5",
         "[READ], MinLatency(us), 1", "[READ], MaxLatency(us), 9", "[READ], 95thPercentileLatency(us), 3",
         "[READ], 99thPercentileLatency(us), 5", "[READ], Return=OK, 99", "[READ], Return=NOT_FOUND, 1",
-        "[INSERT], Operations, 10", "[INSERT], Return=BATCHED_OK, 10", "[STORAGE], device.type, nvme",
-        "[IO vda], r/s avg, 123.4") + nl, out.toString());
+        "[INSERT], Operations, 10", "[INSERT], Return=BATCHED_OK, 10", "[IO vda], r/s avg, 123.4",
+        "# STORAGE, device.type, nvme") + nl, out.toString(), "a figure that is not a number is left out");
 
     JsonNode result = new ObjectMapper().readTree(target.toFile());
     assertEquals(List.of(), Files.list(target.getParent()).filter(p -> !p.equals(target)).toList(),
@@ -131,7 +132,7 @@ class ResultExporterTest {
   }
 
   @Test
-  void jsonDelegateStaysValidJsonAndGetsTheNumericSummaryLines(@TempDir Path dir) throws Exception {
+  void jsonDelegateStaysValidJsonAndGetsTheSummaryLines(@TempDir Path dir) throws Exception {
     var properties = properties();
     properties.setProperty("insertcount", "0");
     ResultExporter.configure(new ResultSettings(JSONArrayMeasurementsExporter.class.getName(), Optional.empty(),
@@ -143,7 +144,7 @@ class ResultExporterTest {
     exporter.write("OVERALL", "RunTime(ms)", 60000L);
     exporter.close();
     var array = new ObjectMapper().readTree(out.toByteArray());
-    assertEquals(2, array.size(), array.toString());
+    assertEquals(2, array.size(), "YCSB's figure and the numeric line, no fact: " + array);
     assertEquals("IO vda", array.get(1).path("metric").asText());
     assertEquals(123.4, array.get(1).path("value").asDouble());
     assertEquals(0, Files.list(dir).count(), "no result file without storage.result or exportfile");

@@ -48,10 +48,10 @@ class CollectorMongoDbIT {
     assertEquals(0, run.exitCode(), run::all);
 
     var text = Files.readString(export);
-    assertTrue(text.contains("[STORAGE], device.type, " + device.type().label() + System.lineSeparator()), text);
-    assertTrue(text.contains("[STORAGE], device.name, " + device.name() + System.lineSeparator()), text);
-    assertTrue(text.contains("[STORAGE], data_disk_0_type, " + device.type().label()), text);
-    assertTrue(text.contains("[STORAGE], probe.medium, "), text);
+    assertTrue(text.contains("# STORAGE, device.type, " + device.type().label() + System.lineSeparator()), text);
+    assertTrue(text.contains("# STORAGE, device.name, " + device.name() + System.lineSeparator()), text);
+    assertTrue(text.contains("# STORAGE, data_disk_0_type, " + device.type().label()), text);
+    assertTrue(text.contains("# STORAGE, probe.medium, "), text);
     if (!inventory.blockDevices().isEmpty()) {
       assertTrue(text.contains("[IO " + inventory.blockDevices().get(0) + "], r/s avg, "), text);
       assertTrue(text.contains("[IO], device.reads/op, "), text);
@@ -98,7 +98,7 @@ class CollectorMongoDbIT {
     var reason = "the server at 127.0.0.1:" + mongo.port()
         + " has no getDiagnosticData command: no such command: 'getDiagnosticData' (error 59 CommandNotFound)";
     var text = Files.readString(export);
-    assertTrue(text.contains("[STORAGE], server.observed, client host only: server side not observed: " + reason
+    assertTrue(text.contains("# STORAGE, server.observed, client host only: server side not observed: " + reason
         + System.lineSeparator()), text);
     assertTrue(text.contains("[READ], Operations, 500"), text);
     var io = new ObjectMapper().readTree(dir.resolve("run.txt.result.json").toFile()).path("io");

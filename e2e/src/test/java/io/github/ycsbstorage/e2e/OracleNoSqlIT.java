@@ -145,7 +145,7 @@ class OracleNoSqlIT {
         "-p", "oraclenosql.bulkput=true", "-p", "oraclenosql.bulkput.batchsize=50", "-p", "zeropadding=40000",
         "-threads", "2");
     assertEquals(Map.of("BATCHED_OK", 0L, "ERROR", 100L), returnCodes(load.stdout(), "INSERT"), load::all);
-    assertTrue(load.stderr().contains("[oraclenosql] 100 records not stored"), load::all);
+    assertTrue(load.stderr().contains("oraclenosql: 100 records not stored"), load::all);
     assertTrue(load.stderr().lines().allMatch(line -> line.length() < 1000), "short warning lines");
   }
 

@@ -50,7 +50,7 @@ class PhaseStatusIT {
 
       assertEquals(1, load.exitCode(), load::all);
       assertTrue(load.stdout().contains("[INSERT], Return=ERROR, 4000"), load::all);
-      assertTrue(load.stderr().contains("[mongodb] 4000 records not stored"), load::all);
+      assertTrue(load.stderr().contains("mongodb: 4000 records not stored"), load::all);
       var reason = "the load stored 0 of 4,000 records; not stored: 4,000 failed (INSERT: ERROR 4,000)";
       assertTrue(load.stderr().contains("Status: failed: " + reason), load::all);
       var json = JSON.readTree(result.toFile());

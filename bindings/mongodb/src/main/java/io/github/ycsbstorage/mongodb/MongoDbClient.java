@@ -97,7 +97,7 @@ public class MongoDbClient extends DB implements ServerInfoProvider {
       readCollections.clear();
       held.close();
       if (OPEN_INSTANCES.decrementAndGet() == 0 && LostRecords.total() > 0) {
-        System.err.println("[mongodb] " + LostRecords.total() + " records not stored");
+        System.err.println("mongodb: " + LostRecords.total() + " records not stored");
       }
     }
   }

@@ -107,8 +107,8 @@ class LostRecordsTest {
       var load = ycsbLoad(mongo.url("ycsb"), MongoDbSettings.BATCH_SIZE + "=1000");
 
       assertEquals(Map.of("BATCHED_OK", 0L, "ERROR", 4000L), load.returnCodes());
-      assertTrue(load.stderr().contains("[mongodb] 4000 records not stored"), load.stderr());
-      assertTrue(load.stderr().contains("[mongodb] insert batch failed (1000 of 1000 records not stored, "), load.stderr());
+      assertTrue(load.stderr().contains("mongodb: 4000 records not stored"), load.stderr());
+      assertTrue(load.stderr().contains("mongodb: insert batch failed (1000 of 1000 records not stored, "), load.stderr());
       assertShortLines(load.stderr());
       assertEquals(4000, mongo.database("ycsb").getCollection("usertable").countDocuments());
     }
@@ -125,7 +125,7 @@ class LostRecordsTest {
       assertEquals(10L, codes.get("ERROR"), codes.toString());
       assertEquals(3990L, codes.getOrDefault("OK", 0L) + codes.get("BATCHED_OK"), codes.toString());
       assertEquals(4000L, codes.values().stream().mapToLong(Long::longValue).sum(), codes.toString());
-      assertTrue(load.stderr().contains("[mongodb] 10 records not stored"), load.stderr());
+      assertTrue(load.stderr().contains("mongodb: 10 records not stored"), load.stderr());
       assertEquals(4000, mongo.database("ycsb").getCollection("usertable").countDocuments());
     }
   }

@@ -106,9 +106,9 @@ class MongoDbServerMetricsProviderTest {
     var record = new RunRecord();
     collector.stop(record);
 
-    var observed = record.summaryLines().stream()
-        .filter(line -> line.group().equals("STORAGE") && line.metric().equals("server.observed"))
-        .map(RunRecord.SummaryLine::value).toList();
+    var observed = record.facts().stream()
+        .filter(fact -> fact.group().equals("STORAGE") && fact.name().equals("server.observed"))
+        .map(RunRecord.Fact::value).toList();
     assertEquals(java.util.List.of("client host only: server side not observed: " + reason), observed);
     var io = record.sections().io().orElseThrow();
     assertEquals(Io.SampledHost.CLIENT, io.sampledHost());

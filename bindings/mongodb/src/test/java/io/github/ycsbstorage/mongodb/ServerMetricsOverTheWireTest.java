@@ -11,12 +11,12 @@ import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.RunRecord;
 import io.netty.channel.Channel;
 import java.util.Date;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.stream.Collectors;
 import org.bson.Document;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -66,9 +66,14 @@ class ServerMetricsOverTheWireTest {
     server.shutdownNow();
   }
 
+  /** The group's summary lines (numbers) and facts (text), by name. */
   private static Map<String, Object> lines(RunRecord record, String group) {
-    return record.summaryLines().stream().filter(line -> line.group().equals(group))
-        .collect(Collectors.toMap(RunRecord.SummaryLine::metric, RunRecord.SummaryLine::value));
+    var lines = new HashMap<String, Object>();
+    record.summaryLines().stream().filter(line -> line.group().equals(group))
+        .forEach(line -> lines.put(line.metric(), line.value()));
+    record.facts().stream().filter(fact -> fact.group().equals(group))
+        .forEach(fact -> lines.put(fact.name(), fact.value()));
+    return lines;
   }
 
   @Test

@@ -105,7 +105,7 @@ public class OracleNoSqlClient extends DB implements ServerInfoProvider {
   private static void close(StoreSession session) {
     session.close();
     if (LostRecords.total() > 0) {
-      System.err.println("[oraclenosql] " + LostRecords.total() + " records not stored");
+      System.err.println("oraclenosql: " + LostRecords.total() + " records not stored");
     }
   }
 

@@ -63,7 +63,7 @@ public final class ReadLatencyProbe {
         try {
           Files.deleteIfExists(scratch);
         } catch (IOException e) {
-          System.err.println("[collector] could not delete probe file " + scratch + ": " + e.getMessage());
+          System.err.println("collector: could not delete probe file " + scratch + ": " + e.getMessage());
         }
       }
     }
