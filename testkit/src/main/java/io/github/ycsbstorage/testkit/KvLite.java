@@ -55,6 +55,18 @@ public final class KvLite implements AutoCloseable {
 
   /** Starts a store and waits until its partitions are ready. */
   public static KvLite start() throws IOException, InterruptedException {
+    return start(false);
+  }
+
+  /**
+   * Starts a secure store: KVLite creates its security folder ({@link #securityFolder()}) with the
+   * admin's login file {@code user.security} and the clients' {@code client.security}.
+   */
+  public static KvLite startSecure() throws IOException, InterruptedException {
+    return start(true);
+  }
+
+  private static KvLite start(boolean secure) throws IOException, InterruptedException {
     var root = Files.createTempDirectory("kvlite-test");
     var log = root.resolve("kvlite.out");
     int port = freePortRange(21);
@@ -63,7 +75,7 @@ public final class KvLite implements AutoCloseable {
         "kvlite", "-root", root.resolve("kvroot").toString(), "-store", STORE, "-host", "localhost",
         "-port", Integer.toString(port), "-harange", (port + 1) + "," + (port + 5),
         "-servicerange", (port + 6) + "," + (port + 20), "-partitions", Integer.toString(PARTITIONS),
-        "-memorymb", Integer.toString(MEMORY_MB), "-storagedirsizegb", "1", "-secure-config", "disable", "-printstartupok");
+        "-memorymb", Integer.toString(MEMORY_MB), "-storagedirsizegb", "1", "-secure-config", secure ? "enable" : "disable", "-printstartupok");
     var process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     var store = new KvLite(root, log, process, port);
     try {
@@ -78,6 +90,11 @@ public final class KvLite implements AutoCloseable {
   /** The store's root directory ({@code -root}). */
   public Path root() {
     return root.resolve("kvroot");
+  }
+
+  /** The security folder of a secure store. */
+  public Path securityFolder() {
+    return root().resolve("security");
   }
 
   /** The JE environment of the store's one replication node, where its data lives. */
