@@ -65,7 +65,7 @@ public final class KvLite implements AutoCloseable {
     try {
       store.awaitReady();
       return store;
-    } catch (IOException | InterruptedException | RuntimeException e) {
+    } catch (InterruptedException | RuntimeException | AssertionError e) {
       store.close();
       throw e;
     }
@@ -76,19 +76,24 @@ public final class KvLite implements AutoCloseable {
     return "localhost:" + port;
   }
 
-  private void awaitReady() throws IOException, InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-    while (System.nanoTime() < deadline) {
-      var output = Files.readString(log);
-      if (output.contains(READY)) {
-        return;
+  private void awaitReady() throws InterruptedException {
+    HangLimit.await(() -> {
+      if (Files.readString(log).contains(READY)) {
+        return true;
       }
       if (!process.isAlive()) {
-        throw new IllegalStateException("KVLite exited with " + process.exitValue() + ":\n" + output);
+        throw new IllegalStateException("KVLite exited with " + process.exitValue() + ":\n" + Files.readString(log));
       }
-      Thread.sleep(250);
+      return false;
+    }, () -> "KVLite not ready: " + readLog());
+  }
+
+  private String readLog() {
+    try {
+      return Files.readString(log);
+    } catch (IOException e) {
+      return "(" + log + " unreadable: " + e + ")";
     }
-    throw new IllegalStateException("KVLite not ready within 120 s:\n" + Files.readString(log));
   }
 
   @Override

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.ycsbstorage.spi.Locality;
 import io.github.ycsbstorage.testkit.KvLite;
+import io.github.ycsbstorage.testkit.ProcessRun;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -20,7 +21,6 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.Vector;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import oracle.kv.KVVersion;
@@ -142,10 +142,12 @@ class OracleNoSqlLiveTest {
         .collect(Collectors.toCollection(ArrayList::new));
     classpath.add(oldClient);
     var java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    var process = new ProcessBuilder(java, "-cp", String.join(File.pathSeparator, classpath),
-        IncompatibleClientMain.class.getName(), LiveStore.store().helperHost()).redirectErrorStream(true).start();
-    var output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+    String output;
+    try (var process = ProcessRun.start(new ProcessBuilder(java, "-cp", String.join(File.pathSeparator, classpath),
+        IncompatibleClientMain.class.getName(), LiveStore.store().helperHost()).redirectErrorStream(true))) {
+      process.finish();
+      output = process.stdout();
+    }
     assertTrue(output.contains("INIT FAILED: The Oracle NoSQL store refuses this kvclient: loaded "), output);
     assertTrue(output.contains("oracle-nosql-client-18.3.10.jar (kvclient 18.3."), output);
     assertTrue(output.contains("the server requires at least 22.3.11"), output);
