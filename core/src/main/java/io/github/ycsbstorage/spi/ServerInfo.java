@@ -1,6 +1,9 @@
 package io.github.ycsbstorage.spi;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -12,12 +15,17 @@ import java.util.OptionalLong;
  * @param product       the database product, e.g. {@code MongoDB}
  * @param version       server version as the server reports it
  * @param storageEngine e.g. {@code wiredTiger}
- * @param ram           the server host's physical memory
- * @param cache         the database's own cache (WiredTiger cache, JE cache)
+ * @param ram           the server's memory: its host's physical memory, or for a server of several nodes
+ *                      the memory that holds one copy of the data (the figure's source says which)
+ * @param cache         the database's own cache (WiredTiger cache, JE cache), counted as {@code ram}
  * @param dataPath      the data directory on the server host
  * @param locality      whether the server runs on this host
  * @param pid           the server's process id, when local
+ * @param nodes         the server's nodes and what each told about itself, when it describes them
+ * @param storageDirectories every directory holding the server's data, with its host
  * @param details       further facts worth recording (topology, replication factor, ...)
+ * @param unknown       why a figure is unknown, by its name ({@code version}, {@code ram}, {@code cache},
+ *                      {@code storageDirectories}, ...): shown where the figure would be
  */
 public record ServerInfo(
     String product,
@@ -28,13 +36,19 @@ public record ServerInfo(
     Optional<String> dataPath,
     Locality locality,
     OptionalLong pid,
-    Map<String, String> details) {
+    List<ServerNode> nodes,
+    List<StorageDirectory> storageDirectories,
+    Map<String, String> details,
+    Map<String, String> unknown) {
 
   public ServerInfo {
     if (product == null || product.isBlank()) {
       throw new IllegalArgumentException("product must be named");
     }
-    details = Map.copyOf(details);
+    nodes = List.copyOf(nodes);
+    storageDirectories = List.copyOf(storageDirectories);
+    details = Collections.unmodifiableMap(new LinkedHashMap<>(details));
+    unknown = Collections.unmodifiableMap(new LinkedHashMap<>(unknown));
   }
 
   public static Builder builder(String product) {
@@ -51,7 +65,10 @@ public record ServerInfo(
     private String dataPath;
     private Locality locality = Locality.UNKNOWN;
     private Long pid;
+    private final List<ServerNode> nodes = new ArrayList<>();
+    private final List<StorageDirectory> storageDirectories = new ArrayList<>();
     private final Map<String, String> details = new LinkedHashMap<>();
+    private final Map<String, String> unknown = new LinkedHashMap<>();
 
     private Builder(String product) {
       this.product = product;
@@ -99,10 +116,27 @@ public record ServerInfo(
       return this;
     }
 
+    public Builder node(ServerNode value) {
+      nodes.add(value);
+      return this;
+    }
+
+    public Builder storageDirectory(StorageDirectory value) {
+      storageDirectories.add(value);
+      return this;
+    }
+
+    /** Records why {@code figure} is unknown; a later reason for the same figure replaces it. */
+    public Builder unknown(String figure, String why) {
+      unknown.put(figure, why);
+      return this;
+    }
+
     public ServerInfo build() {
       return new ServerInfo(product, Optional.ofNullable(version), Optional.ofNullable(storageEngine),
           Optional.ofNullable(ram), Optional.ofNullable(cache), Optional.ofNullable(dataPath),
-          locality, pid == null ? OptionalLong.empty() : OptionalLong.of(pid), details);
+          locality, pid == null ? OptionalLong.empty() : OptionalLong.of(pid), nodes, storageDirectories, details,
+          unknown);
     }
   }
 }

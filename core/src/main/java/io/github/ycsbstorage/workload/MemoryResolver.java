@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.workload;
 
+import io.github.ycsbstorage.config.ByteSize;
 import io.github.ycsbstorage.spi.Locality;
 import io.github.ycsbstorage.spi.MemoryFigure;
 import io.github.ycsbstorage.spi.ServerInfo;
@@ -36,7 +37,28 @@ final class MemoryResolver {
         return SizingPlanner.Memory.known(new MemoryFigure(total.get(), HostMemory.SOURCE));
       }
     }
-    return SizingPlanner.Memory.unknown(info.product() + " reported no " + (ram ? "RAM" : "cache size")
+    var why = Optional.ofNullable(info.unknown().get(ram ? "ram" : "cache")).map(reason -> " (" + reason + ")")
+        .orElse("");
+    return SizingPlanner.Memory.unknown(info.product() + " reported no " + (ram ? "RAM" : "cache size") + why
         + (ram ? " and the server is not known to be local (locality " + info.locality() + ")" : ""));
+  }
+
+  /**
+   * A warning when the declared {@code storage.server.memory} and what the server reports for the same
+   * basis differ by more than 10 %: the dataset ratio then refers to memory the server does not have.
+   */
+  static Optional<String> disagreement(StorageSettings settings, Optional<ServerInfo> server) {
+    if (settings.serverMemory().isEmpty() || server.isEmpty()) {
+      return Optional.empty();
+    }
+    boolean ram = settings.basis() == StorageSettings.MemoryBasis.RAM;
+    var reported = ram ? server.get().ram() : server.get().cache();
+    long declared = settings.serverMemory().get().bytes();
+    if (reported.isEmpty() || Math.abs(reported.get().bytes() - declared) <= declared / 10) {
+      return Optional.empty();
+    }
+    return Optional.of(StorageSettings.SERVER_MEMORY + "=" + ByteSize.ofBytes(declared) + " but "
+        + server.get().product() + " reports " + (ram ? "RAM" : "cache") + " of " + ByteSize.ofBytes(reported.get().bytes())
+        + " (" + reported.get().source() + "): the dataset is sized for the declared memory");
   }
 }

@@ -108,6 +108,10 @@ public class StorageAwareWorkload extends CoreWorkload {
     }
 
     memory = MemoryResolver.resolve(settings, server, session.className(), Path.of("/proc/meminfo"));
+    MemoryResolver.disagreement(settings, server).ifPresent(warning -> {
+      System.err.println("Warning: " + warning);
+      record.addWarning(warning);
+    });
     userInsertRange = p.containsKey("insertcount");
     asGiven = (Properties) p.clone();
     long overhead = overhead(p);

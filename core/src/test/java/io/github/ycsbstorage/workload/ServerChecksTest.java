@@ -47,6 +47,35 @@ class ServerChecksTest {
   }
 
   @Test
+  void anUnknownFigureIsExplainedWithTheServersReason(@TempDir Path dir) {
+    var meminfo = dir.resolve("missing-meminfo");
+    var remote = ServerInfo.builder("Oracle NoSQL Database").locality(Locality.REMOTE)
+        .unknown("ram", "sn1 memoryMB is 0").unknown("cache", "runadmin refused the login").build();
+    assertEquals("Oracle NoSQL Database reported no RAM (sn1 memoryMB is 0) and the server is not known to be "
+        + "local (locality REMOTE)", MemoryResolver.resolve(settings(), Optional.of(remote), "db", meminfo).whyUnknown());
+    assertEquals("Oracle NoSQL Database reported no cache size (runadmin refused the login)",
+        MemoryResolver.resolve(settings("storage.memory.basis", "cache"), Optional.of(remote), "db", meminfo)
+            .whyUnknown());
+  }
+
+  @Test
+  void aDeclaredMemoryThatDisagreesWithTheServerIsWarnedAbout() {
+    var server = Optional.of(ServerInfo.builder("Oracle NoSQL Database")
+        .ram(new MemoryFigure(1_073_741_824L, "sn1 memoryMB")).cache(new MemoryFigure(751_619_276L, "rg1-rn1 JE cache"))
+        .build());
+    assertEquals(Optional.of("storage.server.memory=96.0 GB but Oracle NoSQL Database reports RAM of 1.1 GB "
+        + "(sn1 memoryMB): the dataset is sized for the declared memory"),
+        MemoryResolver.disagreement(settings("storage.server.memory", "96GB"), server));
+    assertEquals(Optional.empty(), MemoryResolver.disagreement(settings("storage.server.memory", "1GiB"), server),
+        "equal");
+    assertEquals(Optional.empty(), MemoryResolver.disagreement(settings("storage.server.memory", "800MB",
+        "storage.memory.basis", "cache"), server), "within 10 % of the cache");
+    assertEquals(true, MemoryResolver.disagreement(settings("storage.server.memory", "1GiB",
+        "storage.memory.basis", "cache"), server).isPresent(), "the cache, not the RAM, for basis cache");
+    assertEquals(Optional.empty(), MemoryResolver.disagreement(settings(), server), "nothing declared");
+  }
+
+  @Test
   void freeSpaceMustHoldThePlanPlusTenPercent() {
     var properties = new Properties();
     properties.setProperty("fieldcount", "1");

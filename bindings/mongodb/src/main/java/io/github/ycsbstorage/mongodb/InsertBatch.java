@@ -85,8 +85,8 @@ final class InsertBatch {
 
   private Status lost(int count, int lost, RuntimeException cause) {
     lostRecords += lost;
-    warning.warn("insert batch (" + lost + " of " + count + " records lost, " + lostRecords
-        + " by this thread so far)", cause);
+    warning.warn("insert batch", lost + " of " + count + " records lost, " + lostRecords
+        + " by this thread so far", cause);
     return StatusMapping.of(cause);
   }
 
