@@ -27,6 +27,8 @@ class StorageCollectorTest {
   private static final String MEMINFO = "MemTotal: 1000 kB\nMemFree: 100 kB\nMemAvailable: 400 kB\n"
       + "Buffers: 10 kB\nCached: 300 kB\nDirty: 20 kB\nWriteback: 5 kB\nSwapTotal: 0 kB\nSwapFree: 0 kB\n";
 
+  private static final long INTERVAL_MILLIS = 20;
+
   private static void proc(Path root, long reads, long writes, long sectorsRead, long sectorsWritten,
       long user, long iowait) throws Exception {
     Fixtures.write(root, "/proc/diskstats", " 254 0 vda " + reads + " 0 " + sectorsRead + " 100 " + writes
@@ -40,7 +42,7 @@ class StorageCollectorTest {
     var properties = new Properties();
     properties.setProperty("collector.root", root.toString());
     properties.setProperty("collector.paths", "/var/lib/mongodb");
-    properties.setProperty("collector.interval", "20ms");
+    properties.setProperty("collector.interval", INTERVAL_MILLIS + "ms");
     properties.setProperty("exportfile", export.toString());
     return properties;
   }
@@ -63,6 +65,9 @@ class StorageCollectorTest {
     // during the phase: 500 reads, 250 writes, 8000 + 4000 sectors, 200 busy ticks, 50 iowait ticks
     proc(root, 1500, 2250, 16000, 20000, 700, 150);
     collector.sampleNow();
+    // %util max counts full intervals only: let three intervals pass, so that the timer makes at
+    // least one between its readings (a busy machine only makes the wait longer)
+    Thread.sleep(3 * INTERVAL_MILLIS);
     var record = new RunRecord();
     collector.stop(record);
 
