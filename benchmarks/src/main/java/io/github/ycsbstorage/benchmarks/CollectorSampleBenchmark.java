@@ -1,6 +1,6 @@
 package io.github.ycsbstorage.benchmarks;
 
-import io.github.ycsbstorage.collector.HostFiles;
+import io.github.ycsbstorage.collector.host.HostFiles;
 import io.github.ycsbstorage.collector.sample.LocalProcSource;
 import io.github.ycsbstorage.collector.sample.Snapshot;
 import java.io.IOException;

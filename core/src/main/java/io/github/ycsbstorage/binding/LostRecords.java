@@ -39,7 +39,22 @@ public final class LostRecords {
     }
     TOTAL.addAndGet(records);
     if (answered > 0) {
-      recount(Measurements.getMeasurements(), operation, answered, failure);
+      recount(ycsbMeasurements(), operation, answered, failure);
+    }
+  }
+
+  /**
+   * YCSB's measurements if its client created them; null for a binding used outside YCSB's client
+   * (where {@code Measurements.getMeasurements()} would fail for want of properties).
+   */
+  private static Measurements ycsbMeasurements() {
+    try {
+      Field singleton = Measurements.class.getDeclaredField("singleton");
+      singleton.setAccessible(true);
+      return (Measurements) singleton.get(null);
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("this YCSB core has no Measurements.singleton; counting lost batched"
+          + " records needs YCSB 0.17.0", e);
     }
   }
 

@@ -97,7 +97,7 @@ public final class RateLimitedWarning {
   }
 
   /** The text on one line, cut after {@link #MESSAGE_LIMIT} characters with the length it had. */
-  static String shorten(String text) {
+  public static String shorten(String text) {
     var line = text.replaceAll("\\s+", " ").trim();
     return line.length() <= MESSAGE_LIMIT ? line
         : line.substring(0, MESSAGE_LIMIT) + "… (" + line.length() + " characters)";

@@ -1,9 +1,14 @@
 package io.github.ycsbstorage.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.h2.H2Backend;
+import io.github.ycsbstorage.collector.sample.CpuShares;
 import io.github.ycsbstorage.report.ReportBuilder;
+import io.github.ycsbstorage.result.Io;
+import io.github.ycsbstorage.result.Phase;
+import io.github.ycsbstorage.result.Result;
+import io.github.ycsbstorage.result.ResultReader;
+import io.github.ycsbstorage.result.Sizing;
 import io.github.ycsbstorage.study.StudyDefinition;
 import io.github.ycsbstorage.study.StudyRunner;
 import java.io.IOException;
@@ -82,41 +87,41 @@ final class DemoCommand implements Callable<Integer> {
     return properties;
   }
 
-  private static void printSummary(List<Path> results) throws IOException {
-    var json = new ObjectMapper();
+  private static void printSummary(List<Path> files) throws IOException {
+    var results = new ArrayList<Result>();
+    for (var file : files) {
+      results.add(ResultReader.read(file));
+    }
     System.out.println();
     System.out.printf(Locale.ROOT, "%-38s %9s %9s %6s  %s%n", "cell", "ops/s", "p99 µs", "errors",
         "device tags; I/O (mean r/s, w/s, MB/s, util) and CPU iowait");
-    for (var file : results) {
-      var result = json.readTree(file.toFile());
-      var operations = result.path("summary").path("operations");
+    for (var result : results) {
+      var operations = result.summary().operations();
       long p99 = 0;
       for (var name : List.of("READ", "UPDATE", "INSERT")) {
-        p99 = Math.max(p99, operations.path(name).path("p99Us").asLong(0));
+        var figures = operations.get(name);
+        p99 = Math.max(p99, figures == null ? 0 : figures.p99Us().orElse(0));
       }
       var devices = new ArrayList<String>();
-      result.path("devices").forEach(d -> devices.add(d.path("name").asText("?") + " " + d.path("type").asText("?")
-          + (d.path("rotationalTrusted").asBoolean(true) ? "" : " (rotational flag untrusted)")));
+      result.sections().devices().orElse(List.of()).forEach(entry -> devices.add(entry.device().name() + " "
+          + entry.device().type() + (entry.device().rotationalTrusted() ? "" : " (rotational flag untrusted)")));
       var io = new ArrayList<String>();
-      result.path("io").path("devices").fields().forEachRemaining(d -> {
-        var mean = d.getValue().path("average");
-        io.add(String.format(Locale.ROOT, "%s %.0f r/s %.0f w/s %.1f MB/s %.0f %%util", d.getKey(),
-            mean.path("r/s").asDouble(), mean.path("w/s").asDouble(),
-            (mean.path("rkB/s").asDouble() + mean.path("wkB/s").asDouble()) / 1024, mean.path("%util").asDouble()));
-      });
-      var iowait = result.path("io").path("cpu").path("iowait");
-      System.out.printf(Locale.ROOT, "%-38s %9.1f %9d %6d  %s; %s%s%n", result.path("label").asText(),
-          result.path("summary").path("throughputOpsPerSec").asDouble(), p99,
-          result.path("summary").path("errors").asLong(),
+      var figures = result.sections().io();
+      figures.ifPresent(sampled -> sampled.devices().forEach((name, totals) -> totals.average().ifPresent(mean ->
+          io.add(String.format(Locale.ROOT, "%s %.0f r/s %.0f w/s %.1f MB/s %.0f %%util", name,
+              mean.readsPerSec(), mean.writesPerSec(), (mean.readKbPerSec() + mean.writeKbPerSec()) / 1024,
+              mean.utilPercent())))));
+      var iowait = figures.flatMap(Io::cpu).map(CpuShares::iowait);
+      System.out.printf(Locale.ROOT, "%-38s %9.1f %9d %6d  %s; %s%s%n", result.label().orElse("?"),
+          result.summary().throughputOpsPerSec().orElse(Double.NaN), p99, result.summary().errors(),
           devices.isEmpty() ? "device tags unknown" : String.join(", ", devices),
           io.isEmpty() ? "I/O figures unknown (no collector)" : String.join(", ", io),
-          iowait.isNumber() ? String.format(Locale.ROOT, ", iowait %.1f %%", iowait.asDouble()) : "");
+          iowait.map(value -> String.format(Locale.ROOT, ", iowait %.1f %%", value)).orElse(""));
     }
-    for (var file : results) {
-      var result = json.readTree(file.toFile());
-      var plan = result.path("sizing").path("plan");
-      if (result.path("phase").asText().equals("load") && plan.isTextual()) {
-        System.out.println("plan " + result.path("label").asText() + ": " + plan.asText());
+    for (var result : results) {
+      var plan = result.sections().sizing().map(Sizing::plan);
+      if (result.phase() == Phase.LOAD && plan.isPresent()) {
+        System.out.println("plan " + result.label().orElse("?") + ": " + plan.get());
       }
     }
     System.out.println();

@@ -1,6 +1,7 @@
 package io.github.ycsbstorage.cli;
 
 import io.github.ycsbstorage.config.InvalidPropertyException;
+import io.github.ycsbstorage.result.Version;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 

@@ -1,18 +1,23 @@
 package io.github.ycsbstorage.collector;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.ycsbstorage.collector.device.DeviceInfo;
 import io.github.ycsbstorage.collector.device.PathInventory;
 import io.github.ycsbstorage.collector.probe.ProbeResult;
 import io.github.ycsbstorage.collector.sample.CpuShares;
 import io.github.ycsbstorage.collector.sample.IoRates;
 import io.github.ycsbstorage.collector.sample.Sampler;
+import io.github.ycsbstorage.result.DataDevice;
+import io.github.ycsbstorage.result.Io;
+import io.github.ycsbstorage.result.OperationCount;
 import io.github.ycsbstorage.result.RunRecord;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
 
 /**
  * Turns what the collector saw into result sections ({@code devices}; {@code io}, which holds the
@@ -23,8 +28,6 @@ import java.util.Map;
  * nothing is counted twice) and host CPU time by the completed operations. Stateless.
  */
 final class CollectorReport {
-  private static final ObjectMapper JSON = new ObjectMapper();
-
   private CollectorReport() {
   }
 
@@ -36,7 +39,7 @@ final class CollectorReport {
    */
   record Observations(String observed, boolean serverHost, List<PathInventory> inventory, Map<String, String> tuning,
       ProbeResult probe, Sampler.Result sampling, OperationCount operations,
-      Map<String, Object> server, List<String> countedDevices, String timeseries) {
+      Io.ServerSide server, List<String> countedDevices, String timeseries) {
 
     Observations withoutTimeseries() {
       return new Observations(observed, serverHost, inventory, tuning, probe, sampling, operations,
@@ -45,11 +48,7 @@ final class CollectorReport {
   }
 
   static void addTo(RunRecord record, Observations seen) {
-    record.putSection("devices", devices(seen));
-    record.putSection("io", io(seen));
-    if (seen.timeseries() != null) {
-      record.putSection("timeseries", seen.timeseries());
-    }
+    record.setCollected(devices(seen), io(seen), Optional.ofNullable(seen.timeseries()));
     summaryLines(record, seen);
     for (var gap : seen.sampling().gaps()) {
       record.addWarning("collector: " + gap);
@@ -66,86 +65,49 @@ final class CollectorReport {
     return List.copyOf(seen.values());
   }
 
-  @SuppressWarnings("unchecked")
-  private static List<Map<String, Object>> devices(Observations seen) {
-    var devices = new ArrayList<Map<String, Object>>();
+  private static List<DataDevice> devices(Observations seen) {
+    var devices = new ArrayList<DataDevice>();
     for (var path : seen.inventory()) {
+      var probe = seen.probe() != null && path == seen.inventory().get(0) ? Optional.of(seen.probe())
+          : Optional.<ProbeResult>empty();
       for (var device : path.devices()) {
-        Map<String, Object> entry = JSON.convertValue(device, LinkedHashMap.class);
-        entry.put("path", path.path());
-        entry.put("mountPoint", path.mountPoint());
-        entry.put("fsType", path.fsType());
-        entry.put("mountOptions", path.mountOptions());
-        entry.put("stack", path.stack());
-        entry.put("notes", path.notes());
-        if (seen.probe() != null && path == seen.inventory().get(0)) {
-          entry.put("probe", seen.probe());
-        }
-        devices.add(entry);
+        devices.add(new DataDevice(device, path.path(), Optional.ofNullable(path.mountPoint()),
+            Optional.ofNullable(path.fsType()), Optional.ofNullable(path.mountOptions()), path.stack(), path.notes(),
+            probe));
       }
     }
     return devices;
   }
 
-  private static Map<String, Object> io(Observations seen) {
+  private static Io io(Observations seen) {
     var sampling = seen.sampling();
     var totals = sampling.totals();
-    var io = new LinkedHashMap<String, Object>();
-    io.put("observed", seen.observed());
-    io.put("sampledHost", seen.serverHost() ? "server" : "client");
-    io.put("source", sampling.source());
-    io.put("samples", sampling.samples().size());
-    io.put("seconds", round(totals.seconds()));
-    var devices = new LinkedHashMap<String, Object>();
+    var devices = new LinkedHashMap<String, Io.DeviceTotals>();
     for (var entry : totals.disks().entrySet()) {
-      var summary = new LinkedHashMap<String, Object>();
       double seconds = totals.diskSeconds(entry.getKey());
-      if (seconds > 0) {
-        summary.put("average", IoRates.of(entry.getValue(), seconds));
-      }
       var max = totals.maxUtil(entry.getKey());
-      summary.put("%util max", max.isPresent() ? round(max.getAsDouble()) : null);
-      summary.put("reads", entry.getValue()[0]);
-      summary.put("writes", entry.getValue()[4]);
-      summary.put("readBytes", entry.getValue()[2] * 512);
-      summary.put("writtenBytes", entry.getValue()[6] * 512);
-      summary.put("seconds", round(seconds));
-      devices.put(entry.getKey(), summary);
+      devices.put(entry.getKey(), new Io.DeviceTotals(
+          seconds > 0 ? Optional.of(IoRates.of(entry.getValue(), seconds)) : Optional.empty(),
+          max.isPresent() ? OptionalDouble.of(round(max.getAsDouble())) : OptionalDouble.empty(), entry.getValue()[0], entry.getValue()[4],
+          entry.getValue()[2] * 512, entry.getValue()[6] * 512, round(seconds)));
     }
-    io.put("devices", devices);
-    io.put("countedDevices", seen.countedDevices());
     var cpu = totals.cpu();
-    if (cpu != null) {
-      io.put("cpu", CpuShares.of(cpu));
-      io.put("cpuBusyMicros", CpuShares.busyTicks(cpu) * 1_000_000L / Sampler.USER_HZ);
-      io.put("iowaitShare", iowaitShare(cpu));
-    }
-    io.put("memory", totals.lastMemory());
-    if (!seen.tuning().isEmpty()) {
-      io.put("tuning", seen.tuning());
-    }
-    if (totals.vm() != null) {
-      io.put("majorFaults", totals.vm()[0]);
-      io.put("swapIn", totals.vm()[1]);
-      io.put("swapOut", totals.vm()[2]);
-    }
-    if (totals.processCpu() != null) {
-      var process = new LinkedHashMap<String, Object>();
-      process.put("cpuMicros", (totals.processCpu()[0] + totals.processCpu()[1]) * 1_000_000L / Sampler.USER_HZ);
-      process.put("readBytes", totals.processIo()[2]);
-      process.put("writeBytes", totals.processIo()[3]);
-      process.put("rchar", totals.processIo()[0]);
-      process.put("wchar", totals.processIo()[1]);
-      io.put("process", process);
-    }
-    io.put("operations", seen.operations());
-    io.put("perOperation", perOperation(seen));
-    if (seen.probe() != null) {
-      io.put("probe", seen.probe());
-    }
-    io.put("server", seen.server());
-    io.put("gaps", sampling.gaps());
-    return io;
+    var vm = totals.vm();
+    Optional<Io.ProcessTotals> process = totals.processCpu() == null ? Optional.empty()
+        : Optional.of(new Io.ProcessTotals(
+            (totals.processCpu()[0] + totals.processCpu()[1]) * 1_000_000L / Sampler.USER_HZ,
+            totals.processIo()[2], totals.processIo()[3], totals.processIo()[0], totals.processIo()[1]));
+    return new Io(seen.observed(), seen.serverHost() ? Io.SampledHost.SERVER : Io.SampledHost.CLIENT,
+        sampling.source(), sampling.samples().size(), round(totals.seconds()), devices, seen.countedDevices(),
+        cpu == null ? Optional.empty() : Optional.ofNullable(CpuShares.of(cpu)),
+        cpu == null ? OptionalLong.empty() : OptionalLong.of(CpuShares.busyTicks(cpu) * 1_000_000L / Sampler.USER_HZ),
+        cpu == null || iowaitShare(cpu) == null ? OptionalDouble.empty() : OptionalDouble.of(iowaitShare(cpu)),
+        Optional.ofNullable(totals.lastMemory()), seen.tuning(),
+        vm == null ? OptionalLong.empty() : OptionalLong.of(vm[0]),
+        vm == null ? OptionalLong.empty() : OptionalLong.of(vm[1]),
+        vm == null ? OptionalLong.empty() : OptionalLong.of(vm[2]),
+        process, seen.operations(), perOperation(seen), Optional.ofNullable(seen.probe()), seen.server(),
+        sampling.gaps());
   }
 
   /** Share of non-idle CPU time spent waiting for I/O: iowait / (busy + iowait); null if no time. */
@@ -155,11 +117,11 @@ final class CollectorReport {
     return busy + iowait > 0 ? round(iowait / (busy + iowait)) : null;
   }
 
-  /** Device reads, writes and MB, and host CPU µs, per completed operation; null when unknown. */
-  static Map<String, Double> perOperation(Observations seen) {
+  /** Device reads, writes and MB, and host CPU µs, per completed operation; empty when the count is unknown. */
+  static Optional<Io.PerOperation> perOperation(Observations seen) {
     var count = seen.operations().count();
     if (count == null) {
-      return null;
+      return Optional.empty();
     }
     long reads = 0;
     long writes = 0;
@@ -172,17 +134,14 @@ final class CollectorReport {
         sectors += delta[2] + delta[6];
       }
     }
-    var figures = new LinkedHashMap<String, Double>();
-    if (!seen.countedDevices().isEmpty()) {
-      figures.put("deviceReads", round4((double) reads / count));
-      figures.put("deviceWrites", round4((double) writes / count));
-      figures.put("deviceMB", round4(sectors * 512 / 1e6 / count));
-    }
+    var counted = !seen.countedDevices().isEmpty();
     var cpu = seen.sampling().totals().cpu();
-    if (cpu != null) {
-      figures.put("cpuMicros", round4(CpuShares.busyTicks(cpu) * 1e6 / Sampler.USER_HZ / count));
-    }
-    return figures;
+    return Optional.of(new Io.PerOperation(
+        counted ? OptionalDouble.of(round4((double) reads / count)) : OptionalDouble.empty(),
+        counted ? OptionalDouble.of(round4((double) writes / count)) : OptionalDouble.empty(),
+        counted ? OptionalDouble.of(round4(sectors * 512 / 1e6 / count)) : OptionalDouble.empty(),
+        cpu == null ? OptionalDouble.empty()
+            : OptionalDouble.of(round4(CpuShares.busyTicks(cpu) * 1e6 / Sampler.USER_HZ / count))));
   }
 
   private static void summaryLines(RunRecord record, Observations seen) {
@@ -268,12 +227,12 @@ final class CollectorReport {
         record.addSummaryLine("IO", host + "iowait.share", share);
       }
     }
-    var perOperation = perOperation(seen);
-    if (perOperation != null) {
-      var names = Map.of("deviceReads", "device.reads/op", "deviceWrites", "device.writes/op",
-          "deviceMB", "device.MB/op", "cpuMicros", host + "cpu.us/op");
-      perOperation.forEach((key, value) -> record.addSummaryLine("IO", names.get(key), value));
-    }
+    perOperation(seen).ifPresent(figures -> {
+      figures.deviceReads().ifPresent(value -> record.addSummaryLine("IO", "device.reads/op", value));
+      figures.deviceWrites().ifPresent(value -> record.addSummaryLine("IO", "device.writes/op", value));
+      figures.deviceMB().ifPresent(value -> record.addSummaryLine("IO", "device.MB/op", value));
+      figures.cpuMicros().ifPresent(value -> record.addSummaryLine("IO", host + "cpu.us/op", value));
+    });
   }
 
   private static String probeMedia(String inferred) {

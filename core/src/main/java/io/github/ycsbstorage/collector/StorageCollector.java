@@ -4,6 +4,7 @@ import io.github.ycsbstorage.collector.device.DeviceInfo;
 import io.github.ycsbstorage.collector.device.DeviceResolver;
 import io.github.ycsbstorage.collector.device.HostTuning;
 import io.github.ycsbstorage.collector.device.PathInventory;
+import io.github.ycsbstorage.collector.host.HostFiles;
 import io.github.ycsbstorage.collector.probe.ProbeResult;
 import io.github.ycsbstorage.collector.probe.ReadLatencyProbe;
 import io.github.ycsbstorage.collector.remote.ServerMetricsProvider;
@@ -15,12 +16,14 @@ import io.github.ycsbstorage.collector.sample.ProcParsers;
 import io.github.ycsbstorage.collector.sample.ProcSource;
 import io.github.ycsbstorage.collector.sample.Sampler;
 import io.github.ycsbstorage.config.SecretMasker;
+import io.github.ycsbstorage.result.Io;
+import io.github.ycsbstorage.result.OperationCount;
+import io.github.ycsbstorage.result.Phase;
+import io.github.ycsbstorage.result.PhaseObserver;
 import io.github.ycsbstorage.result.RunRecord;
-import io.github.ycsbstorage.spi.PhaseObserver;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -41,7 +44,7 @@ import java.util.function.Supplier;
  * escapes: it becomes a recorded reason or warning. Thread-safe for the start-then-stop protocol of {@link PhaseObserver}.
  */
 public final class StorageCollector implements PhaseObserver {
-  private final String phase;
+  private final Phase phase;
   private final CollectorSettings settings;
   private final HostFiles files;
   private final Supplier<OperationCount> operations;
@@ -51,22 +54,22 @@ public final class StorageCollector implements PhaseObserver {
   private ProbeResult probe;
   private Sampler sampler;
   private ServerMetricsSource serverMetrics;
-  private final Map<String, Object> server = new LinkedHashMap<>();
+  private Io.ServerSide server = Io.ServerSide.LOCAL;
   private List<String> countedDevices = List.of();
   private String observed;
   private boolean serverHost;
   private final List<String> problems = new ArrayList<>();
 
   /**
-   * @param phase      {@code load} or {@code run}
+   * @param phase      the phase
    * @param settings   validated settings
    * @param properties the phase's properties (for the remote metrics provider and YCSB's counts)
    */
-  public StorageCollector(String phase, CollectorSettings settings, Properties properties) {
+  public StorageCollector(Phase phase, CollectorSettings settings, Properties properties) {
     this(phase, settings, () -> YcsbOperationCount.read(properties), properties);
   }
 
-  StorageCollector(String phase, CollectorSettings settings, Supplier<OperationCount> operations,
+  StorageCollector(Phase phase, CollectorSettings settings, Supplier<OperationCount> operations,
       Properties properties) {
     if (phase == null || settings == null || operations == null || properties == null) {
       throw new IllegalArgumentException("phase, settings, operations and properties are required");
@@ -89,8 +92,7 @@ public final class StorageCollector implements PhaseObserver {
         source = new SshProcSource(settings.sshCommand(), settings.sshTarget().orElseThrow(), settings.pid());
         watched.addAll(settings.devices());
         countedDevices = List.copyOf(settings.devices());
-        server.put("devices", settings.devices().isEmpty()
-            ? "not resolved over ssh: name the server's devices with collector.devices" : settings.devices());
+        server = unnamedDevices("not resolved over ssh: name the server's devices with collector.devices");
       }
       case MONGODB -> {
         var notObserved = openServerMetrics("mongodb");
@@ -100,11 +102,10 @@ public final class StorageCollector implements PhaseObserver {
           source = serverMetrics;
           watched.addAll(settings.devices());
           countedDevices = List.copyOf(settings.devices());
-          server.put("devices", settings.devices().isEmpty()
-              ? "every disk the server reports: name its data disks with collector.devices" : settings.devices());
+          server = unnamedDevices("every disk the server reports: name its data disks with collector.devices");
         } else {
           observed = "client host only: server side not observed: " + notObserved;
-          server.put("notObserved", notObserved);
+          server = new Io.ServerSide(List.of(), Optional.empty(), Optional.of(notObserved));
           source = new LocalProcSource(files, OptionalLong.empty());
         }
       }
@@ -138,6 +139,12 @@ public final class StorageCollector implements PhaseObserver {
   /** Takes a reading now, between the timer's: tests step through a phase with it instead of sleeping. */
   synchronized void sampleNow() {
     sampler.sampleNow();
+  }
+
+  /** A remote server's devices as named, or the note that says which are sampled when none is. */
+  private Io.ServerSide unnamedDevices(String note) {
+    return new Io.ServerSide(settings.devices(), settings.devices().isEmpty() ? Optional.of(note) : Optional.empty(),
+        Optional.empty());
   }
 
   /** Named or resolved devices; every device a remote server reports when none was named; none on a mere client. */

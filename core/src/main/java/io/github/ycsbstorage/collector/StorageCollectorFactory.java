@@ -1,6 +1,7 @@
 package io.github.ycsbstorage.collector;
 
-import io.github.ycsbstorage.spi.PhaseObserver;
+import io.github.ycsbstorage.result.Phase;
+import io.github.ycsbstorage.result.PhaseObserver;
 import io.github.ycsbstorage.spi.ServerInfo;
 import java.util.Optional;
 import java.util.Properties;
@@ -11,7 +12,7 @@ import java.util.Properties;
  */
 public final class StorageCollectorFactory implements PhaseObserver.Factory {
   @Override
-  public Optional<PhaseObserver> create(String phase, Properties properties, Optional<ServerInfo> server) {
+  public Optional<PhaseObserver> create(Phase phase, Properties properties, Optional<ServerInfo> server) {
     var settings = CollectorSettings.from(properties, server);
     return settings.enabled() ? Optional.of(new StorageCollector(phase, settings, properties)) : Optional.empty();
   }

@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.collector;
 
+import io.github.ycsbstorage.result.OperationCount;
 import java.io.IOException;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicLong;

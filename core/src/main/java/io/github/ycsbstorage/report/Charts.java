@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.report;
 
+import io.github.ycsbstorage.result.PercentilePoint;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,16 +23,17 @@ final class Charts {
    * Latency against percentile, the x axis spread as 1/(1 − p) so that the tail (99 %, 99.9 %, …)
    * gets room, as HdrHistogram's own plots do.
    *
-   * @param series name → {@code [percentile, µs]} points
+   * @param series name → points
    */
-  static boolean latencyPercentiles(Path png, String title, Map<String, List<double[]>> series) throws IOException {
+  static boolean latencyPercentiles(Path png, String title, Map<String, List<PercentilePoint>> series)
+      throws IOException {
     var chart = chart(title, "percentile (log scale of 1/(1-p); 90 % = 10, 99 % = 100)", "latency (µs)");
     chart.getStyler().setXAxisLogarithmic(true).setYAxisLogarithmic(true);
     series.forEach((name, points) -> {
-      var usable = points.stream().filter(p -> p[0] < 100 && p[1] > 0).toList();
+      var usable = points.stream().filter(p -> p.percentile() < 100 && p.latencyUs() > 0).toList();
       if (!usable.isEmpty()) {
-        var x = usable.stream().mapToDouble(p -> 1 / (1 - p[0] / 100)).toArray();
-        var y = usable.stream().mapToDouble(p -> p[1]).toArray();
+        var x = usable.stream().mapToDouble(p -> 1 / (1 - p.percentile() / 100)).toArray();
+        var y = usable.stream().mapToDouble(PercentilePoint::latencyUs).toArray();
         chart.addSeries(name, x, y).setMarker(SeriesMarkers.CIRCLE);
       }
     });

@@ -2,6 +2,12 @@ package io.github.ycsbstorage.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
+import io.github.ycsbstorage.result.OperationFigures;
+import io.github.ycsbstorage.result.PercentilePoint;
+import io.github.ycsbstorage.result.Result;
+import io.github.ycsbstorage.result.ResultReader;
+import io.github.ycsbstorage.result.Sizing;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,7 +17,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -27,7 +35,8 @@ public final class ReportBuilder {
 
   private final Path results;
   private final Path output;
-  private final ObjectMapper json = new ObjectMapper();
+  /** Reads time-series files and shows sections as key/value tables. */
+  private final ObjectMapper json = new ObjectMapper().registerModule(new Jdk8Module());
 
   public ReportBuilder(Path results, Path output) {
     if (!Files.isDirectory(results)) {
@@ -40,7 +49,7 @@ public final class ReportBuilder {
   public Report write() throws IOException {
     var cells = load();
     if (cells.isEmpty()) {
-      throw new IllegalArgumentException("no result files (schema ycsb-storage-result/1) under " + results);
+      throw new IllegalArgumentException("no result files (schema " + Result.SCHEMA + ") under " + results);
     }
     Files.createDirectories(output.resolve("charts"));
     var runs = cells.stream().filter(c -> !c.isLoad()).toList();
@@ -54,7 +63,7 @@ public final class ReportBuilder {
     int chart = 0;
     for (var mix : byMix.entrySet()) {
       figureTables.add(figures(mix.getKey(), mix.getValue()));
-      var series = new LinkedHashMap<String, List<double[]>>();
+      var series = new LinkedHashMap<String, List<PercentilePoint>>();
       for (var cell : mix.getValue()) {
         for (var operation : cell.operations()) {
           series.put(cell.device() + " " + cell.scale() + (cell.repetition() > 1 ? " r" + cell.repetition() : "")
@@ -93,14 +102,11 @@ public final class ReportBuilder {
         if (results.relativize(file).toString().contains(".d/") || file.getFileName().toString().startsWith(".")) {
           continue;
         }
-        var node = json.readTree(file.toFile());
-        if (node.path("schema").asText().equals("ycsb-storage-result/1")) {
-          cells.add(new ReportCell(file, node));
-        }
+        ResultReader.readIfResult(file).ifPresent(result -> cells.add(new ReportCell(file, result)));
       }
     }
-    cells.sort(Comparator.comparing(ReportCell::studyName).thenComparingInt(c -> c.json().path("study")
-        .path("index").asInt()).thenComparing(ReportCell::id));
+    cells.sort(Comparator.comparing(ReportCell::studyName).thenComparingInt(ReportCell::index)
+        .thenComparing(ReportCell::id));
     return cells;
   }
 
@@ -114,7 +120,8 @@ public final class ReportBuilder {
       var row = new ArrayList<>(List.of(cell.device(), cell.scale(), Integer.toString(cell.repetition()),
           decimal(cell.throughput())));
       for (var op : operations) {
-        for (var figure : List.of("p50Us", "p95Us", "p99Us")) {
+        for (var figure : List.<Function<OperationFigures, OptionalLong>>of(OperationFigures::p50Us,
+            OperationFigures::p95Us, OperationFigures::p99Us)) {
           row.add(integer(cell.latency(op, figure)));
         }
       }
@@ -136,7 +143,7 @@ public final class ReportBuilder {
       byDevice.forEach((device, cells) -> {
         mean.put(device, cells.stream().mapToDouble(ReportCell::throughput).average().orElse(Double.NaN));
         p99.put(device, cells.stream().mapToDouble(c -> c.operations().stream().mapToDouble(op ->
-            c.latency(op, "p99Us")).max().orElse(Double.NaN)).average().orElse(Double.NaN));
+            c.latency(op, OperationFigures::p99Us)).max().orElse(Double.NaN)).average().orElse(Double.NaN));
       });
       var devices = mean.keySet().stream().sorted(Comparator.comparing(mean::get).reversed()).toList();
       for (int i = 0; i < devices.size(); i++) {
@@ -155,10 +162,9 @@ public final class ReportBuilder {
   private static Table loads(List<ReportCell> loads) {
     var rows = new ArrayList<List<String>>();
     for (var cell : loads) {
-      var records = cell.operations().stream().mapToDouble(op -> cell.section("summary").path("operations")
-          .path(op).path("count").asDouble()).sum();
+      var records = cell.result().summary().count();
       rows.add(List.of(cell.device(), cell.scale(), integer(records), decimal(cell.throughput()),
-          cell.section("sizing").path("plan").asText("unknown (no sizing section)")));
+          cell.result().sections().sizing().map(Sizing::plan).orElse("unknown (no sizing section)")));
     }
     return new Table("Loads", List.of("device", "dataset", "records", "ops/s", "sizing plan"), rows);
   }
@@ -205,24 +211,25 @@ public final class ReportBuilder {
     for (var cell : cells) {
       page.append("<details><summary>").append(escape(cell.id())).append(" — ")
           .append(decimal(cell.throughput())).append(" ops/s, status ")
-          .append(escape(cell.json().path("status").asText("?"))).append("</summary>\n");
+          .append(escape(cell.result().status().label())).append("</summary>\n");
       var suspicions = Suspicions.of(cell);
       if (!suspicions.isEmpty()) {
         page.append("<ul class=\"warnings\">");
         suspicions.forEach(w -> page.append("<li>").append(escape(w)).append("</li>"));
         page.append("</ul>");
       }
-      page.append(htmlTable(flat("Sizing plan", cell.section("sizing")), "h4"));
-      var inventory = cell.section("devices");
-      if (inventory.isArray() && !inventory.isEmpty()) {
+      var sections = cell.result().sections();
+      page.append(htmlTable(flat("Sizing plan", json.valueToTree(sections.sizing())), "h4"));
+      var inventory = sections.devices().orElse(List.of());
+      if (!inventory.isEmpty()) {
         for (var device : inventory) {
-          page.append(htmlTable(flat("Device " + device.path("name").asText("?"), device), "h4"));
+          page.append(htmlTable(flat("Device " + device.device().name(), json.valueToTree(device)), "h4"));
         }
       } else {
         page.append("<h4>Devices</h4><p>No device inventory in this result (collector not run).</p>");
       }
       page.append(htmlTable(perOperation(cell), "h4"));
-      page.append(htmlTable(flat("I/O and CPU (collector summary)", cell.section("io")), "h4"));
+      page.append(htmlTable(flat("I/O and CPU (collector summary)", json.valueToTree(sections.io())), "h4"));
       var series = cell.timeSeries();
       if (series.isPresent() && Files.isRegularFile(series.get())) {
         chart++;
@@ -271,30 +278,20 @@ public final class ReportBuilder {
    * figures include what the server did for the phase beyond the measured operations (e.g. flushes).
    */
   private static Table perOperation(ReportCell cell) {
-    var operations = cell.operations().stream().mapToDouble(op -> cell.section("summary").path("operations")
-        .path(op).path("count").asDouble()).sum();
+    double operations = cell.result().summary().count();
     var rows = new ArrayList<List<String>>();
-    var io = cell.section("io");
-    if (operations > 0 && io.isObject()) {
-      io.path("devices").fields().forEachRemaining(device -> {
-        var totals = device.getValue();
-        if (totals.path("reads").isNumber()) {
-          rows.add(List.of(device.getKey() + " I/Os per operation", precise((totals.path("reads").asDouble()
-              + totals.path("writes").asDouble()) / operations)));
-          rows.add(List.of(device.getKey() + " kB read+written per operation", precise((totals.path("readBytes")
-              .asDouble() + totals.path("writtenBytes").asDouble()) / 1024 / operations)));
-        }
+    var io = cell.result().sections().io();
+    if (operations > 0 && io.isPresent()) {
+      io.get().devices().forEach((device, totals) -> {
+        rows.add(List.of(device + " I/Os per operation", precise((totals.reads() + totals.writes()) / operations)));
+        rows.add(List.of(device + " kB read+written per operation",
+            precise((totals.readBytes() + totals.writtenBytes()) / 1024.0 / operations)));
       });
-      if (io.path("cpuBusyMicros").isNumber()) {
-        rows.add(List.of("host CPU µs per operation", precise(io.path("cpuBusyMicros").asDouble() / operations)));
-      }
-      if (io.path("process").path("cpuMicros").isNumber()) {
-        rows.add(List.of("server process CPU µs per operation",
-            precise(io.path("process").path("cpuMicros").asDouble() / operations)));
-      }
-      if (io.path("iowaitShare").isNumber()) {
-        rows.add(List.of("iowait share of busy CPU", precise(io.path("iowaitShare").asDouble())));
-      }
+      io.get().cpuBusyMicros().ifPresent(micros -> rows.add(List.of("host CPU µs per operation",
+          precise(micros / operations))));
+      io.get().process().ifPresent(process -> rows.add(List.of("server process CPU µs per operation",
+          precise(process.cpuMicros() / operations))));
+      io.get().iowaitShare().ifPresent(share -> rows.add(List.of("iowait share of busy CPU", precise(share))));
     }
     return new Table("I/O and CPU per operation (" + integer(operations) + " operations)", List.of("figure", "value"),
         rows);

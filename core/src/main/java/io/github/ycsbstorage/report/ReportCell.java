@@ -1,106 +1,101 @@
 package io.github.ycsbstorage.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.github.ycsbstorage.result.OperationFigures;
+import io.github.ycsbstorage.result.PercentilePoint;
+import io.github.ycsbstorage.result.Phase;
+import io.github.ycsbstorage.result.Result;
+import io.github.ycsbstorage.result.StudyCell;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.function.Function;
 
 /**
- * One cell result file as the report reads it (docs/RESULTS.md plus the study runner's
- * {@code study}, {@code latency} and {@code clients} sections). Absent figures read as empty or NaN,
- * never as zero. Immutable.
+ * One result file as the report reads it: the {@link Result} and where it lies. Absent figures
+ * read as empty or NaN, never as zero. Immutable.
  */
-public record ReportCell(Path file, JsonNode json) {
+public record ReportCell(Path file, Result result) {
   public ReportCell {
-    if (file == null || json == null) {
-      throw new IllegalArgumentException("file and json are required");
+    if (file == null || result == null) {
+      throw new IllegalArgumentException("file and result are required");
     }
   }
 
   public String id() {
-    return json.path("study").path("cell").asText(file.getFileName().toString().replaceFirst("\\.json$", ""));
+    return result.study().map(StudyCell::cell).orElse(file.getFileName().toString().replaceFirst("\\.json$", ""));
   }
 
   public String studyName() {
-    return json.path("study").path("name").asText("");
+    return result.study().map(StudyCell::name).orElse("");
   }
 
   public boolean isLoad() {
-    return json.path("phase").asText().equals("load");
+    return result.phase() == Phase.LOAD;
   }
 
   public String device() {
-    return json.path("study").path("device").path("name").asText("?");
+    return result.study().map(s -> s.device().name()).orElse("?");
   }
 
   public String scale() {
-    return json.path("study").path("scale").path("label").asText("?");
+    return result.study().map(s -> s.scale().label()).orElse("?");
   }
 
   public String workload() {
-    return json.path("study").path("workload").asText("?");
+    return result.study().map(StudyCell::workload).orElse("?");
   }
 
   /** The distribution, or the workload file's own when the study did not override it. */
   public String distribution() {
-    var given = json.path("study").path("distribution");
-    return given.isTextual() ? given.asText() : json.path("properties").path("requestdistribution")
-        .asText("default");
+    return result.study().flatMap(StudyCell::distribution)
+        .orElse(result.properties().getOrDefault("requestdistribution", "default"));
   }
 
   public int repetition() {
-    return json.path("study").path("repetition").asInt(0);
+    return result.study().map(StudyCell::repetition).orElse(0);
+  }
+
+  /** 1-based position in its study's run order; 0 outside a study. */
+  public int index() {
+    return result.study().map(StudyCell::index).orElse(0);
   }
 
   public double throughput() {
-    return number(json.path("summary").path("throughputOpsPerSec"));
+    return result.summary().throughputOpsPerSec().orElse(Double.NaN);
   }
 
   public long errors() {
-    return json.path("summary").path("errors").asLong(0);
+    return result.summary().errors();
   }
 
   /** Operation names with figures, e.g. READ, UPDATE (YCSB's CLEANUP left out). */
   public List<String> operations() {
-    var names = new ArrayList<String>();
-    json.path("summary").path("operations").fieldNames().forEachRemaining(n -> {
-      if (!n.equals("CLEANUP") && json.path("summary").path("operations").path(n).path("count").asLong() > 0) {
-        names.add(n);
-      }
-    });
-    return names;
+    return List.copyOf(result.summary().measured().keySet());
   }
 
-  /** A latency figure of an operation in µs, e.g. {@code p99Us}; NaN when absent. */
-  public double latency(String operation, String figure) {
-    return number(json.path("summary").path("operations").path(operation).path(figure));
+  /** A latency figure of an operation in µs, e.g. {@code OperationFigures::p99Us}; NaN when absent. */
+  public double latency(String operation, Function<OperationFigures, OptionalLong> figure) {
+    var figures = result.summary().operations().get(operation);
+    if (figures == null) {
+      return Double.NaN;
+    }
+    var value = figure.apply(figures);
+    return value.isPresent() ? value.getAsLong() : Double.NaN;
   }
 
-  /** {@code [percentile, µs]} points for the operation's latency plot. */
-  public List<double[]> latencyDistribution(String operation) {
-    var points = new ArrayList<double[]>();
-    json.path("latency").path(operation).forEach(p -> points.add(new double[] {p.get(0).asDouble(), p.get(1).asDouble()}));
-    return points;
+  /** The operation's latency distribution for plots. */
+  public List<PercentilePoint> latencyDistribution(String operation) {
+    return result.latency().getOrDefault(operation, List.of());
   }
 
   public Optional<Double> clientCpuUtilization() {
-    var value = json.path("study").path("clientCpuUtilization");
-    return value.isNumber() ? Optional.of(value.asDouble()) : Optional.empty();
+    var value = result.study().map(StudyCell::clientCpuUtilization);
+    return value.isPresent() && value.get().isPresent() ? Optional.of(value.get().getAsDouble()) : Optional.empty();
   }
 
   /** The collector's time-series file, resolved against this result's folder. */
   public Optional<Path> timeSeries() {
-    var value = json.path("timeseries");
-    return value.isTextual() ? Optional.of(file.toAbsolutePath().getParent().resolve(value.asText()))
-        : Optional.empty();
-  }
-
-  public JsonNode section(String name) {
-    return json.path(name);
-  }
-
-  static double number(JsonNode node) {
-    return node.isNumber() ? node.asDouble() : Double.NaN;
+    return result.sections().timeseries().map(name -> file.toAbsolutePath().getParent().resolve(name));
   }
 }

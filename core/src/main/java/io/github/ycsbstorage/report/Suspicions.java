@@ -3,6 +3,7 @@ package io.github.ycsbstorage.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * Why a cell's figures may not mean what they seem: the achieved dataset far from the plan, a device
@@ -22,34 +23,45 @@ final class Suspicions {
 
   static List<String> of(ReportCell cell) {
     var found = new ArrayList<String>();
-    var sizing = cell.section("sizing");
-    var planned = sizing.path("ratio").asDouble(Double.NaN);
-    var achieved = sizing.path("achievedRatio").asDouble(Double.NaN);
-    if (planned > 0 && achieved > 0 && (achieved / planned > DATASET_TOLERANCE
-        || planned / achieved > DATASET_TOLERANCE)) {
-      found.add(String.format(Locale.ROOT, "achieved dataset %.2f × memory, planned %.2f ×", achieved, planned));
-    } else {
-      var expected = sizing.path("expectedBytes").asDouble(Double.NaN);
-      var measured = sizing.path("measured").path("logicalBytes").asDouble(Double.NaN);
-      if (expected > 0 && measured > 0 && (measured / expected > DATASET_TOLERANCE
-          || expected / measured > DATASET_TOLERANCE)) {
-        found.add(String.format(Locale.ROOT, "achieved dataset %.2f × the planned size", measured / expected));
+    var result = cell.result();
+    result.sections().sizing().ifPresent(sizing -> {
+      var planned = sizing.ratio();
+      var achieved = sizing.achievedRatio();
+      if (planned.isPresent() && achieved.isPresent() && planned.getAsDouble() > 0 && achieved.getAsDouble() > 0) {
+        if (far(achieved.getAsDouble(), planned.getAsDouble())) {
+          found.add(String.format(Locale.ROOT, "achieved dataset %.2f × memory, planned %.2f ×",
+              achieved.getAsDouble(), planned.getAsDouble()));
+        }
+      } else {
+        var measured = sizing.measured().flatMap(m -> m.logicalBytes().isPresent()
+            ? Optional.of(m.logicalBytes().getAsLong()) : Optional.empty());
+        if (sizing.expectedBytes() > 0 && measured.isPresent() && measured.get() > 0
+            && far(measured.get(), sizing.expectedBytes())) {
+          found.add(String.format(Locale.ROOT, "achieved dataset %.2f × the planned size",
+              (double) measured.get() / sizing.expectedBytes()));
+        }
       }
-    }
-    cell.section("devices").forEach(device -> {
-      if (device.path("rotationalTrusted").isBoolean() && !device.path("rotationalTrusted").asBoolean()) {
-        found.add("device " + device.path("name").asText("?") + " classified as "
-            + device.path("type").asText("?") + " without a trusted rotational flag"
-            + (device.path("rotationalNote").isTextual() ? " (" + device.path("rotationalNote").asText() + ")" : ""));
+    });
+    result.sections().devices().orElse(List.of()).forEach(entry -> {
+      var device = entry.device();
+      if (!device.rotationalTrusted()) {
+        found.add("device " + device.name() + " classified as " + device.type() + " without a trusted rotational flag"
+            + (device.rotationalNote() != null ? " (" + device.rotationalNote() + ")" : ""));
       }
     });
     if (cell.errors() > 0) {
       found.add(cell.errors() + " operations failed");
     }
-    var runtimeMs = cell.section("summary").path("runtimeMs").asLong(0);
-    cell.clientCpuUtilization().filter(u -> u >= CLIENT_CPU_LIMIT && runtimeMs >= CPU_VERDICT_MIN_RUNTIME_MS).ifPresent(u -> found.add(String.format(
-        Locale.ROOT, "throughput limited by the client's CPU: clients used %.0f %% of all cores", u * 100)));
-    cell.section("warnings").forEach(w -> found.add(w.asText()));
+    var runtimeMs = result.summary().runtimeMs().orElse(0);
+    cell.clientCpuUtilization().filter(u -> u >= CLIENT_CPU_LIMIT && runtimeMs >= CPU_VERDICT_MIN_RUNTIME_MS)
+        .ifPresent(u -> found.add(String.format(Locale.ROOT,
+            "throughput limited by the client's CPU: clients used %.0f %% of all cores", u * 100)));
+    found.addAll(result.warnings());
     return found;
+  }
+
+  /** Whether two sizes differ by more than {@link #DATASET_TOLERANCE} either way. */
+  private static boolean far(double a, double b) {
+    return a / b > DATASET_TOLERANCE || b / a > DATASET_TOLERANCE;
   }
 }

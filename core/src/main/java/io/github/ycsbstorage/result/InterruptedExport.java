@@ -2,9 +2,7 @@ package io.github.ycsbstorage.result;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -47,23 +45,18 @@ public final class InterruptedExport {
       Measurements.getMeasurements().exportMeasurements(recorded);
       long runtimeMs = Math.max(1, Duration.between(settings.startedAt(), Instant.now()).toMillis());
       var exportFile = Optional.ofNullable(settings.properties().getProperty("exportfile"))
-          .filter(file -> !file.isBlank()).map(file -> Path.of(file.trim()).toAbsolutePath());
-      // exportfile as a temporary file renamed at the end: a file that exists is complete
-      var temporary = exportFile.isPresent()
-          ? Files.createTempFile(exportFile.get().getParent(), "." + exportFile.get().getFileName(), ".tmp") : null;
-      try {
-        try (var exporter = new ResultExporter(temporary != null ? Files.newOutputStream(temporary) : stdout(), true)) {
+          .filter(file -> !file.isBlank()).map(file -> Path.of(file.trim()));
+      AtomicFile.Content export = out -> {
+        try (var exporter = new ResultExporter(out, true)) {
           exporter.write("OVERALL", "RunTime(ms)", runtimeMs);
           exporter.write("OVERALL", "Throughput(ops/sec)", recorded.operations() * 1000.0 / runtimeMs);
           recorded.replay(exporter);
         }
-        if (temporary != null) {
-          Files.move(temporary, exportFile.get(), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        }
-      } finally {
-        if (temporary != null) {
-          Files.deleteIfExists(temporary);
-        }
+      };
+      if (exportFile.isPresent()) {
+        AtomicFile.write(exportFile.get(), export);
+      } else {
+        export.writeTo(stdout());
       }
       System.err.println("Interrupted: the measurements so far are exported; the result is marked interrupted");
     } catch (IOException | RuntimeException e) {

@@ -1,9 +1,11 @@
 package io.github.ycsbstorage.result;
 
+import io.github.ycsbstorage.config.SecretMasker;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import site.ycsb.measurements.exporter.MeasurementsExporter;
 import site.ycsb.measurements.exporter.TextMeasurementsExporter;
@@ -12,7 +14,7 @@ import site.ycsb.measurements.exporter.TextMeasurementsExporter;
  * The {@code exporter} the storage-aware workload installs: it forwards every metric unchanged to the
  * exporter the user chose (YCSB's text exporter by default), appends {@link RunRecord}'s summary lines
  * (e.g. {@code [STORAGE], device.type, nvme}) to that output, and writes the self-describing result
- * file ({@link ResultFile}).
+ * file ({@link Result}, written by {@link ResultWriter}).
  *
  * <p>YCSB's {@code Client} constructs exporters by class name with only an {@link OutputStream}, after
  * {@code Workload.cleanup()}; the workload therefore hands over its settings beforehand through
@@ -128,8 +130,22 @@ public final class ResultExporter implements MeasurementsExporter {
     }
     if (settings.resultFile().isPresent()) {
       var path = settings.resultFile().get();
-      ResultFile.write(path, ResultFile.assemble(settings, summary, record, Instant.now(), interrupted));
+      ResultWriter.write(path, result(settings, summary.summary(), record, Instant.now(), interrupted));
       System.err.println("Result: " + path);
     }
+  }
+
+  /** The phase's result: YCSB's summary, what the record holds, and the phase's identity. */
+  static Result result(ResultSettings settings, Summary summary, RunRecord record, Instant finishedAt,
+      boolean interrupted) {
+    var warnings = record.warnings();
+    var status = interrupted ? Status.INTERRUPTED
+        : summary.errors() > 0 || !warnings.isEmpty() ? Status.DEGRADED : Status.COMPLETE;
+    var properties = SecretMasker.maskedCopy(settings.properties());
+    properties.put("exporter", settings.delegateClass());
+    var binding = settings.properties().getProperty("db", "site.ycsb.BasicDB");
+    return Result.ofPhase(status, settings.phase(), Optional.ofNullable(settings.properties().getProperty("label")),
+        settings.startedAt(), finishedAt, Versions.of(Optional.of(binding), settings.driver(), settings.server()),
+        Host.local(), properties, summary, record.sections(), warnings);
   }
 }

@@ -13,13 +13,13 @@ import java.util.Properties;
  *
  * @param delegateClass the user's {@code exporter}, which receives every metric unchanged
  * @param resultFile    the result file, or empty when none is wanted
- * @param phase         {@code load} or {@code run}
+ * @param phase         the phase
  * @param properties    the phase's properties
  * @param startedAt     when the phase began
  * @param driver        the binding's driver version, when known
  * @param server        the database server's version, when known
  */
-public record ResultSettings(String delegateClass, Optional<Path> resultFile, String phase,
+public record ResultSettings(String delegateClass, Optional<Path> resultFile, Phase phase,
                              Properties properties, Instant startedAt, Optional<String> driver,
                              Optional<String> server) {
   /** YCSB's default exporter. */
@@ -29,14 +29,14 @@ public record ResultSettings(String delegateClass, Optional<Path> resultFile, St
     if (delegateClass == null || delegateClass.isBlank() || delegateClass.equals(ResultExporter.class.getName())) {
       throw new IllegalArgumentException("the delegate must be another exporter: " + delegateClass);
     }
-    if (!phase.equals("load") && !phase.equals("run")) {
-      throw new IllegalArgumentException("phase must be load or run: " + phase);
+    if (phase == null) {
+      throw new IllegalArgumentException("phase must be given");
     }
   }
 
   /** Settings when the exporter is used without the storage-aware workload: text, no result file. */
   static ResultSettings standalone() {
-    return new ResultSettings(TEXT_EXPORTER, Optional.empty(), "run", new Properties(), Instant.now(),
+    return new ResultSettings(TEXT_EXPORTER, Optional.empty(), Phase.RUN, new Properties(), Instant.now(),
         Optional.empty(), Optional.empty());
   }
 

@@ -1,15 +1,15 @@
 package io.github.ycsbstorage.result;
 
+import io.github.ycsbstorage.spi.ServerInfo;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 
 /**
  * What this JVM's phase (one {@code load} or {@code run}) learnt beyond YCSB's own measurements:
- * the sizing plan, server facts, device inventory, I/O summary. Components add named sections while
- * the phase runs; the result exporter writes them into the self-describing result file and adds the
- * {@linkplain #summaryLines() summary lines} to YCSB's own exporter output.
+ * the sizing plan, server facts, device inventory, I/O figures. Components set their
+ * {@linkplain Sections sections} while the phase runs; the result exporter writes them into the
+ * result file and adds the {@linkplain #summaryLines() summary lines} to YCSB's own exporter output.
  *
  * <p>One instance per JVM ({@link #current()}), because YCSB runs one phase per process. Thread-safe.
  */
@@ -31,7 +31,12 @@ public final class RunRecord {
     }
   }
 
-  private final Map<String, Object> sections = new LinkedHashMap<>();
+  private Sizing sizing;
+  private ServerInfo server;
+  private List<DataDevice> devices;
+  private Io io;
+  private String timeseries;
+  private Warmup warmup;
   private final List<SummaryLine> summaryLines = new ArrayList<>();
   private final List<String> warnings = new ArrayList<>();
 
@@ -43,14 +48,28 @@ public final class RunRecord {
     return CURRENT;
   }
 
+  /** Sets the sizing plan, replacing an earlier one. */
+  public synchronized void setSizing(Sizing value) {
+    sizing = value;
+  }
+
+  public synchronized void setServer(ServerInfo value) {
+    server = value;
+  }
+
+  public synchronized void setWarmup(Warmup value) {
+    warmup = value;
+  }
+
   /**
-   * Sets a section of the result, replacing an earlier one of that name.
+   * Sets what the storage collector saw.
    *
-   * @param name  top-level key in the result file, e.g. {@code sizing}
-   * @param value anything Jackson can serialise (records, maps, lists, strings, numbers)
+   * @param file its time-series file, when written
    */
-  public synchronized void putSection(String name, Object value) {
-    sections.put(name, value);
+  public synchronized void setCollected(List<DataDevice> inventory, Io figures, Optional<String> file) {
+    devices = List.copyOf(inventory);
+    io = figures;
+    timeseries = file.orElse(null);
   }
 
   public synchronized void addSummaryLine(String group, String metric, Object value) {
@@ -62,8 +81,9 @@ public final class RunRecord {
     warnings.add(warning);
   }
 
-  public synchronized Map<String, Object> sections() {
-    return new LinkedHashMap<>(sections);
+  public synchronized Sections sections() {
+    return new Sections(Optional.ofNullable(sizing), Optional.ofNullable(server), Optional.ofNullable(devices),
+        Optional.ofNullable(io), Optional.ofNullable(timeseries), Optional.ofNullable(warmup));
   }
 
   public synchronized List<SummaryLine> summaryLines() {
@@ -76,7 +96,12 @@ public final class RunRecord {
 
   /** Forgets everything; for tests that run several phases in one JVM. */
   public synchronized void clear() {
-    sections.clear();
+    sizing = null;
+    server = null;
+    devices = null;
+    io = null;
+    timeseries = null;
+    warmup = null;
     summaryLines.clear();
     warnings.clear();
   }

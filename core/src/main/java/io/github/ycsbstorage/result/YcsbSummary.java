@@ -2,7 +2,9 @@ package io.github.ycsbstorage.result;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Set;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
 
@@ -14,12 +16,33 @@ import java.util.regex.Pattern;
  * <p>Not thread-safe: YCSB exports from its main thread only.
  */
 final class YcsbSummary {
-  private static final Pattern PERCENTILE = Pattern.compile("(\\d+(?:\\.\\d+)?)(?:st|nd|rd|th)PercentileLatency\\(us\\)");
-  private static final Set<String> OK_CODES = Set.of("OK", "BATCHED_OK");
+  /** YCSB writes {@code 99thPercentileLatency(us)} for whole percentiles and {@code 99.9PercentileLatency(us)} else. */
+  private static final Pattern PERCENTILE = Pattern.compile("(\\d+(?:\\.\\d+)?)(?:st|nd|rd|th)?PercentileLatency\\(us\\)");
 
   private Long runtimeMs;
   private Double throughput;
-  private final Map<String, Map<String, Object>> operations = new TreeMap<>();
+  private final Map<String, Figures> operations = new TreeMap<>();
+
+  /** One operation's figures as they arrive. */
+  private static final class Figures {
+    long count;
+    Double averageUs;
+    Long minUs;
+    Long maxUs;
+    final Map<String, Long> percentiles = new LinkedHashMap<>();
+    final Map<String, Long> returnCodes = new TreeMap<>();
+
+    OperationFigures toFigures() {
+      return new OperationFigures(count, averageUs == null ? OptionalDouble.empty() : OptionalDouble.of(averageUs),
+          optional(minUs), optional(maxUs), optional(percentiles.get("p50Us")), optional(percentiles.get("p95Us")),
+          optional(percentiles.get("p99Us")), optional(percentiles.get("p999Us")), percentiles, returnCodes,
+          Optional.empty());
+    }
+
+    private static OptionalLong optional(Long value) {
+      return value == null ? OptionalLong.empty() : OptionalLong.of(value);
+    }
+  }
 
   void accept(String metric, String measurement, Number value) {
     if (metric.equals("OVERALL")) {
@@ -34,72 +57,33 @@ final class YcsbSummary {
         || metric.endsWith("_THREADS") || metric.endsWith("_SYS_LOAD_AVG")) {
       return;
     }
-    var key = figure(measurement);
-    if (key == null) {
+    if (measurement.startsWith("Return=")) {
+      figures(metric).returnCodes.put(measurement.substring("Return=".length()), value.longValue());
       return;
     }
-    var operation = operations.computeIfAbsent(metric, name -> new LinkedHashMap<>());
-    if (key.startsWith("Return=")) {
-      @SuppressWarnings("unchecked")
-      var codes = (Map<String, Long>) operation.computeIfAbsent("returnCodes", name -> new TreeMap<String, Long>());
-      codes.put(key.substring("Return=".length()), value.longValue());
-    } else {
-      operation.put(key, key.equals("averageUs") ? (Object) value.doubleValue() : (Object) value.longValue());
-    }
-  }
-
-  /** The result file's name for a YCSB measurement, or null when it is not part of the summary. */
-  private static String figure(String measurement) {
-    if (measurement.startsWith("Return=")) {
-      return measurement;
-    }
     switch (measurement) {
-      case "Operations":
-        return "count";
-      case "AverageLatency(us)":
-        return "averageUs";
-      case "MinLatency(us)":
-        return "minUs";
-      case "MaxLatency(us)":
-        return "maxUs";
-      default:
-        break;
-    }
-    var matcher = PERCENTILE.matcher(measurement);
-    if (!matcher.matches()) {
-      return null;
-    }
-    return switch (matcher.group(1)) {
-      case "50" -> "p50Us";
-      case "95" -> "p95Us";
-      case "99" -> "p99Us";
-      case "99.9" -> "p999Us";
-      default -> "p" + matcher.group(1).replace(".", "") + "Us";
-    };
-  }
-
-  /** Operations that returned something other than OK or BATCHED_OK. */
-  long errors() {
-    long errors = 0;
-    for (var operation : operations.values()) {
-      @SuppressWarnings("unchecked")
-      var codes = (Map<String, Long>) operation.getOrDefault("returnCodes", Map.of());
-      for (var code : codes.entrySet()) {
-        if (!OK_CODES.contains(code.getKey())) {
-          errors += code.getValue();
+      case "Operations" -> figures(metric).count = value.longValue();
+      case "AverageLatency(us)" -> figures(metric).averageUs = value.doubleValue();
+      case "MinLatency(us)" -> figures(metric).minUs = value.longValue();
+      case "MaxLatency(us)" -> figures(metric).maxUs = value.longValue();
+      default -> {
+        var matcher = PERCENTILE.matcher(measurement);
+        if (matcher.matches()) {
+          figures(metric).percentiles.put(OperationFigures.percentileKey(matcher.group(1)), value.longValue());
         }
       }
     }
-    return errors;
   }
 
-  /** The {@code summary} object of the result file. */
-  Map<String, Object> toMap() {
-    var summary = new LinkedHashMap<String, Object>();
-    summary.put("runtimeMs", runtimeMs);
-    summary.put("throughputOpsPerSec", throughput);
-    summary.put("operations", operations);
-    summary.put("errors", errors());
-    return summary;
+  private Figures figures(String operation) {
+    return operations.computeIfAbsent(operation, name -> new Figures());
+  }
+
+  /** The {@code summary} section. */
+  Summary summary() {
+    var figures = new TreeMap<String, OperationFigures>();
+    operations.forEach((name, collected) -> figures.put(name, collected.toFigures()));
+    return Summary.of(runtimeMs == null ? OptionalLong.empty() : OptionalLong.of(runtimeMs),
+        throughput == null ? OptionalDouble.empty() : OptionalDouble.of(throughput), figures);
   }
 }

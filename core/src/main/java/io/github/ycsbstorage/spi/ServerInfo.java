@@ -10,7 +10,8 @@ import java.util.OptionalLong;
 
 /**
  * What a binding could learn about the database server. Every figure is optional: an absent value
- * means "unknown" and is written as such in results, never guessed. Immutable.
+ * (empty, or {@code null} when read from a file) means "unknown" and is written as such in results,
+ * never guessed. Immutable.
  *
  * @param product       the database product, e.g. {@code MongoDB}
  * @param version       server version as the server reports it
@@ -45,10 +46,17 @@ public record ServerInfo(
     if (product == null || product.isBlank()) {
       throw new IllegalArgumentException("product must be named");
     }
-    nodes = List.copyOf(nodes);
-    storageDirectories = List.copyOf(storageDirectories);
-    details = Collections.unmodifiableMap(new LinkedHashMap<>(details));
-    unknown = Collections.unmodifiableMap(new LinkedHashMap<>(unknown));
+    version = version == null ? Optional.empty() : version;
+    storageEngine = storageEngine == null ? Optional.empty() : storageEngine;
+    ram = ram == null ? Optional.empty() : ram;
+    cache = cache == null ? Optional.empty() : cache;
+    dataPath = dataPath == null ? Optional.empty() : dataPath;
+    locality = locality == null ? Locality.UNKNOWN : locality;
+    pid = pid == null ? OptionalLong.empty() : pid;
+    nodes = nodes == null ? List.of() : List.copyOf(nodes);
+    storageDirectories = storageDirectories == null ? List.of() : List.copyOf(storageDirectories);
+    details = details == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(details));
+    unknown = unknown == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(unknown));
   }
 
   public static Builder builder(String product) {

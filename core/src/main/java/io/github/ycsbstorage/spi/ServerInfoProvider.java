@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.spi;
 
+import java.util.Optional;
 import site.ycsb.DBException;
 
 /**
@@ -22,4 +23,12 @@ public interface ServerInfoProvider {
    * @param fieldCount the number of fields per record
    */
   long recordOverheadEstimate(int fieldCount);
+
+  /**
+   * The version of the database driver (client library) the binding runs with, e.g. {@code 5.14.0};
+   * empty when it cannot tell. Recorded as the result's {@code versions.driver}.
+   */
+  default Optional<String> driverVersion() {
+    return Optional.empty();
+  }
 }

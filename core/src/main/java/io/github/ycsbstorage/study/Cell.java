@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.study;
 
+import io.github.ycsbstorage.result.Phase;
 import java.util.Optional;
 
 /**
@@ -13,9 +14,6 @@ import java.util.Optional;
  */
 public record Cell(int index, Phase phase, Device device, DatasetScale scale, StudyDefinition.Workload workload,
     Optional<String> distribution, int repetition) {
-
-  /** YCSB's two phases. */
-  public enum Phase { LOAD, RUN }
 
   public Cell {
     if (index < 1 || phase == null || device == null || scale == null || workload == null || distribution == null) {
@@ -42,6 +40,6 @@ public record Cell(int index, Phase phase, Device device, DatasetScale scale, St
 
   /** The {@code bin/ycsb} command word. */
   public String command() {
-    return phase == Phase.LOAD ? "load" : "run";
+    return phase.command();
   }
 }

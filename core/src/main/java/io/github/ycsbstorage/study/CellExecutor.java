@@ -1,19 +1,29 @@
 package io.github.ycsbstorage.study;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.ycsbstorage.cli.Version;
 import io.github.ycsbstorage.config.SecretMasker;
+import io.github.ycsbstorage.result.Host;
+import io.github.ycsbstorage.result.OperationFigures;
+import io.github.ycsbstorage.result.PercentilePoint;
+import io.github.ycsbstorage.result.Phase;
+import io.github.ycsbstorage.result.Result;
+import io.github.ycsbstorage.result.Sections;
+import io.github.ycsbstorage.result.Status;
+import io.github.ycsbstorage.result.StudyCell;
+import io.github.ycsbstorage.result.Summary;
+import io.github.ycsbstorage.result.Versions;
 import java.io.IOException;
-import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicReference;
@@ -50,10 +60,10 @@ final class CellExecutor {
    * @param warnings found before the cell ran (e.g. the page cache could not be dropped)
    * @throws IOException when a client fails; the message names its log
    */
-  Map<String, Object> run(Cell cell, Path folder, List<String> warnings) throws IOException, InterruptedException {
+  Result run(Cell cell, Path folder, List<String> warnings) throws IOException, InterruptedException {
     var startedAt = Instant.now();
     var partitionable = recordCount(cell).isPresent() || storageAware(cell);
-    var clients = cell.phase() == Cell.Phase.LOAD && !partitionable ? 1 : study.clients();
+    var clients = cell.phase() == Phase.LOAD && !partitionable ? 1 : study.clients();
     var ourWarnings = new ArrayList<>(warnings);
     if (clients < study.clients()) {
       ourWarnings.add("load ran with 1 client: partitioning over " + study.clients()
@@ -99,13 +109,12 @@ final class CellExecutor {
     return result(cell, folder, startedAt, outcomes, properties.get(0), ourWarnings);
   }
 
-  private Map<String, Object> result(Cell cell, Path folder, Instant startedAt, List<ClientOutcome> outcomes,
+  private Result result(Cell cell, Path folder, Instant startedAt, List<ClientOutcome> outcomes,
       Map<String, String> properties, List<String> warnings) {
     var operations = new TreeSet<String>();
     outcomes.forEach(o -> operations.addAll(o.histograms().keySet()));
-    var merged = new LinkedHashMap<String, Object>();
-    var latency = new LinkedHashMap<String, Object>();
-    long errors = 0;
+    var merged = new TreeMap<String, OperationFigures>();
+    var latency = new TreeMap<String, List<PercentilePoint>>();
     for (var operation : operations) {
       var histogram = new Histogram(3);
       var codes = new TreeMap<String, Long>();
@@ -116,73 +125,49 @@ final class CellExecutor {
         }
         outcome.returnCodes().getOrDefault(operation, Map.of()).forEach((code, n) -> codes.merge(code, n, Long::sum));
       }
-      errors += codes.entrySet().stream().filter(e -> !e.getKey().equals("OK") && !e.getKey().equals("BATCHED_OK"))
-          .mapToLong(Map.Entry::getValue).sum();
       merged.put(operation, OperationFigures.of(histogram, codes));
-      latency.put(operation, OperationFigures.distribution(histogram));
+      latency.put(operation, PercentilePoint.distribution(histogram));
     }
-    var summary = new LinkedHashMap<String, Object>();
     var runtimeMs = outcomes.stream().mapToLong(ClientOutcome::runtimeMs).max().orElse(0);
-    summary.put("runtimeMs", runtimeMs);
-    summary.put("throughputOpsPerSec", outcomes.stream().mapToDouble(ClientOutcome::throughput).sum());
-    summary.put("operations", merged);
-    summary.put("errors", errors);
+    var summary = Summary.of(OptionalLong.of(runtimeMs),
+        OptionalDouble.of(outcomes.stream().mapToDouble(ClientOutcome::throughput).sum()), merged);
 
     var first = outcomes.get(0).storageResult();
     var allWarnings = new ArrayList<>(warnings);
     for (var outcome : outcomes) {
-      outcome.storageResult().ifPresent(r -> r.path("warnings").forEach(w -> allWarnings.add(
-          (outcomes.size() > 1 ? "client " + outcome.index() + ": " : "") + w.asText())));
+      outcome.storageResult().ifPresent(r -> r.warnings().forEach(w -> allWarnings.add(
+          (outcomes.size() > 1 ? "client " + outcome.index() + ": " : "") + w)));
     }
-    var degraded = errors > 0 || outcomes.stream().anyMatch(o -> o.storageResult()
-        .map(r -> !r.path("status").asText("complete").equals("complete")).orElse(false));
-
-    var result = new LinkedHashMap<String, Object>();
-    result.put("schema", "ycsb-storage-result/1");
-    result.put("status", degraded ? "degraded" : "complete");
-    result.put("phase", cell.command());
-    result.put("label", cell.id());
-    result.put("startedAt", startedAt.toString());
-    result.put("finishedAt", Instant.now().toString());
-    result.put("versions", first.map(r -> (Object) r.get("versions")).orElseGet(CellExecutor::versions));
-    result.put("host", first.map(r -> (Object) r.get("host")).orElseGet(CellExecutor::host));
+    var degraded = summary.errors() > 0 || outcomes.stream().anyMatch(o -> o.storageResult()
+        .map(r -> r.status() != Status.COMPLETE).orElse(false));
     var masked = new TreeMap<String, String>();
     properties.forEach((key, value) -> masked.put(key, SecretMasker.maskValue(key, value)));
-    result.put("properties", masked);
-    result.put("summary", summary);
-    for (var section : List.of("sizing", "server", "devices", "io")) {
-      result.put(section, first.map(r -> r.get(section)).orElse(null));
-    }
-    result.put("timeseries", first.map(r -> r.path("timeseries")).filter(JsonNode::isTextual)
-        .map(t -> timeSeriesPath(folder, t.asText())).orElse(null));
-    result.put("warnings", allWarnings);
-    result.put("study", studySection(cell, outcomes, runtimeMs));
-    result.put("latency", latency);
-    result.put("clients", outcomes.stream().map(o -> o.figures(List.copyOf(operations))).toList());
-    return result;
+    var sections = first.map(Result::sections).orElse(Sections.NONE);
+    sections = sections.withTimeseries(sections.timeseries().map(t -> timeSeriesPath(folder, t)));
+    var versions = first.map(Result::versions).orElseGet(() -> Versions.of(Optional.of(study.binding()),
+        Optional.empty(), Optional.empty()));
+    return Result.ofPhase(degraded ? Status.DEGRADED : Status.COMPLETE, cell.phase(), Optional.of(cell.id()),
+        startedAt, Instant.now(), versions, first.map(Result::host).orElseGet(Host::local), masked, summary,
+        sections, allWarnings).asStudyCell(studySection(cell, outcomes),
+        latency, outcomes.stream().map(o -> o.figures(List.copyOf(operations))).toList());
   }
 
-  private Map<String, Object> studySection(Cell cell, List<ClientOutcome> outcomes, long runtimeMs) {
-    var section = new LinkedHashMap<String, Object>();
-    section.put("name", study.name());
-    section.put("cell", cell.id());
-    section.put("index", cell.index());
-    section.put("device", Map.of("name", cell.device().name(), "dataPath", cell.device().dataPath().toString()));
-    section.put("scale", Map.of("kind", cell.scale().kind().name().toLowerCase(), "value", cell.scale().value(),
-        "label", cell.scale().label()));
-    section.put("workload", cell.workload().name());
-    section.put("distribution", cell.phase() == Cell.Phase.LOAD ? null
-        : cell.distribution().orElse(cell.workload().distribution()));
-    section.put("repetition", cell.repetition());
-    section.put("cache", study.cache().name().toLowerCase());
-    section.put("clients", outcomes.size());
+  private StudyCell studySection(Cell cell, List<ClientOutcome> outcomes) {
     var cpuSeconds = outcomes.stream().map(ClientOutcome::cpuSeconds).flatMap(Optional::stream)
         .mapToDouble(Double::doubleValue).sum();
     var local = study.hosts().isEmpty() && outcomes.stream().allMatch(o -> o.cpuSeconds().isPresent());
-    // Over the clients' whole life (JVM start included), as their CPU time also is.
-    section.put("clientCpuUtilization", local && wallSeconds > 0
-        ? cpuSeconds / (wallSeconds * Runtime.getRuntime().availableProcessors()) : null);
-    return section;
+    return new StudyCell(study.name(), cell.id(), cell.index(),
+        new StudyCell.Device(cell.device().name(), cell.device().dataPath().toString()),
+        new StudyCell.Scale(cell.scale().kind().name().toLowerCase(Locale.ROOT), cell.scale().value(),
+            cell.scale().label()),
+        cell.workload().name(),
+        cell.phase() == Phase.LOAD ? Optional.empty()
+            : Optional.of(cell.distribution().orElse(cell.workload().distribution())),
+        cell.repetition(), study.cache().name().toLowerCase(Locale.ROOT), outcomes.size(),
+        // Over the clients' whole life (JVM start included), as their CPU time also is.
+        local && wallSeconds > 0
+            ? OptionalDouble.of(cpuSeconds / (wallSeconds * Runtime.getRuntime().availableProcessors()))
+            : OptionalDouble.empty());
   }
 
   /**
@@ -210,7 +195,7 @@ final class CellExecutor {
       properties.put("storage.client", Integer.toString(index));
     }
     cell.distribution().ifPresent(d -> properties.put("requestdistribution", d));
-    if (cell.phase() == Cell.Phase.RUN) {
+    if (cell.phase() == Phase.RUN) {
       study.operationCount().ifPresent(n -> properties.put("operationcount", Long.toString(n)));
       study.duration().ifPresent(d -> properties.put("maxexecutiontime", Long.toString(Math.max(1, d.toSeconds()))));
     } else if (clients > 1 && !storageAware(cell)) {
@@ -286,23 +271,5 @@ final class CellExecutor {
     } catch (IOException e) {
       return "";
     }
-  }
-
-  private static Map<String, Object> versions() {
-    return Map.of("ycsbStorage", Version.ycsbStorage(), "ycsbCore", Version.ycsbCore(),
-        "java", System.getProperty("java.version"));
-  }
-
-  private static Map<String, Object> host() {
-    var host = new LinkedHashMap<String, Object>();
-    try {
-      host.put("hostname", InetAddress.getLocalHost().getHostName());
-    } catch (IOException e) {
-      host.put("hostname", null);
-    }
-    host.put("cores", Runtime.getRuntime().availableProcessors());
-    host.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
-        + System.getProperty("os.arch"));
-    return host;
   }
 }

@@ -1,7 +1,10 @@
 package io.github.ycsbstorage.study;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.ycsbstorage.result.ClientFigures;
+import io.github.ycsbstorage.result.OperationFigures;
+import io.github.ycsbstorage.result.Result;
+import io.github.ycsbstorage.result.ResultReader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 
@@ -20,7 +24,7 @@ import org.HdrHistogram.Histogram;
  * @param storageResult the client's {@code storage.result} file, when one was written
  */
 record ClientOutcome(int index, long runtimeMs, double throughput, Map<String, Map<String, Long>> returnCodes,
-    Map<String, Histogram> histograms, Optional<Double> cpuSeconds, Optional<JsonNode> storageResult) {
+    Map<String, Histogram> histograms, Optional<Double> cpuSeconds, Optional<Result> storageResult) {
 
   static ClientOutcome read(int index, Path exportFile, Path hdrFolder, Path storageResult,
       Optional<Double> cpuSeconds, ObjectMapper json) throws IOException {
@@ -47,26 +51,21 @@ record ClientOutcome(int index, long runtimeMs, double throughput, Map<String, M
         histograms.put(operation, HdrLogs.read(log));
       }
     }
-    var storage = Files.isRegularFile(storageResult) ? Optional.of(json.readTree(storageResult.toFile()))
-        : Optional.<JsonNode>empty();
+    var storage = Files.isRegularFile(storageResult) ? Optional.of(ResultReader.read(storageResult))
+        : Optional.<Result>empty();
     return new ClientOutcome(index, runtime, throughput, codes, histograms, cpuSeconds, storage);
   }
 
   /** This client's own figures, kept in the cell result beside the merged ones. */
-  Map<String, Object> figures(List<String> operations) {
-    var figures = new LinkedHashMap<String, Object>();
-    figures.put("index", index);
-    figures.put("runtimeMs", runtimeMs);
-    figures.put("throughputOpsPerSec", throughput);
-    figures.put("cpuSeconds", cpuSeconds.orElse(null));
-    var perOperation = new LinkedHashMap<String, Object>();
+  ClientFigures figures(List<String> operations) {
+    var perOperation = new LinkedHashMap<String, OperationFigures>();
     for (var operation : operations) {
       var histogram = histograms.get(operation);
       if (histogram != null) {
         perOperation.put(operation, OperationFigures.of(histogram, returnCodes.getOrDefault(operation, Map.of())));
       }
     }
-    figures.put("operations", perOperation);
-    return figures;
+    return new ClientFigures(index, runtimeMs, throughput,
+        cpuSeconds.map(OptionalDouble::of).orElse(OptionalDouble.empty()), perOperation);
   }
 }

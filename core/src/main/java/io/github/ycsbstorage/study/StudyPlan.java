@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.study;
 
+import io.github.ycsbstorage.result.Phase;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -23,12 +24,12 @@ public final class StudyPlan {
     study.workloads().stream().filter(StudyDefinition.Workload::inserts).forEach(byInserts::add);
     for (var device : study.devices()) {
       for (var scale : study.scales()) {
-        ordered.add(new Cell(ordered.size() + 1, Cell.Phase.LOAD, device, scale, study.workloads().get(0),
+        ordered.add(new Cell(ordered.size() + 1, Phase.LOAD, device, scale, study.workloads().get(0),
             Optional.empty(), 0));
         for (int repetition = 1; repetition <= study.repetitions(); repetition++) {
           for (var workload : byInserts) {
             for (var distribution : distributions) {
-              ordered.add(new Cell(ordered.size() + 1, Cell.Phase.RUN, device, scale, workload, distribution,
+              ordered.add(new Cell(ordered.size() + 1, Phase.RUN, device, scale, workload, distribution,
                   repetition));
             }
           }

@@ -1,7 +1,8 @@
 package io.github.ycsbstorage.study;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import io.github.ycsbstorage.result.Phase;
+import io.github.ycsbstorage.result.ResultWriter;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -9,7 +10,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.stream.Stream;
 
@@ -25,7 +25,8 @@ public final class StudyRunner {
   private final StudyDefinition study;
   private final Path ycsbHome;
   private final PrintStream out;
-  private final ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  /** Reads YCSB's JSON exports of the clients. */
+  private final ObjectMapper json = new ObjectMapper();
 
   /**
    * @param ycsbHome the installation whose {@code bin/ycsb} runs the clients
@@ -67,7 +68,7 @@ public final class StudyRunner {
         var warnings = new ArrayList<String>();
         var group = cell.device().name() + "/" + cell.scale().label();
         var groupStarts = !group.equals(runningGroup);
-        var cold = study.cache() == StudyDefinition.Cache.COLD && cell.phase() == Cell.Phase.RUN;
+        var cold = study.cache() == StudyDefinition.Cache.COLD && cell.phase() == Phase.RUN;
         if (groupStarts || cold) {
           if (running != null) {
             server.stop(running);
@@ -86,10 +87,8 @@ public final class StudyRunner {
         Files.createDirectories(raw);
         long began = System.nanoTime();
         var document = executor.run(cell, raw, warnings);
-        AtomicFile.write(result, json.writeValueAsBytes(document));
-        @SuppressWarnings("unchecked")
-        var summary = (Map<String, Object>) document.get("summary");
-        progress.finished(cell, System.nanoTime() - began, (Double) summary.get("throughputOpsPerSec"));
+        ResultWriter.write(result, document);
+        progress.finished(cell, System.nanoTime() - began, document.summary().throughputOpsPerSec().orElse(Double.NaN));
       }
       if (running != null) {
         server.stop(running);

@@ -1,12 +1,11 @@
 package io.github.ycsbstorage.workload;
 
 import io.github.ycsbstorage.config.ByteSize;
+import io.github.ycsbstorage.result.Sizing;
 import io.github.ycsbstorage.spi.MemoryFigure;
 import java.text.DecimalFormat;
 import java.text.DecimalFormatSymbols;
-import java.util.LinkedHashMap;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
@@ -55,26 +54,12 @@ public record SizingPlan(String mode, OptionalDouble ratio, String basis, Option
   }
 
   /** The {@code sizing} section of the result file (docs/RESULTS.md), before the load is measured. */
-  public Map<String, Object> section() {
-    var section = new LinkedHashMap<String, Object>();
-    section.put("mode", mode);
-    section.put("ratio", ratio.isPresent() ? ratio.getAsDouble() : null);
-    section.put("basis", basis);
-    section.put("memory", memory.orElse(null));
-    section.put("targetBytes", targetBytes);
-    var bytes = new LinkedHashMap<String, Object>();
-    bytes.put("key", record.key());
-    bytes.put("fields", record.fields());
-    bytes.put("overhead", record.overhead());
-    bytes.put("total", record.total());
-    bytes.put("calibrated", record.calibrated());
-    section.put("recordBytes", bytes);
-    section.put("recordCount", recordCount);
-    section.put("insertStart", insertStart);
-    section.put("insertCount", insertCount);
-    section.put("expectedBytes", expectedBytes());
-    section.put("plan", text());
-    return section;
+  public Sizing section() {
+    return new Sizing(Sizing.Mode.valueOf(mode.toUpperCase(Locale.ROOT)), ratio,
+        Sizing.Basis.valueOf(basis.toUpperCase(Locale.ROOT)), memory, targetBytes,
+        new Sizing.RecordBytes(record.key(), record.fields(), record.overhead(), record.total(), record.calibrated()),
+        recordCount, insertStart, insertCount, expectedBytes(), text(), Optional.empty(), Optional.empty(),
+        OptionalDouble.empty());
   }
 
   static String thousands(long value) {

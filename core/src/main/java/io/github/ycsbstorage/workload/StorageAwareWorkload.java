@@ -3,19 +3,21 @@ package io.github.ycsbstorage.workload;
 import io.github.ycsbstorage.config.ByteSize;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.result.InterruptedExport;
+import io.github.ycsbstorage.result.Phase;
+import io.github.ycsbstorage.result.PhaseObserver;
 import io.github.ycsbstorage.result.ResultExporter;
 import io.github.ycsbstorage.result.ResultSettings;
 import io.github.ycsbstorage.result.RunRecord;
+import io.github.ycsbstorage.result.Sizing;
+import io.github.ycsbstorage.result.Warmup;
 import io.github.ycsbstorage.spi.DatasetSize;
-import io.github.ycsbstorage.spi.PhaseObserver;
 import io.github.ycsbstorage.spi.ServerInfo;
+import io.github.ycsbstorage.spi.ServerInfoProvider;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
@@ -85,8 +87,8 @@ public class StorageAwareWorkload extends CoreWorkload {
   public void init(Properties p) throws WorkloadException {
     var startedAt = Instant.now();
     settings = StorageSettings.parse(p);
-    load = !Boolean.parseBoolean(p.getProperty("dotransactions", "true"));
-    var phase = load ? "load" : "run";
+    var phase = Phase.of(p);
+    load = phase == Phase.LOAD;
     if (!load && settings.restartCommand().isPresent()) {
       CacheControl.restart(settings.restartCommand().get());
     }
@@ -100,9 +102,9 @@ public class StorageAwareWorkload extends CoreWorkload {
     }
   }
 
-  private void prepare(Properties p, String phase, Instant startedAt) throws WorkloadException {
+  private void prepare(Properties p, Phase phase, Instant startedAt) throws WorkloadException {
     var server = session.serverInfo();
-    server.ifPresent(info -> record.putSection("server", info));
+    server.ifPresent(record::setServer);
     if (!load && settings.cache() == StorageSettings.CacheState.COLD) {
       CacheControl.checkColdPossible(server, CacheControl.runningAsRoot());
     }
@@ -131,7 +133,7 @@ public class StorageAwareWorkload extends CoreWorkload {
     if (load && settings.calibrate()) {
       section = calibrate(p, overhead);
     }
-    record.putSection("sizing", section);
+    record.setSizing(section);
     if (!load) {
       if (settings.cache() == StorageSettings.CacheState.COLD) {
         CacheControl.dropPageCache();
@@ -190,7 +192,7 @@ public class StorageAwareWorkload extends CoreWorkload {
     }
   }
 
-  private Map<String, Object> calibrate(Properties p, long overhead) throws WorkloadException {
+  private Sizing calibrate(Properties p, long overhead) throws WorkloadException {
     if (session.provider().isEmpty()) {
       throw new InvalidPropertyException(StorageSettings.CALIBRATE, "true",
           "false for bindings that cannot measure their dataset",
@@ -209,19 +211,14 @@ public class StorageAwareWorkload extends CoreWorkload {
     var after = session.datasetSize().orElseThrow();
     var grown = bytes(after).isPresent() && bytes(before).isPresent()
         ? bytes(after).getAsLong() - bytes(before).getAsLong() : -1;
-    var calibration = new LinkedHashMap<String, Object>();
-    calibration.put("sampleRecords", sample);
-    calibration.put("measuredBytes", grown >= 0 ? grown : null);
-    calibration.put("source", after.source());
+    var measuredBytes = grown >= 0 ? OptionalLong.of(grown) : OptionalLong.empty();
     if (grown <= 0 || sample == 0) {
       record.addWarning("calibration measured no dataset growth (" + after.source() + "); the plan is uncorrected");
       apply(plan, p, sample);
-      var section = plan.section();
-      section.put("calibration", calibration);
-      return section;
+      return plan.section().withCalibration(new Sizing.Calibration(sample, measuredBytes, after.source(),
+          OptionalDouble.empty()));
     }
     double perRecord = (double) grown / sample;
-    calibration.put("bytesPerRecord", perRecord);
     var first = plan;
     var corrected = SizingPlanner.plan(settings, asGiven, memory, overhead, OptionalDouble.of(perRecord),
         Optional.empty());
@@ -236,9 +233,8 @@ public class StorageAwareWorkload extends CoreWorkload {
         + after.source() + "), " + Math.round(perRecord) + " B per record; for the run phase set "
         + StorageSettings.RECORD_OVERHEAD + "=" + plan.record().overhead());
     System.err.println("Sizing plan: " + plan.text());
-    var section = plan.section();
-    section.put("calibration", calibration);
-    return section;
+    return plan.section().withCalibration(new Sizing.Calibration(sample, measuredBytes, after.source(),
+        OptionalDouble.of(perRecord)));
   }
 
   /**
@@ -291,23 +287,17 @@ public class StorageAwareWorkload extends CoreWorkload {
     MeasurementReset.clear(Measurements.getMeasurements());
     long operations = warmup.operations() > 0 ? warmup.operations() : issued.get();
     var elapsed = Duration.ofNanos(System.nanoTime() - started);
-    var section = new LinkedHashMap<String, Object>();
-    section.put("requested", warmup.toString());
-    section.put("seconds", elapsed.toMillis() / 1000.0);
-    if (warmup.operations() > 0) {
-      section.put("operations", operations);
-    }
-    record.putSection("warmup", section);
+    record.setWarmup(new Warmup(warmup.toString(), elapsed.toMillis() / 1000.0,
+        warmup.operations() > 0 ? OptionalLong.of(operations) : OptionalLong.empty()));
     System.err.println("Warm-up: " + warmup + " in " + LoadProgress.format(elapsed)
         + ", not measured");
   }
 
-  private void installExporter(Properties p, String phase, Instant startedAt, Optional<ServerInfo> server) {
+  private void installExporter(Properties p, Phase phase, Instant startedAt, Optional<ServerInfo> server) {
     var chosen = p.getProperty("exporter", ResultSettings.TEXT_EXPORTER);
     if (!chosen.equals(ResultExporter.class.getName())) {
       ResultExporter.configure(new ResultSettings(chosen, ResultSettings.resultFileFor(p), phase, p, startedAt,
-          server.flatMap(info -> Optional.ofNullable(info.details().get("driver"))),
-          server.flatMap(ServerInfo::version)));
+          session.provider().flatMap(ServerInfoProvider::driverVersion), server.flatMap(ServerInfo::version)));
       p.setProperty("exporter", ResultExporter.class.getName());
     }
   }
@@ -350,23 +340,16 @@ public class StorageAwareWorkload extends CoreWorkload {
     if (size.isEmpty() || plan == null) {
       return;
     }
-    var sizing = new LinkedHashMap<>(plan.section());
-    var previous = record.sections().get("sizing");
-    if (previous instanceof Map<?, ?> earlier && earlier.containsKey("calibration")) {
-      sizing.put("calibration", earlier.get("calibration"));
-    }
-    var measured = new LinkedHashMap<String, Object>();
-    measured.put("records", size.get().records().isPresent() ? size.get().records().getAsLong() : null);
-    measured.put("logicalBytes", size.get().logicalBytes().isPresent() ? size.get().logicalBytes().getAsLong() : null);
-    measured.put("storageBytes", size.get().storageBytes().isPresent() ? size.get().storageBytes().getAsLong() : null);
-    measured.put("source", size.get().source());
-    sizing.put("measured", measured);
+    var sizing = record.sections().sizing().orElseGet(plan::section);
+    var measured = new Sizing.Measured(size.get().records(), size.get().logicalBytes(), size.get().storageBytes(),
+        size.get().source());
+    var achievedRatio = OptionalDouble.empty();
     var bytes = bytes(size.get());
     if (bytes.isPresent()) {
       var line = new StringBuilder("Achieved dataset ").append(ByteSize.ofBytes(bytes.getAsLong()));
       if (plan.memory().isPresent()) {
         double achieved = (double) bytes.getAsLong() / plan.memory().get().bytes();
-        sizing.put("achievedRatio", Math.round(achieved * 1000) / 1000.0);
+        achievedRatio = OptionalDouble.of(Math.round(achieved * 1000) / 1000.0);
         line.append(" = ").append(SizingPlan.decimal(achieved)).append(" × server ")
             .append(plan.basis().equals("ram") ? "RAM" : "cache");
       }
@@ -377,10 +360,8 @@ public class StorageAwareWorkload extends CoreWorkload {
       if (Math.abs(ofPlan - 1) > 0.1) {
         record.addWarning("achieved dataset " + SizingPlan.decimal(ofPlan) + " × the plan");
       }
-    } else {
-      sizing.put("achievedRatio", null);
     }
-    record.putSection("sizing", sizing);
+    record.setSizing(sizing.withMeasured(measured, achievedRatio));
   }
 
   /** The plan this phase uses; null before {@code init}. */

@@ -9,6 +9,8 @@ import io.github.ycsbstorage.collector.device.DeviceResolver;
 import io.github.ycsbstorage.collector.probe.ProbeResult;
 import io.github.ycsbstorage.collector.sample.RunTotals;
 import io.github.ycsbstorage.collector.sample.Sampler;
+import io.github.ycsbstorage.result.Io;
+import io.github.ycsbstorage.result.OperationCount;
 import io.github.ycsbstorage.result.RunRecord;
 import java.util.List;
 import java.util.Map;
@@ -35,7 +37,7 @@ class BufferedLoopProbeTest {
     var inventory = new DeviceResolver(Fixtures.files(fixture)).resolve("/mnt/img/data");
     var sampling = new Sampler.Result("test", 0, 0, List.of(), new RunTotals(), List.of());
     return new CollectorReport.Observations("local server host", true, List.of(inventory), Map.of(),
-        StorageCollector.seenThrough(probe, inventory), sampling, new OperationCount(null, "test"), Map.of(),
+        StorageCollector.seenThrough(probe, inventory), sampling, new OperationCount(null, "test"), Io.ServerSide.LOCAL,
         List.of("vda"), null);
   }
 

@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.collector;
 
+import io.github.ycsbstorage.collector.host.HostFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -8,6 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.ycsbstorage.collector.device.DeviceResolver;
 import io.github.ycsbstorage.collector.device.DeviceType;
 import io.github.ycsbstorage.collector.device.HostTuning;
+import io.github.ycsbstorage.collector.host.HostFiles;
+import io.github.ycsbstorage.result.OperationCount;
+import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.RunRecord;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -69,7 +72,7 @@ class LiveInventoryTest {
     properties.setProperty("collector.probe.time", "200ms");
     properties.setProperty("collector.pid", String.valueOf(ProcessHandle.current().pid()));
     properties.setProperty("collector.output", temp.resolve("live.storage.json").toString());
-    var collector = new StorageCollector("run", CollectorSettings.from(properties, Optional.empty()),
+    var collector = new StorageCollector(Phase.RUN, CollectorSettings.from(properties, Optional.empty()),
         () -> new OperationCount(100L, "test"), properties);
     collector.start();
     var record = new RunRecord();

@@ -1,17 +1,21 @@
 package io.github.ycsbstorage.collector;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.ycsbstorage.collector.device.DeviceType;
+import io.github.ycsbstorage.result.Io;
+import io.github.ycsbstorage.result.OperationCount;
+import io.github.ycsbstorage.result.Phase;
+import io.github.ycsbstorage.result.PhaseObserver;
 import io.github.ycsbstorage.result.RunRecord;
-import io.github.ycsbstorage.spi.PhaseObserver;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Properties;
 import java.util.ServiceLoader;
 import java.util.stream.Collectors;
@@ -59,7 +63,7 @@ class StorageCollectorTest {
     proc(root, 1000, 2000, 8000, 16000, 500, 100);
     var properties = properties(root, temp.resolve("out/run.json"));
     var settings = CollectorSettings.from(properties, Optional.empty());
-    var collector = new StorageCollector("run", settings, () -> new OperationCount(1000L, "test"), properties);
+    var collector = new StorageCollector(Phase.RUN, settings, () -> new OperationCount(1000L, "test"), properties);
     collector.start();
     collector.sampleNow();
     // during the phase: 500 reads, 250 writes, 8000 + 4000 sectors, 200 busy ticks, 50 iowait ticks
@@ -92,25 +96,25 @@ class StorageCollectorTest {
     assertTrue(lines(record, "IO vda").containsKey("%util max"));
 
     var sections = record.sections();
-    var devices = (List<Map<String, Object>>) sections.get("devices");
+    var devices = sections.devices().orElseThrow();
     assertEquals(1, devices.size());
-    assertEquals("vda", devices.get(0).get("name"));
-    assertEquals("virtio", devices.get(0).get("type"));
-    assertEquals(false, devices.get(0).get("rotationalTrusted"));
-    assertEquals("/var/lib/mongodb", devices.get(0).get("path"));
-    var ioSection = (Map<String, Object>) sections.get("io");
-    assertEquals("60", ((Map<String, String>) ioSection.get("tuning")).get("vm.swappiness"));
-    var vda = (Map<String, Object>) ((Map<String, Object>) ioSection.get("devices")).get("vda");
-    assertEquals(500L, vda.get("reads"));
-    assertEquals(250L, vda.get("writes"));
-    assertEquals(8000L * 512, vda.get("readBytes"));
-    assertEquals(List.of("vda"), ioSection.get("countedDevices"));
-    assertEquals(new OperationCount(1000L, "test"), ioSection.get("operations"));
-    var probe = (io.github.ycsbstorage.collector.probe.ProbeResult) ioSection.get("probe");
+    assertEquals("vda", devices.get(0).device().name());
+    assertEquals(DeviceType.VIRTIO, devices.get(0).device().type());
+    assertEquals(false, devices.get(0).device().rotationalTrusted());
+    assertEquals("/var/lib/mongodb", devices.get(0).path());
+    var ioSection = sections.io().orElseThrow();
+    assertEquals("60", ioSection.tuning().get("vm.swappiness"));
+    var vda = ioSection.devices().get("vda");
+    assertEquals(500L, vda.reads());
+    assertEquals(250L, vda.writes());
+    assertEquals(8000L * 512, vda.readBytes());
+    assertEquals(List.of("vda"), ioSection.countedDevices());
+    assertEquals(new OperationCount(1000L, "test"), ioSection.operations());
+    var probe = ioSection.probe().orElseThrow();
     assertEquals("not run: collector.root is not / (a fixture tree has no real file system)", probe.reason());
 
     var timeseries = temp.resolve("out/run.json.storage.json");
-    assertEquals("run.json.storage.json", sections.get("timeseries"), "relative to the result file's folder");
+    assertEquals(Optional.of("run.json.storage.json"), sections.timeseries(), "relative to the result file's folder");
     var written = new ObjectMapper().readValue(timeseries.toFile(), Map.class);
     assertEquals("ycsb-storage-timeseries/1", written.get("schema"));
     assertEquals("run", written.get("phase"));
@@ -130,7 +134,7 @@ class StorageCollectorTest {
     var root = Fixtures.copy("virtio", temp.resolve("root"));
     proc(root, 1000, 2000, 8000, 16000, 500, 100);
     var properties = properties(root, temp.resolve("out/run.json"));
-    var collector = new StorageCollector("run", CollectorSettings.from(properties, Optional.empty()),
+    var collector = new StorageCollector(Phase.RUN, CollectorSettings.from(properties, Optional.empty()),
         () -> new OperationCount(1000L, "test"), properties);
     collector.start();
     collector.sampleNow();
@@ -149,52 +153,50 @@ class StorageCollectorTest {
         "the lost file is named: " + warnings);
     assertTrue(warnings.stream().anyMatch(w -> w.startsWith("collector: ") && w.contains("vda")),
         "the lost device is named: " + warnings);
-    var io = (Map<String, Object>) record.sections().get("io");
+    var io = record.sections().io().orElseThrow();
     assertEquals(warnings.stream().filter(w -> w.startsWith("collector: ") && !w.contains("time-series"))
-        .map(w -> w.substring("collector: ".length())).filter(((List<String>) io.get("gaps"))::contains).count(),
-        ((List<String>) io.get("gaps")).size(), "every gap is a warning of the result: " + warnings);
+        .map(w -> w.substring("collector: ".length())).filter(io.gaps()::contains).count(),
+        io.gaps().size(), "every gap is a warning of the result: " + warnings);
     var written = new ObjectMapper().readValue(temp.resolve("out/run.json.storage.json").toFile(), Map.class);
     assertTrue(((List<?>) written.get("samples")).size() >= 3, "sampling went on: " + written.get("samples"));
   }
 
   @Test
-  @SuppressWarnings("unchecked")
   void unknownOperationCountLeavesPerOperationFiguresOutWithTheReason(@TempDir Path temp) throws Exception {
     var root = Fixtures.copy("virtio", temp.resolve("root"));
     proc(root, 1, 1, 1, 1, 1, 1);
     var properties = properties(root, temp.resolve("run.json"));
-    var collector = new StorageCollector("load", CollectorSettings.from(properties, Optional.empty()),
+    var collector = new StorageCollector(Phase.LOAD, CollectorSettings.from(properties, Optional.empty()),
         () -> new OperationCount(null, "YCSB measured no operations"), properties);
     collector.start();
     var record = new RunRecord();
     collector.stop(record);
-    var io = (Map<String, Object>) record.sections().get("io");
-    assertNull(io.get("perOperation"));
-    assertEquals(new OperationCount(null, "YCSB measured no operations"), io.get("operations"));
+    var io = record.sections().io().orElseThrow();
+    assertEquals(Optional.empty(), io.perOperation());
+    assertEquals(new OperationCount(null, "YCSB measured no operations"), io.operations());
     assertTrue(lines(record, "IO").keySet().stream().noneMatch(key -> key.endsWith("/op")));
   }
 
   @Test
-  @SuppressWarnings("unchecked")
   void remoteServerWithoutRemoteObservationSaysSoAndStillSamplesTheClient(@TempDir Path temp) throws Exception {
     var root = Fixtures.copy("virtio", temp.resolve("root"));
     proc(root, 1, 1, 1, 1, 1, 1);
     var properties = new Properties();
     properties.setProperty("collector.root", root.toString());
-    var collector = new StorageCollector("run", CollectorSettings.from(properties, Optional.empty()),
+    var collector = new StorageCollector(Phase.RUN, CollectorSettings.from(properties, Optional.empty()),
         () -> new OperationCount(10L, "test"), properties);
     collector.start();
     var record = new RunRecord();
     collector.stop(record);
     assertTrue(((String) lines(record, "STORAGE").get("server.observed")).startsWith("client host only: server side not observed"));
-    assertEquals(List.of(), record.sections().get("devices"));
-    @SuppressWarnings("unchecked")
-    var sampled = (Map<String, Object>) ((Map<String, Object>) record.sections().get("io")).get("devices");
+    assertEquals(Optional.of(List.of()), record.sections().devices());
+    var sampled = record.sections().io().orElseThrow().devices();
     assertEquals(Map.of(), sampled, "a mere client's own disks are not reported as the server's");
     assertTrue(record.summaryLines().stream().noneMatch(line -> line.group().startsWith("IO ")));
-    assertNull(record.sections().get("timeseries"));
-    var io = (Map<String, Object>) record.sections().get("io");
-    assertEquals(Map.of("cpuMicros", 0.0), io.get("perOperation"));
+    assertEquals(Optional.empty(), record.sections().timeseries());
+    var io = record.sections().io().orElseThrow();
+    assertEquals(Optional.of(new Io.PerOperation(OptionalDouble.empty(), OptionalDouble.empty(), OptionalDouble.empty(),
+        OptionalDouble.of(0.0))), io.perOperation());
     assertEquals(0.0, lines(record, "IO").get("client.cpu.us/op"), "client CPU is labelled as such");
   }
 
@@ -205,12 +207,12 @@ class StorageCollectorTest {
     Files.writeString(temp.resolve("blocker"), "a file where the output folder should be");
     var properties = properties(root, temp.resolve("run.json"));
     properties.setProperty("collector.output", temp.resolve("blocker/ts.json").toString());
-    var collector = new StorageCollector("run", CollectorSettings.from(properties, Optional.empty()),
+    var collector = new StorageCollector(Phase.RUN, CollectorSettings.from(properties, Optional.empty()),
         () -> new OperationCount(10L, "test"), properties);
     collector.start();
     var record = new RunRecord();
     collector.stop(record);
-    assertNull(record.sections().get("timeseries"));
+    assertEquals(Optional.empty(), record.sections().timeseries());
     assertTrue(record.warnings().stream().anyMatch(warning -> warning.startsWith(
         "collector: time-series file " + temp.resolve("blocker/ts.json") + " not written: ")), record.warnings().toString());
     assertEquals("virtio", lines(record, "STORAGE").get("device.type"), "everything else is still reported");
@@ -223,15 +225,14 @@ class StorageCollectorTest {
     var properties = new Properties();
     properties.setProperty("collector.root", root.toString());
     properties.setProperty("collector.remote", "mongodb");
-    var collector = new StorageCollector("run", CollectorSettings.from(properties, Optional.empty()),
+    var collector = new StorageCollector(Phase.RUN, CollectorSettings.from(properties, Optional.empty()),
         () -> new OperationCount(10L, "test"), properties);
     collector.start();
     var record = new RunRecord();
     collector.stop(record);
-    @SuppressWarnings("unchecked")
-    var server = (Map<String, Object>) ((Map<String, Object>) record.sections().get("io")).get("server");
+    var server = record.sections().io().orElseThrow().server();
     var reason = "collector.remote=mongodb needs the mongodb binding on the classpath (no ServerMetricsProvider named mongodb)";
-    assertEquals(reason, server.get("notObserved"));
+    assertEquals(Optional.of(reason), server.notObserved());
     assertEquals("client host only: server side not observed: " + reason, lines(record, "STORAGE").get("server.observed"));
   }
 
@@ -242,7 +243,7 @@ class StorageCollectorTest {
     assertEquals(1, factories.size());
     var off = new Properties();
     off.setProperty("collector.enabled", "false");
-    assertTrue(factories.get(0).create("run", off, Optional.empty()).isEmpty());
-    assertTrue(factories.get(0).create("run", new Properties(), Optional.empty()).isPresent());
+    assertTrue(factories.get(0).create(Phase.RUN, off, Optional.empty()).isEmpty());
+    assertTrue(factories.get(0).create(Phase.RUN, new Properties(), Optional.empty()).isPresent());
   }
 }

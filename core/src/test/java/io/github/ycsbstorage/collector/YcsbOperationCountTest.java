@@ -2,6 +2,7 @@ package io.github.ycsbstorage.collector;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.github.ycsbstorage.result.OperationCount;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 import site.ycsb.measurements.Measurements;

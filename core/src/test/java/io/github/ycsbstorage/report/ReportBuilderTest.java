@@ -63,7 +63,7 @@ class ReportBuilderTest {
     // Sizing plan, inventory and per-operation I/O of every cell.
     assertTrue(html.contains("dataset 128.0 GB = 1.33 × server RAM 96.0 GB"), html);
     assertTrue(html.contains("<td>model</td><td>WDC WD4000</td>"), html);
-    assertTrue(html.contains("<td>perOperation.readKB</td><td>4.1</td>"), html);
+    assertTrue(html.contains("<td>perOperation.deviceMB</td><td>5.3257</td>"), html);
     // hdd: 92,220 operations; 184,440 reads + 92,220 writes, 360,225 kB read, 4.611 s host CPU.
     assertTrue(html.contains("<h4>I/O and CPU per operation (92,220 operations)</h4>"), html);
     assertTrue(html.contains("<td>sdb I/Os per operation</td><td>3.000</td>"), html);

@@ -4,14 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.ycsbstorage.cli.Version;
 import java.io.ByteArrayOutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Properties;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -56,10 +55,9 @@ class ResultExporterTest {
   }
 
   private static void recordStorageFacts() {
-    var sizing = new LinkedHashMap<String, Object>();
-    sizing.put("mode", "ratio");
-    sizing.put("recordCount", 1000L);
-    RunRecord.current().putSection("sizing", sizing);
+    RunRecord.current().setSizing(new Sizing(Sizing.Mode.RATIO, OptionalDouble.of(1.0), Sizing.Basis.RAM,
+        Optional.empty(), 1_000_000, new Sizing.RecordBytes(10, 990, 0, 1000, false), 1000, 0, 1000, 1_000_000,
+        "dataset 1.0 MB", Optional.empty(), Optional.empty(), OptionalDouble.empty()));
     RunRecord.current().addSummaryLine("STORAGE", "device.type", "nvme");
     RunRecord.current().addSummaryLine("IO vda", "r/s avg", 123.4);
   }
@@ -67,7 +65,7 @@ class ResultExporterTest {
   @Test
   void textOutputGainsTheSummaryLinesAndTheResultFileHoldsExactFigures(@TempDir Path dir) throws Exception {
     var target = dir.resolve("results/cell.json");
-    ResultExporter.configure(new ResultSettings(ResultSettings.TEXT_EXPORTER, Optional.of(target), "run",
+    ResultExporter.configure(new ResultSettings(ResultSettings.TEXT_EXPORTER, Optional.of(target), Phase.RUN,
         properties(), STARTED, Optional.of("5.14.0"), Optional.of("7.0.4")));
     recordStorageFacts();
     var out = new ByteArrayOutputStream();
@@ -121,7 +119,7 @@ class ResultExporterTest {
   @Test
   void jsonDelegateStaysValidJsonAndGetsTheNumericSummaryLines(@TempDir Path dir) throws Exception {
     ResultExporter.configure(new ResultSettings(JSONArrayMeasurementsExporter.class.getName(), Optional.empty(),
-        "load", properties(), STARTED, Optional.empty(), Optional.empty()));
+        Phase.LOAD, properties(), STARTED, Optional.empty(), Optional.empty()));
     recordStorageFacts();
     RunRecord.current().addWarning("collector lost /proc/diskstats for 3 s");
     var out = new ByteArrayOutputStream();
@@ -138,7 +136,7 @@ class ResultExporterTest {
   @Test
   void warningsMakeTheResultDegraded(@TempDir Path dir) throws Exception {
     var target = dir.resolve("r.json");
-    ResultExporter.configure(new ResultSettings(ResultSettings.TEXT_EXPORTER, Optional.of(target), "load",
+    ResultExporter.configure(new ResultSettings(ResultSettings.TEXT_EXPORTER, Optional.of(target), Phase.LOAD,
         properties(), STARTED, Optional.empty(), Optional.empty()));
     RunRecord.current().addWarning("achieved dataset 0.61 × the plan");
     var exporter = new ResultExporter(new ByteArrayOutputStream());
@@ -165,7 +163,7 @@ class ResultExporterTest {
   @Test
   void anUnknownDelegateFallsBackToTextLikeYcsb(@TempDir Path dir) throws Exception {
     var target = dir.resolve("r.json");
-    ResultExporter.configure(new ResultSettings("no.such.Exporter", Optional.of(target), "run", properties(), STARTED,
+    ResultExporter.configure(new ResultSettings("no.such.Exporter", Optional.of(target), Phase.RUN, properties(), STARTED,
         Optional.empty(), Optional.empty()));
     var out = new ByteArrayOutputStream();
     var exporter = new ResultExporter(out);

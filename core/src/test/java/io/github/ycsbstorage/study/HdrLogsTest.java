@@ -3,6 +3,7 @@ package io.github.ycsbstorage.study;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
+import io.github.ycsbstorage.result.OperationFigures;
 import java.io.PrintStream;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -54,20 +55,20 @@ class HdrLogsTest {
     var figures = OperationFigures.of(merged, Map.of());
 
     assertEquals(SAMPLES, figures.count());
-    assertEquals(nearestRank(50), figures.p50Us());
-    assertEquals(nearestRank(95), figures.p95Us());
-    assertEquals(nearestRank(99), figures.p99Us());
-    assertEquals(nearestRank(99.9), figures.p999Us());
+    assertEquals(nearestRank(50), figures.p50Us().getAsLong());
+    assertEquals(nearestRank(95), figures.p95Us().getAsLong());
+    assertEquals(nearestRank(99), figures.p99Us().getAsLong());
+    assertEquals(nearestRank(99.9), figures.p999Us().getAsLong());
     // Golden values of 1..2000, for readers: the nearest rank is ceil(p/100 × 2000).
     assertEquals(List.of(1000L, 1900L, 1980L, 1998L),
-        List.of(figures.p50Us(), figures.p95Us(), figures.p99Us(), figures.p999Us()));
-    assertEquals(1, figures.minUs());
-    assertEquals(2000, figures.maxUs());
-    assertEquals(1000.5, figures.averageUs(), 1e-9);
+        List.of(figures.p50Us().getAsLong(), figures.p95Us().getAsLong(), figures.p99Us().getAsLong(), figures.p999Us().getAsLong()));
+    assertEquals(1, figures.minUs().getAsLong());
+    assertEquals(2000, figures.maxUs().getAsLong());
+    assertEquals(1000.5, figures.averageUs().getAsDouble(), 1e-9);
 
     // Averaging each client's own p99 (what a naive merge does) would not give 1980.
     var perClient = logs.stream().mapToLong(l -> HdrLogs.read(l).getValueAtPercentile(99)).sum() / 3.0;
-    assertNotEquals((double) figures.p99Us(), perClient);
+    assertNotEquals((double) figures.p99Us().getAsLong(), perClient);
   }
 
   private static long nearestRank(double percentile) {

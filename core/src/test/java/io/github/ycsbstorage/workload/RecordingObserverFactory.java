@@ -1,7 +1,8 @@
 package io.github.ycsbstorage.workload;
 
+import io.github.ycsbstorage.result.Phase;
+import io.github.ycsbstorage.result.PhaseObserver;
 import io.github.ycsbstorage.result.RunRecord;
-import io.github.ycsbstorage.spi.PhaseObserver;
 import io.github.ycsbstorage.spi.ServerInfo;
 import java.util.List;
 import java.util.Optional;
@@ -16,7 +17,7 @@ public final class RecordingObserverFactory implements PhaseObserver.Factory {
   static final List<String> EVENTS = new CopyOnWriteArrayList<>();
 
   @Override
-  public Optional<PhaseObserver> create(String phase, Properties properties, Optional<ServerInfo> server) {
+  public Optional<PhaseObserver> create(Phase phase, Properties properties, Optional<ServerInfo> server) {
     if (!Boolean.parseBoolean(properties.getProperty("test.observe"))) {
       return Optional.empty();
     }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.github.ycsbstorage.config.InvalidPropertyException;
+import io.github.ycsbstorage.result.Sizing;
 import io.github.ycsbstorage.spi.MemoryFigure;
 import java.util.HashSet;
 import java.util.Locale;
@@ -51,7 +52,7 @@ class SizingPlannerTest {
     assertEquals(plan.targetBytes() / 1023, plan.recordCount());
     assertEquals("dataset 2.9 GB = 2.67 × server cache 1.1 GB (basis cache, from serverStatus.wiredTiger.cache)"
         + " → " + String.format(Locale.ROOT, "%,d", plan.recordCount()) + " records × 1,023 B", plan.text());
-    assertEquals("ratio", plan.section().get("mode"));
+    assertEquals(Sizing.Mode.RATIO, plan.section().mode());
   }
 
   @Test

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.result.ResultExporter;
 import io.github.ycsbstorage.result.RunRecord;
+import io.github.ycsbstorage.result.Sizing;
 import io.github.ycsbstorage.spi.Locality;
 import io.github.ycsbstorage.spi.MemoryFigure;
 import io.github.ycsbstorage.spi.ServerInfo;
@@ -15,7 +16,7 @@ import java.io.ByteArrayOutputStream;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
@@ -74,9 +75,8 @@ class StorageAwareWorkloadTest {
     return keys;
   }
 
-  @SuppressWarnings("unchecked")
-  private static Map<String, Object> sizing() {
-    return (Map<String, Object>) RunRecord.current().sections().get("sizing");
+  private static Sizing sizing() {
+    return RunRecord.current().sections().sizing().orElseThrow();
   }
 
   @Test
@@ -92,18 +92,17 @@ class StorageAwareWorkloadTest {
     assertEquals("0", properties.getProperty("insertstart"));
     assertEquals("3333", properties.getProperty("insertcount"));
     assertEquals(ResultExporter.class.getName(), properties.getProperty("exporter"));
-    assertEquals(REMOTE_1MB, RunRecord.current().sections().get("server"));
+    assertEquals(Optional.of(REMOTE_1MB), RunRecord.current().sections().server());
 
     loadRest(workload, properties);
     workload.cleanup();
     assertEquals(keys(3333), InMemoryServerDb.RECORDS.keySet());
     long storage = InMemoryServerDb.RECORDS.values().stream().mapToLong(Long::longValue).sum() + 3333 * 27;
-    @SuppressWarnings("unchecked")
-    var measured = (Map<String, Object>) sizing().get("measured");
-    assertEquals(3333L, measured.get("records"));
-    assertEquals(storage, measured.get("storageBytes"));
-    assertEquals(Math.round(storage / 1e6 * 1000) / 1000.0, sizing().get("achievedRatio"));
-    assertEquals(499_950L, sizing().get("expectedBytes"));
+    var measured = sizing().measured().orElseThrow();
+    assertEquals(3333L, measured.records().getAsLong());
+    assertEquals(storage, measured.storageBytes().getAsLong());
+    assertEquals(Math.round(storage / 1e6 * 1000) / 1000.0, sizing().achievedRatio().getAsDouble());
+    assertEquals(499_950L, sizing().expectedBytes());
   }
 
   @Test
@@ -123,15 +122,14 @@ class StorageAwareWorkloadTest {
     assertEquals(Long.toString(records), properties.getProperty("recordcount"));
     assertEquals("200", properties.getProperty("insertstart"));
     assertEquals(Long.toString(records - 200), properties.getProperty("insertcount"));
-    @SuppressWarnings("unchecked")
-    var calibration = (Map<String, Object>) sizing().get("calibration");
-    assertEquals(200L, calibration.get("sampleRecords"));
-    assertEquals(measured, (double) calibration.get("bytesPerRecord"), 1e-9);
+    var calibration = sizing().calibration().orElseThrow();
+    assertEquals(200L, calibration.sampleRecords());
+    assertEquals(measured, calibration.bytesPerRecord().getAsDouble(), 1e-9);
 
     loadRest(workload, properties);
     workload.cleanup();
     assertEquals(keys(records), InMemoryServerDb.RECORDS.keySet());
-    assertEquals(true, sizing().containsKey("calibration"));
+    assertEquals(true, sizing().calibration().isPresent());
   }
 
   @Test

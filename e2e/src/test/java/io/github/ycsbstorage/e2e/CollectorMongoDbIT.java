@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.ycsbstorage.collector.HostFiles;
+import io.github.ycsbstorage.collector.host.HostFiles;
 import io.github.ycsbstorage.collector.device.DeviceResolver;
 import io.github.ycsbstorage.testkit.MongoServerExtension;
 import java.nio.file.Files;

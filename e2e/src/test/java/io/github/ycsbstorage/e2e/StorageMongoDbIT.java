@@ -11,7 +11,6 @@ import io.github.ycsbstorage.testkit.MongoServerExtension;
 import io.github.ycsbstorage.workload.StorageAwareWorkload;
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Properties;
 import org.bson.Document;
 import org.junit.jupiter.api.Assumptions;
@@ -105,11 +104,9 @@ class StorageMongoDbIT {
     assertEquals(Long.toString(records), properties.getProperty("recordcount"));
     assertEquals("200", properties.getProperty("insertstart"));
     assertEquals(Long.toString(records - 200), properties.getProperty("insertcount"));
-    @SuppressWarnings("unchecked")
-    var calibration = (Map<String, Object>) ((Map<String, Object>) RunRecord.current().sections().get("sizing"))
-        .get("calibration");
-    assertEquals(200L, calibration.get("sampleRecords"));
-    assertEquals(measuredBytes, calibration.get("measuredBytes"));
+    var calibration = RunRecord.current().sections().sizing().orElseThrow().calibration().orElseThrow();
+    assertEquals(200L, calibration.sampleRecords());
+    assertEquals(measuredBytes, calibration.measuredBytes().getAsLong());
 
     // what YCSB's load threads would do with the rest
     var db = (DB) Class.forName(BINDING).getDeclaredConstructor().newInstance();

@@ -22,8 +22,14 @@ public final class KvLite implements AutoCloseable {
   public static final String STORE = "kvstore";
   /** Partitions of the store. */
   public static final int PARTITIONS = 120;
+  /** The kvlite JVM's heap ({@code -Xmx}): its replication node's JE cache is 70 % of it. */
+  public static final long HEAP_BYTES = 1L << 30;
+  /** The storage node's declared memory ({@code -memorymb}). */
+  public static final int MEMORY_MB = 1024;
   /** The log line KVLite prints once the store, with its partitions, is ready. */
   private static final String READY = "Created new kvlite store with args:";
+  /** The log line of a failed start, after which KVLite keeps running without a store. */
+  private static final String FAILED = "KVLite: exception in start";
 
   private final Path root;
   private final Path log;
@@ -55,11 +61,11 @@ public final class KvLite implements AutoCloseable {
     var log = root.resolve("kvlite.out");
     int port = freePortRange(21);
     var java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    var command = List.of(java, "-Xmx1g", "-jar", Path.of(System.getenv("KVHOME"), "lib", "kvstore.jar").toString(),
+    var command = List.of(java, "-Xmx" + (HEAP_BYTES >> 20) + "m", "-jar", Path.of(System.getenv("KVHOME"), "lib", "kvstore.jar").toString(),
         "kvlite", "-root", root.resolve("kvroot").toString(), "-store", STORE, "-host", "localhost",
         "-port", Integer.toString(port), "-harange", (port + 1) + "," + (port + 5),
         "-servicerange", (port + 6) + "," + (port + 20), "-partitions", Integer.toString(PARTITIONS),
-        "-memorymb", "1024", "-storagedirsizegb", "1", "-secure-config", "disable", "-printstartupok");
+        "-memorymb", Integer.toString(MEMORY_MB), "-storagedirsizegb", "1", "-secure-config", "disable", "-printstartupok");
     var process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     var store = new KvLite(root, log, process, port);
     try {
@@ -71,6 +77,16 @@ public final class KvLite implements AutoCloseable {
     }
   }
 
+  /** The store's root directory ({@code -root}). */
+  public Path root() {
+    return root.resolve("kvroot");
+  }
+
+  /** The JE environment of the store's one replication node, where its data lives. */
+  public Path environment() {
+    return root().resolve(STORE).resolve("sn1").resolve("rg1-rn1").resolve("env");
+  }
+
   /** host:port of the store's helper host. */
   public String helperHost() {
     return "localhost:" + port;
@@ -78,11 +94,12 @@ public final class KvLite implements AutoCloseable {
 
   private void awaitReady() throws InterruptedException {
     HangLimit.await(() -> {
-      if (Files.readString(log).contains(READY)) {
+      var output = Files.readString(log);
+      if (output.contains(READY)) {
         return true;
       }
-      if (!process.isAlive()) {
-        throw new IllegalStateException("KVLite exited with " + process.exitValue() + ":\n" + Files.readString(log));
+      if (!process.isAlive() || output.contains(FAILED)) {
+        throw new IllegalStateException("KVLite did not start:\n" + output);
       }
       return false;
     }, () -> "KVLite not ready: " + readLog());

@@ -3,15 +3,19 @@ package io.github.ycsbstorage.mongodb;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.ReplaceOptions;
+import com.mongodb.internal.build.MongoDriverVersion;
 import io.github.ycsbstorage.binding.RateLimitedWarning;
+import io.github.ycsbstorage.binding.LostRecords;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.spi.DatasetSize;
 import io.github.ycsbstorage.spi.ServerInfo;
 import io.github.ycsbstorage.spi.ServerInfoProvider;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.Vector;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.bson.Document;
 import org.bson.codecs.configuration.CodecRegistries;
 import site.ycsb.ByteIterator;
@@ -34,6 +38,8 @@ public class MongoDbClient extends DB implements ServerInfoProvider {
   private static final RateLimitedWarning WARNING = new RateLimitedWarning("mongodb", 5_000);
   private static final ReplaceOptions UPSERT = new ReplaceOptions().upsert(true);
   private static final Document ASCENDING_ID = new Document("_id", 1);
+  /** Instances between init() and cleanup(): the last cleanup of a phase prints its summary. */
+  private static final AtomicInteger OPEN_INSTANCES = new AtomicInteger();
 
   private MongoDbSettings settings;
   private volatile SharedClient lease;
@@ -53,16 +59,22 @@ public class MongoDbClient extends DB implements ServerInfoProvider {
       throw new DBException(e.getMessage(), e);
     }
     lease = SharedClient.acquire(settings);
+    OPEN_INSTANCES.incrementAndGet();
     var db = lease.client().getDatabase(settings.database());
     db = settings.writeConcern().map(db::withWriteConcern).orElse(db);
     db = settings.readPreference().map(db::withReadPreference).orElse(db);
     db = settings.readConcern().map(db::withReadConcern).orElse(db);
     database = db.withCodecRegistry(CodecRegistries.fromRegistries(
         CodecRegistries.fromCodecs(new StoredFieldsCodec()), db.getCodecRegistry()));
-    batch = settings.batching() ? new InsertBatch(settings.batchSize(), settings.upsert(), WARNING) : null;
+    batch = settings.batching()
+        ? new InsertBatch(settings.batchSize(), settings.upsert(), WARNING)
+        : null;
   }
 
-  /** Sends every buffered insert, then gives up this instance's use of the shared client. Idempotent. */
+  /**
+   * Sends every buffered insert, then gives up this instance's use of the shared client; the last
+   * instance of the JVM says how many records were not stored, if any. Idempotent.
+   */
   @Override
   public void cleanup() throws DBException {
     var held = lease;
@@ -83,6 +95,9 @@ public class MongoDbClient extends DB implements ServerInfoProvider {
       collections.clear();
       readCollections.clear();
       held.close();
+      if (OPEN_INSTANCES.decrementAndGet() == 0 && LostRecords.total() > 0) {
+        System.err.println("[mongodb] " + LostRecords.total() + " records not stored");
+      }
     }
   }
 
@@ -198,6 +213,12 @@ public class MongoDbClient extends DB implements ServerInfoProvider {
       overhead += 1 + ("field" + i).length() + 1 + 4 + 1;
     }
     return overhead;
+  }
+
+  /** The driver's version as it reports it to the server in its handshake. */
+  @Override
+  public Optional<String> driverVersion() {
+    return Optional.of(MongoDriverVersion.VERSION);
   }
 
   /** Records lost by failed batches of this instance; for tests and diagnostics. */

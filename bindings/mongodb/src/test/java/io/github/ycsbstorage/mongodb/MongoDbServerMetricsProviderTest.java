@@ -10,6 +10,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.ycsbstorage.collector.StorageCollectorFactory;
 import io.github.ycsbstorage.collector.remote.ServerMetricsProvider;
 import io.github.ycsbstorage.collector.remote.ServerMetricsUnavailableException;
+import io.github.ycsbstorage.result.Io;
+import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.RunRecord;
 import io.github.ycsbstorage.testkit.HangLimit;
 import io.github.ycsbstorage.testkit.MongoServerExtension;
@@ -19,6 +21,7 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.ServiceLoader;
@@ -81,7 +84,6 @@ class MongoDbServerMetricsProviderTest {
   }
 
   @Test
-  @SuppressWarnings("unchecked")
   void aPhaseWithRemoteMongodbRecordsTheServerAsNotObservedAndTheOperationsSucceed(@TempDir Path dir)
       throws Exception {
     var reason = noCommandReason();
@@ -89,7 +91,7 @@ class MongoDbServerMetricsProviderTest {
     props.setProperty("collector.remote", "mongodb");
     props.setProperty("collector.interval", "50ms");
     props.setProperty("exportfile", dir.resolve("run.txt").toString());
-    var collector = new StorageCollectorFactory().create("run", props, Optional.empty()).orElseThrow();
+    var collector = new StorageCollectorFactory().create(Phase.RUN, props, Optional.empty()).orElseThrow();
 
     collector.start();
     var db = new MongoDbClient();
@@ -108,9 +110,9 @@ class MongoDbServerMetricsProviderTest {
         .filter(line -> line.group().equals("STORAGE") && line.metric().equals("server.observed"))
         .map(RunRecord.SummaryLine::value).toList();
     assertEquals(java.util.List.of("client host only: server side not observed: " + reason), observed);
-    var io = (Map<String, Object>) record.sections().get("io");
-    assertEquals("client", io.get("sampledHost"));
-    assertEquals(Map.of("notObserved", reason), io.get("server"));
+    var io = record.sections().io().orElseThrow();
+    assertEquals(Io.SampledHost.CLIENT, io.sampledHost());
+    assertEquals(new Io.ServerSide(List.of(), Optional.empty(), Optional.of(reason)), io.server());
     var timeseries = new ObjectMapper().readTree(Files.readString(dir.resolve("run.txt.storage.json")));
     assertEquals(reason, timeseries.path("server").path("notObserved").asText());
   }

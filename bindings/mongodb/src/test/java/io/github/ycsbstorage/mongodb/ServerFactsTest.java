@@ -57,6 +57,16 @@ class ServerFactsTest {
   }
 
   @Test
+  void driverVersionIsTheDriverOnTheClasspath() throws Exception {
+    // the driver jar's own manifest, read independently of the driver's version constant
+    var jar = com.mongodb.client.MongoClient.class.getProtectionDomain().getCodeSource().getLocation();
+    try (var file = new java.util.jar.JarFile(new java.io.File(jar.toURI()))) {
+      var bundle = file.getManifest().getMainAttributes().getValue("Bundle-Version");
+      assertEquals(Optional.of(bundle), new MongoDbClient().driverVersion());
+    }
+  }
+
+  @Test
   void datasetSizeComesFromCollStats() throws DBException {
     var db = new MongoDbClient();
     db.setProperties(TestConnection.properties(mongo));

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import io.github.ycsbstorage.collector.StorageCollectorFactory;
+import io.github.ycsbstorage.result.Io;
+import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.RunRecord;
 import io.netty.channel.Channel;
 import java.util.Date;
@@ -70,7 +72,6 @@ class ServerMetricsOverTheWireTest {
   }
 
   @Test
-  @SuppressWarnings("unchecked")
   void thePhaseIsSummarisedWithTheServerHostsDiskAndCpuFigures() {
     var props = new Properties();
     props.setProperty(MongoDbSettings.URL, url);
@@ -78,7 +79,7 @@ class ServerMetricsOverTheWireTest {
     props.setProperty("collector.remote", "mongodb");
     props.setProperty("collector.devices", "nvme0n1");
     props.setProperty("collector.interval", "50ms");
-    var collector = new StorageCollectorFactory().create("run", props, Optional.empty()).orElseThrow();
+    var collector = new StorageCollectorFactory().create(Phase.RUN, props, Optional.empty()).orElseThrow();
 
     collector.start();
     refreshed.set(true);
@@ -107,11 +108,11 @@ class ServerMetricsOverTheWireTest {
     assertEquals(2.5, host.get("cpu.steal %"));
     assertEquals(50.0, host.get("cpu.idle %"));
     assertEquals(0.21, host.get("iowait.share"), "400 ms iowait / (1,500 ms busy + 400 ms)");
-    var io = (Map<String, Object>) record.sections().get("io");
-    assertEquals("server", io.get("sampledHost"));
-    assertEquals(2.0, io.get("seconds"));
-    assertEquals(List.of("nvme0n1"), io.get("countedDevices"));
-    assertEquals(Map.of("devices", List.of("nvme0n1")), io.get("server"));
+    var io = record.sections().io().orElseThrow();
+    assertEquals(Io.SampledHost.SERVER, io.sampledHost());
+    assertEquals(2.0, io.seconds());
+    assertEquals(List.of("nvme0n1"), io.countedDevices());
+    assertEquals(new Io.ServerSide(List.of("nvme0n1"), Optional.empty(), Optional.empty()), io.server());
     assertEquals(List.of(), record.warnings(), "no gaps: every reading had cpu, memory, vmstat and disks");
   }
 }

@@ -3,9 +3,12 @@ package io.github.ycsbstorage.oraclenosql;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import oracle.kv.Consistency;
 import oracle.kv.BulkWriteOptions;
 import oracle.kv.EntryStream;
+import oracle.kv.table.ReadOptions;
 import oracle.kv.table.Row;
 import oracle.kv.table.TableAPI;
 
@@ -16,6 +19,9 @@ import oracle.kv.table.TableAPI;
  * last partial batch in {@code cleanup()}. Not thread-safe: one per YCSB client thread.
  */
 final class BulkPutBuffer {
+  /** Consecutive failed reads after which the rows left to check count as not stored. */
+  static final int UNREADABLE = 3;
+
   private final TableAPI tables;
   private final BulkWriteOptions options;
   private final int streams;
@@ -36,17 +42,29 @@ final class BulkPutBuffer {
   }
 
   /**
+   * What writing a batch left out.
+   *
+   * @param rows      rows in the batch
+   * @param notStored rows that are not in the store afterwards
+   * @param failure   the first failure, when any row was not stored
+   */
+  record Outcome(int rows, int notStored, RuntimeException failure) {
+    static Outcome stored(int rows) {
+      return new Outcome(rows, 0, null);
+    }
+  }
+
+  /**
    * Adds a row; writes the batch when it is full.
    *
-   * @return whether this row completed a batch that is now written
+   * @return the written batch's outcome when this row completed one, else empty
    */
-  boolean add(Row row) {
+  java.util.Optional<Outcome> add(Row row) {
     pending.add(row);
     if (pending.size() < batchSize) {
-      return false;
+      return java.util.Optional.empty();
     }
-    flush();
-    return true;
+    return java.util.Optional.of(flush());
   }
 
   /** Rows added but not yet written. */
@@ -55,28 +73,66 @@ final class BulkPutBuffer {
   }
 
   /**
-   * Writes every pending row. The batch is gone afterwards either way.
-   *
-   * @throws RuntimeException the first failure kvclient reported for a row, or the bulk put's own
+   * Writes every pending row and counts those that are not stored: the rows kvclient reported as
+   * failed, or, when the bulk put failed as a whole (and cannot say which rows it wrote), the rows that
+   * reading them back does not find; once a read fails too, every row not yet read counts as not stored.
+   * The batch is gone afterwards either way.
    */
-  void flush() {
+  Outcome flush() {
     if (pending.isEmpty()) {
-      return;
+      return Outcome.stored(0);
     }
-    var failure = new AtomicReference<RuntimeException>();
+    var failures = new FailedRows();
     var parts = new ArrayList<EntryStream<Row>>(streams);
     int perStream = (pending.size() + streams - 1) / streams;
     for (int from = 0; from < pending.size(); from += perStream) {
       var slice = pending.subList(from, Math.min(pending.size(), from + perStream));
-      parts.add(new RowStream("ycsb-" + parts.size(), slice.iterator(), failure));
+      parts.add(new RowStream("ycsb-" + parts.size(), slice.iterator(), failures));
     }
     try {
       tables.put(parts, options);
+      return failures.count.get() == 0 ? Outcome.stored(pending.size())
+          : new Outcome(pending.size(), failures.count.get(), failures.first.get());
+    } catch (RuntimeException e) {
+      return new Outcome(pending.size(), absent(), e);
     } finally {
       pending.clear();
     }
-    if (failure.get() != null) {
-      throw failure.get();
+  }
+
+  /**
+   * Pending rows that the store does not hold. A row whose read fails counts as not stored; after
+   * {@link #UNREADABLE} failed reads in a row the store is taken as unreachable and every row not yet
+   * read counts as not stored, so that a dead store costs a few timeouts, not one per row.
+   */
+  private int absent() {
+    var readOptions = new ReadOptions(Consistency.ABSOLUTE, options.getTimeout(), options.getTimeoutUnit());
+    int absent = 0;
+    int failedReads = 0;
+    for (int i = 0; i < pending.size(); i++) {
+      try {
+        if (tables.get(pending.get(i).createPrimaryKey(), readOptions) == null) {
+          absent++;
+        }
+        failedReads = 0;
+      } catch (RuntimeException e) {
+        absent++;
+        if (++failedReads == UNREADABLE) {
+          return absent + pending.size() - i - 1;
+        }
+      }
+    }
+    return absent;
+  }
+
+  /** The rows kvclient reported as failed, shared by a batch's streams. */
+  private static final class FailedRows {
+    final AtomicInteger count = new AtomicInteger();
+    final AtomicReference<RuntimeException> first = new AtomicReference<>();
+
+    void add(RuntimeException failure) {
+      count.incrementAndGet();
+      first.compareAndSet(null, failure);
     }
   }
 
@@ -84,12 +140,12 @@ final class BulkPutBuffer {
   private static final class RowStream implements EntryStream<Row> {
     private final String name;
     private final Iterator<Row> rows;
-    private final AtomicReference<RuntimeException> failure;
+    private final FailedRows failures;
 
-    RowStream(String name, Iterator<Row> rows, AtomicReference<RuntimeException> failure) {
+    RowStream(String name, Iterator<Row> rows, FailedRows failures) {
       this.name = name;
       this.rows = rows;
-      this.failure = failure;
+      this.failures = failures;
     }
 
     @Override
@@ -114,7 +170,7 @@ final class BulkPutBuffer {
 
     @Override
     public void catchException(RuntimeException exception, Row entry) {
-      failure.compareAndSet(null, exception);
+      failures.add(exception);
     }
   }
 }

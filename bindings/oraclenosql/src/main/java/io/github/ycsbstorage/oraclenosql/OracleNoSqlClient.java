@@ -1,18 +1,20 @@
 package io.github.ycsbstorage.oraclenosql;
 
+import io.github.ycsbstorage.binding.LostRecords;
 import io.github.ycsbstorage.binding.RateLimitedWarning;
 import io.github.ycsbstorage.binding.SharedResource;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.spi.DatasetSize;
-import io.github.ycsbstorage.spi.Locality;
 import io.github.ycsbstorage.spi.ServerInfo;
 import io.github.ycsbstorage.spi.ServerInfoProvider;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.OptionalLong;
+import java.util.Optional;
 import java.util.Set;
 import java.util.Vector;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 import oracle.kv.BulkWriteOptions;
 import oracle.kv.Consistency;
@@ -45,10 +47,17 @@ import site.ycsb.Status;
  * An instance is used by one thread only and is not thread-safe itself.
  */
 public class OracleNoSqlClient extends DB implements ServerInfoProvider {
-  static final SharedResource<StoreSession> SESSION = new SharedResource<>(StoreSession::close);
+  static final SharedResource<StoreSession> SESSION = new SharedResource<>(OracleNoSqlClient::close);
   private static final RateLimitedWarning WARNINGS = new RateLimitedWarning("oraclenosql", 5_000);
-  /** Attempts of an update's read-merge-conditional-put before it reports the row as too busy. */
-  private static final int UPDATE_ATTEMPTS = 16;
+  /** kvclient's default request timeout, the time an update may retry when none is set. */
+  private static final long DEFAULT_TIMEOUT_MILLIS = 5_000;
+  /**
+   * Longest pause between two attempts of an update's read-merge-conditional-put. Pauses double from
+   * 1 ms up to this, each a random part of it ("full jitter"), so that writers who collided on a hot
+   * row spread out instead of colliding again. An update retries for at most the request timeout, then
+   * reports the row as too busy.
+   */
+  private static final long MAX_BACKOFF_NANOS = TimeUnit.MILLISECONDS.toNanos(64);
 
   private StoreSession session;
   private TableSchema schema;
@@ -92,17 +101,27 @@ public class OracleNoSqlClient extends DB implements ServerInfoProvider {
         .orElse(null);
   }
 
+  /** Closes the JVM's session when its last user is done, saying how many records were not stored. */
+  private static void close(StoreSession session) {
+    session.close();
+    if (LostRecords.total() > 0) {
+      System.err.println("[oraclenosql] " + LostRecords.total() + " records not stored");
+    }
+  }
+
   @Override
   public void cleanup() throws DBException {
     if (session == null) {
       return;
     }
     try {
-      if (bulk != null) {
-        bulk.flush();
+      var last = bulk == null ? BulkPutBuffer.Outcome.stored(0) : bulk.flush();
+      if (last.notStored() > 0) {
+        notStored(last, 0);
+        throw new DBException("bulk put of the last batch: " + last.notStored() + " of " + last.rows()
+            + " records not stored: " + RateLimitedWarning.shorten(String.valueOf(last.failure().getMessage())),
+            last.failure());
       }
-    } catch (RuntimeException e) {
-      throw new DBException("bulk put of the last batch failed: " + e.getMessage(), e);
     } finally {
       session = null;
       SESSION.release();
@@ -127,7 +146,7 @@ public class OracleNoSqlClient extends DB implements ServerInfoProvider {
     return attempt("scan", () -> {
       var range = session.table().createFieldRange(TableSchema.KEY_COLUMN).setStart(startkey, true);
       var options = new TableIteratorOptions(Direction.FORWARD, readOptions().getConsistency(), timeoutMillis,
-          TimeUnit.MILLISECONDS, 0, Math.max(1, Math.min(recordcount, 1000)));
+          TimeUnit.MILLISECONDS, StoreSession.SCAN_REQUESTS, Math.max(1, Math.min(recordcount, 1000)));
       var rows = session.tables().tableIterator(session.table().createPrimaryKey(),
           range.createMultiRowOptions(), options);
       try {
@@ -151,7 +170,14 @@ public class OracleNoSqlClient extends DB implements ServerInfoProvider {
         var version = session.tables().putIfPresent(schema.newRow(session.table(), key, fields), null, writeOptions);
         return wrote(version);
       }
-      for (int attempt = 0; attempt < UPDATE_ATTEMPTS; attempt++) {
+      long started = System.nanoTime();
+      long budget = TimeUnit.MILLISECONDS.toNanos(timeoutMillis > 0 ? timeoutMillis : DEFAULT_TIMEOUT_MILLIS);
+      int attempt = 0;
+      for (; attempt == 0 || System.nanoTime() - started < budget; attempt++) {
+        if (attempt > 0) {
+          long ceiling = Math.min(MAX_BACKOFF_NANOS, TimeUnit.MILLISECONDS.toNanos(1) << Math.min(attempt - 1, 20));
+          LockSupport.parkNanos(ThreadLocalRandom.current().nextLong(ceiling + 1));
+        }
         // The first read may come from any replica: putIfVersion refuses a stale row, and the
         // retries then read from the master.
         Row row = session.tables().get(primaryKey(key), attempt == 0 ? readOptions() : masterReadOptions);
@@ -165,8 +191,8 @@ public class OracleNoSqlClient extends DB implements ServerInfoProvider {
           return Status.OK;
         }
       }
-      WARNINGS.warn("update", new IllegalStateException("row " + key + " changed under " + UPDATE_ATTEMPTS
-          + " consecutive read-merge-put attempts"));
+      WARNINGS.warn("update", new IllegalStateException("row " + key + " changed under each of " + attempt
+          + " read-merge-put attempts in " + TimeUnit.NANOSECONDS.toMillis(budget) + " ms"));
       return Status.ERROR;
     });
   }
@@ -176,7 +202,8 @@ public class OracleNoSqlClient extends DB implements ServerInfoProvider {
     return attempt("insert", () -> {
       var row = schema.newRow(session.table(), key, TableSchema.bytes(values));
       if (bulk != null) {
-        return bulk.add(row) ? Status.OK : Status.BATCHED_OK;
+        return bulk.add(row).map(written -> written.notStored() == 0 ? Status.OK : notStored(written, 1))
+            .orElse(Status.BATCHED_OK);
       }
       lastWrite = session.tables().put(row, null, writeOptions);
       return Status.OK;
@@ -191,37 +218,38 @@ public class OracleNoSqlClient extends DB implements ServerInfoProvider {
 
   @Override
   public ServerInfo serverInfo() throws DBException {
-    var current = requireSession();
-    var topology = StoreTopology.of(current.store());
-    var locality = topology.storageNodeHosts().isEmpty() ? Locality.UNKNOWN
-        : topology.allLocal() ? Locality.LOCAL : Locality.REMOTE;
-    var info = ServerInfo.builder("Oracle NoSQL Database")
-        .storageEngine("Berkeley DB Java Edition")
-        .locality(locality)
-        .detail("store", current.settings().storeName())
-        .detail("helperHosts", String.join(",", current.settings().helperHosts()))
-        .detail("kvclient.version", KVVersion.CURRENT_VERSION.getNumericVersionString())
-        .detail("kvclient.jar", IncompatibleClient.clientLocation());
-    topology.shards().ifPresent(n -> info.detail("shards", Integer.toString(n)));
-    topology.replicationFactor().ifPresent(n -> info.detail("replicationFactor", Integer.toString(n)));
-    topology.partitions().ifPresent(n -> info.detail("partitions", Integer.toString(n)));
-    if (!topology.storageNodeHosts().isEmpty()) {
-      info.detail("storageNodes", String.join(",", topology.storageNodeHosts()));
-    }
-    return info.build();
+    return requireSession().facts().serverInfo();
   }
 
   @Override
   public DatasetSize datasetSize() throws DBException {
-    requireSession();
-    // kvclient's Table API has no row count or table size short of scanning the table.
-    return new DatasetSize(OptionalLong.empty(), OptionalLong.empty(), OptionalLong.empty(),
-        "not exposed by the kvclient Table API");
+    return requireSession().facts().datasetSize();
   }
 
   @Override
   public long recordOverheadEstimate(int fieldCount) {
     return -1;
+  }
+
+  /**
+   * Counts a written batch's lost records as failed in YCSB's return codes and warns; the status of the
+   * call that wrote it.
+   *
+   * @param ownAnswer 1 when the calling insert answers for one of the lost records with the returned
+   *                  status, 0 in {@code cleanup()}, whose result YCSB does not count
+   */
+  private static Status notStored(BulkPutBuffer.Outcome written, int ownAnswer) {
+    var status = FailureStatus.of(written.failure());
+    LostRecords.notStored("INSERT", written.notStored(), written.notStored() - ownAnswer, status);
+    WARNINGS.warn("bulk put", written.notStored() + " of " + written.rows() + " records not stored, "
+        + LostRecords.total() + " in total", written.failure());
+    return status;
+  }
+
+  /** The kvclient the binding runs with (the installation's, not the one it was compiled against). */
+  @Override
+  public Optional<String> driverVersion() {
+    return Optional.of(KVVersion.CURRENT_VERSION.getNumericVersionString());
   }
 
   private StoreSession requireSession() throws DBException {

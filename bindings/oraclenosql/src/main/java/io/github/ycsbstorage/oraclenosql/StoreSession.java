@@ -28,20 +28,32 @@ import site.ycsb.DBException;
  * @param tables   its Table API
  * @param table    the workload's table, checked against the schema
  * @param settings the settings it was opened with
+ * @param facts    what the store tells about itself, asked once per session
  */
-record StoreSession(KVStore store, TableAPI tables, Table table, ClientSettings settings) {
+record StoreSession(KVStore store, TableAPI tables, Table table, ClientSettings settings, ServerFacts facts) {
   /** The key/value key read once at open time to learn whether the store accepts this kvclient. */
   static final String PROBE_KEY = "ycsb-storage-compatibility-probe";
 
   /**
-   * kvclient refuses requests to a node beyond 80 % of {@code maxActiveRequests} (100 by default) with
-   * {@code RequestLimitException}: with more YCSB threads than that on the one shared handle, operations
-   * would fail for the client's own sake. Room, twice over, for every thread's requests in flight: one,
-   * or one per stream of a bulk put.
+   * Requests one ordered table scan keeps in flight at most. kvclient's own choice is two per
+   * replication node it reads from (one in transit, one being processed), unbounded as the store grows;
+   * the binding passes this bound to every scan, so that the request limit below can be sized before
+   * the topology is known.
+   */
+  static final int SCAN_REQUESTS = 8;
+
+  /**
+   * kvclient refuses requests beyond 90 % of {@code maxActiveRequests} in flight when more than 80 % of
+   * them go to one node ({@code RequestLimitException}, "Node limit exceeded"): with many YCSB threads on
+   * the one shared handle, operations would fail for the client's own sake. Sized for what each thread's
+   * operation can hold open at once — one request, {@link #SCAN_REQUESTS} for a scan, one per stream of a
+   * bulk put — twice over, because a closed scan's last requests may still be in flight when the
+   * thread's next operation starts; never below kvclient's default.
    */
   static RequestLimitConfig requestLimit(ClientSettings settings) {
     var defaults = RequestLimitConfig.getDefault();
-    long perThread = settings.bulkPut().map(ClientSettings.BulkPutSettings::parallelism).orElse(1);
+    long perThread = Math.max(SCAN_REQUESTS,
+        settings.bulkPut().map(ClientSettings.BulkPutSettings::parallelism).orElse(1));
     long wanted = 2L * settings.threads() * perThread;
     int active = (int) Math.min(Integer.MAX_VALUE, Math.max(defaults.getMaxActiveRequests(), wanted));
     return new RequestLimitConfig(active, defaults.getRequestThresholdPercent(), defaults.getNodeLimitPercent());
@@ -87,7 +99,7 @@ record StoreSession(KVStore store, TableAPI tables, Table table, ClientSettings 
       if (mismatch.isPresent()) {
         throw new DBException(mismatch.get());
       }
-      return new StoreSession(store, tables, table, settings);
+      return new StoreSession(store, tables, table, settings, new ServerFacts(store, settings));
     } catch (RuntimeException | DBException e) {
       store.close();
       throw e instanceof DBException db ? db

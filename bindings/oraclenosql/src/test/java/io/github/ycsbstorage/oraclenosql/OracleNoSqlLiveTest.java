@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.github.ycsbstorage.spi.Locality;
+import io.github.ycsbstorage.testkit.HangLimit;
 import io.github.ycsbstorage.testkit.KvLite;
 import io.github.ycsbstorage.testkit.ProcessRun;
 import java.io.File;
@@ -21,9 +21,9 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.Vector;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-import oracle.kv.KVVersion;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import site.ycsb.ByteArrayByteIterator;
@@ -82,20 +82,113 @@ class OracleNoSqlLiveTest {
   }
 
   @Test
-  void serverInfoReportsTheTopologyAndTheLoadedClient() throws DBException {
-    var client = open(new Properties());
+  void partialUpdatesOfAFewHotKeysByManyThreadsAllSucceedAndNoneIsLost() throws Exception {
+    int threads = 32;
+    int updates = 100;
+    var keys = List.of("hot0", "hot1");
+    var properties = properties(OracleNoSqlNamespace.TABLE, "hot_keys", "fieldcount", Integer.toString(threads),
+        "threadcount", Integer.toString(threads));
+    var setup = open(properties);
     try {
-      var info = client.serverInfo();
-      assertEquals("1", info.details().get("shards"));
-      assertEquals("1", info.details().get("replicationFactor"));
-      assertEquals("120", info.details().get("partitions"));
-      assertEquals(Locality.LOCAL, info.locality());
-      assertEquals(KVVersion.CURRENT_VERSION.getNumericVersionString(), info.details().get("kvclient.version"));
-      assertTrue(info.version().isEmpty(), "kvclient exposes no server version: unknown, not guessed");
-      assertTrue(info.ram().isEmpty() && info.cache().isEmpty() && info.dataPath().isEmpty());
+      for (var key : keys) {
+        var values = new HashMap<String, ByteIterator>();
+        for (int f = 0; f < threads; f++) {
+          values.put("field" + f, new ByteArrayByteIterator("-1".getBytes(StandardCharsets.US_ASCII)));
+        }
+        assertEquals(Status.OK, setup.insert("usertable", key, values));
+      }
+      // Each thread updates only its own field, so every read-merge-put races with the other threads'.
+      var pool = java.util.concurrent.Executors.newFixedThreadPool(threads);
+      var futures = new ArrayList<java.util.concurrent.Future<Map<Status, Integer>>>();
+      for (int t = 0; t < threads; t++) {
+        int thread = t;
+        futures.add(pool.submit(() -> {
+          var client = open(properties);
+          var statuses = new HashMap<Status, Integer>();
+          try {
+            for (int i = 0; i < updates; i++) {
+              var value = Map.<String, ByteIterator>of("field" + thread,
+                  new ByteArrayByteIterator(Integer.toString(i).getBytes(StandardCharsets.US_ASCII)));
+              statuses.merge(client.update("usertable", keys.get(i % keys.size()), new HashMap<>(value)), 1,
+                  Integer::sum);
+            }
+          } finally {
+            client.cleanup();
+          }
+          return statuses;
+        }));
+      }
+      pool.shutdown();
+      var total = new HashMap<Status, Integer>();
+      for (var future : futures) {
+        future.get(HangLimit.of(HangLimit.PROCESS).toNanos(), TimeUnit.NANOSECONDS).forEach((status, n) -> total.merge(status, n, Integer::sum));
+      }
+      assertEquals(Map.of(Status.OK, threads * updates), total);
+      // No update was lost: each thread's field holds the last value it wrote to that key.
+      for (int k = 0; k < keys.size(); k++) {
+        var row = new HashMap<String, ByteIterator>();
+        assertEquals(Status.OK, setup.read("usertable", keys.get(k), null, row));
+        for (int t = 0; t < threads; t++) {
+          int last = updates - keys.size() + k;
+          assertEquals(Integer.toString(last), row.get("field" + t).toString(), keys.get(k) + " field" + t);
+        }
+      }
     } finally {
-      client.cleanup();
+      setup.cleanup();
     }
+  }
+
+  @Test
+  void aFailedBulkPutCountsEveryRecordThatIsNotInTheStore() throws Exception {
+    var properties = properties(OracleNoSqlNamespace.TABLE, "bulk_lost", "fieldcount", "1",
+        OracleNoSqlNamespace.BULK_PUT, "true", OracleNoSqlNamespace.BULK_PUT_BATCH_SIZE, "10",
+        OracleNoSqlNamespace.BULK_PUT_PARALLELISM, "2");
+    // A key longer than the store accepts (32,767 bytes) makes kvclient's bulk put fail as a whole.
+    var keys = new ArrayList<String>();
+    for (int i = 0; i < 15; i++) {
+      keys.add(i == 3 || i == 12 ? "x".repeat(40_000) + i : "lost" + i);
+    }
+    long before = io.github.ycsbstorage.binding.LostRecords.total();
+    var client = open(properties);
+    var statuses = new ArrayList<Status>();
+    DBException atCleanup = null;
+    try {
+      for (var key : keys) {
+        statuses.add(client.insert("usertable", key, record(key)));
+      }
+    } finally {
+      try {
+        client.cleanup();
+      } catch (DBException e) {
+        atCleanup = e;
+      }
+    }
+    assertEquals(Collections.nCopies(9, Status.BATCHED_OK), statuses.subList(0, 9));
+    assertEquals(Status.ERROR, statuses.get(9), "the insert that sent the failed batch");
+    assertEquals(Collections.nCopies(5, Status.BATCHED_OK), statuses.subList(10, 15));
+    assertTrue(atCleanup != null && atCleanup.getMessage().startsWith("bulk put of the last batch: "),
+        String.valueOf(atCleanup));
+
+    // Counted independently: the rows this test's own handle does not find.
+    var store = LiveStore.client();
+    long absent = 0;
+    try {
+      var table = store.getTableAPI().getTable("bulk_lost");
+      for (var key : keys) {
+        var primaryKey = table.createPrimaryKey();
+        primaryKey.put(TableSchema.KEY_COLUMN, key);
+        try {
+          absent += store.getTableAPI().get(primaryKey, null) == null ? 1 : 0;
+        } catch (RuntimeException e) {
+          absent++; // the oversized keys cannot even be read
+        }
+      }
+    } finally {
+      store.close();
+    }
+    assertTrue(absent >= 2, "at least the two oversized rows: " + absent);
+    assertEquals(absent, io.github.ycsbstorage.binding.LostRecords.total() - before);
+    assertTrue(atCleanup.getMessage().contains(" of 5 records not stored: "), atCleanup.getMessage());
   }
 
   @Test

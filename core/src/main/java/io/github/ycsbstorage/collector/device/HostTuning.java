@@ -1,6 +1,6 @@
 package io.github.ycsbstorage.collector.device;
 
-import io.github.ycsbstorage.collector.HostFiles;
+import io.github.ycsbstorage.collector.host.HostFiles;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

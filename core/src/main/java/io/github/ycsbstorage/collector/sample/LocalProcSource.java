@@ -1,6 +1,6 @@
 package io.github.ycsbstorage.collector.sample;
 
-import io.github.ycsbstorage.collector.HostFiles;
+import io.github.ycsbstorage.collector.host.HostFiles;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.util.Arrays;

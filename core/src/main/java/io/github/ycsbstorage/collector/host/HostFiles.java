@@ -1,4 +1,4 @@
-package io.github.ycsbstorage.collector;
+package io.github.ycsbstorage.collector.host;
 
 import java.io.FileInputStream;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.github.ycsbstorage.cli;
+package io.github.ycsbstorage.result;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,7 +1,8 @@
-package io.github.ycsbstorage.collector;
+package io.github.ycsbstorage.result;
 
 /**
- * How many operations the phase completed, for per-operation figures. Immutable.
+ * How many operations the phase completed, for per-operation figures (the {@code io.operations}
+ * section). Immutable.
  *
  * @param count  the count, or {@code null} when unknown
  * @param source where it came from, or why it is unknown

@@ -1,0 +1,49 @@
+package io.github.ycsbstorage.result;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/**
+ * Writes a file so that readers see either nothing or the whole content: a temporary file in the
+ * same folder, then a rename, so that a file that exists is complete (an interrupted study never
+ * leaves a half-written result that resume would take for complete). Where the file system cannot
+ * rename atomically, a plain replacing rename follows. The temporary file never outlives the call.
+ * Stateless.
+ */
+public final class AtomicFile {
+  /** Writes the content into the stream it is given; the stream is closed afterwards. */
+  @FunctionalInterface
+  public interface Content {
+    void writeTo(OutputStream out) throws IOException;
+  }
+
+  private AtomicFile() {
+  }
+
+  public static void write(Path target, byte[] content) throws IOException {
+    write(target, out -> out.write(content));
+  }
+
+  public static void write(Path target, Content content) throws IOException {
+    var absolute = target.toAbsolutePath();
+    var folder = absolute.getParent();
+    Files.createDirectories(folder);
+    var temporary = Files.createTempFile(folder, "." + absolute.getFileName(), ".tmp");
+    try {
+      try (var out = Files.newOutputStream(temporary)) {
+        content.writeTo(out);
+      }
+      try {
+        Files.move(temporary, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      } catch (AtomicMoveNotSupportedException e) {
+        Files.move(temporary, absolute, StandardCopyOption.REPLACE_EXISTING);
+      }
+    } finally {
+      Files.deleteIfExists(temporary);
+    }
+  }
+}

@@ -1,0 +1,145 @@
+package io.github.ycsbstorage.result;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonValue;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.ycsbstorage.collector.probe.ProbeResult;
+import io.github.ycsbstorage.collector.sample.CpuShares;
+import io.github.ycsbstorage.collector.sample.IntervalSample;
+import io.github.ycsbstorage.collector.sample.IoRates;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+import java.util.TreeMap;
+
+/**
+ * The {@code io} section: what the storage collector measured over the phase on the host it
+ * sampled, with the host tuning in force. Immutable.
+ *
+ * @param observed       which host was observed and how, e.g. {@code local server host}
+ * @param sampledHost    whether CPU and memory figures are the server host's or only the client's
+ * @param source         where samples came from, e.g. {@code local /proc}
+ * @param samples        sampling intervals
+ * @param seconds        sampled time
+ * @param devices        per sampled block device, over the phase
+ * @param countedDevices the physical devices whose totals the per-operation figures add up
+ * @param cpu            host CPU shares over the phase, when sampled
+ * @param cpuBusyMicros  host CPU time that was neither idle, iowait nor steal
+ * @param iowaitShare    iowait ÷ (busy + iowait)
+ * @param memory         memory gauges at the end
+ * @param tuning         host settings that shape I/O (sysctl name → value); absent when none was read
+ * @param majorFaults    major page faults over the phase
+ * @param swapIn         pages swapped in
+ * @param swapOut        pages swapped out
+ * @param process        the server process's own totals, when it was observed
+ * @param operations     the operations the phase completed
+ * @param perOperation   device and CPU figures per completed operation, when the count is known
+ * @param probe          the read-latency probe, when it ran
+ * @param server         what could and could not be observed on a remote server
+ * @param gaps           what the sampling missed, and why
+ */
+public record Io(String observed, SampledHost sampledHost, String source, int samples, double seconds,
+    Map<String, DeviceTotals> devices, List<String> countedDevices, Optional<CpuShares> cpu,
+    OptionalLong cpuBusyMicros, OptionalDouble iowaitShare, Optional<IntervalSample.MemoryState> memory,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> tuning, OptionalLong majorFaults,
+    OptionalLong swapIn, OptionalLong swapOut, Optional<ProcessTotals> process, OperationCount operations,
+    Optional<PerOperation> perOperation, @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<ProbeResult> probe,
+    ServerSide server, List<String> gaps) {
+
+  public Io {
+    devices = devices == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(devices));
+    countedDevices = countedDevices == null ? List.of() : List.copyOf(countedDevices);
+    tuning = tuning == null ? Map.of() : java.util.Collections.unmodifiableMap(new TreeMap<>(tuning));
+    server = server == null ? ServerSide.LOCAL : server;
+    gaps = gaps == null ? List.of() : List.copyOf(gaps);
+  }
+
+  /** Whose host the CPU and memory figures describe. */
+  public enum SampledHost {
+    SERVER,
+    /** Only the client's: the server side was not observed. */
+    CLIENT;
+
+    @JsonValue
+    public String label() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  /**
+   * One block device over the phase.
+   *
+   * @param average      iostat-style rates over its sampled time, when it had any
+   * @param utilMax      the highest {@code %util} of a full sampling interval, when there was one
+   * @param reads        completed reads
+   * @param writes       completed writes
+   * @param readBytes    bytes read
+   * @param writtenBytes bytes written
+   * @param seconds      time it was sampled
+   */
+  public record DeviceTotals(Optional<IoRates> average, @JsonProperty("%util max") OptionalDouble utilMax, long reads,
+      long writes, long readBytes, long writtenBytes, double seconds) {
+  }
+
+  /**
+   * The server process's totals ({@code /proc/<pid>}).
+   *
+   * @param cpuMicros  user + system CPU time
+   * @param readBytes  bytes it caused to be read from storage
+   * @param writeBytes bytes it caused to be written to storage
+   * @param rchar      bytes read through system calls, cache hits included
+   * @param wchar      bytes written through system calls
+   */
+  public record ProcessTotals(long cpuMicros, long readBytes, long writeBytes, long rchar, long wchar) {
+  }
+
+  /**
+   * Figures per completed operation.
+   *
+   * @param deviceReads  device reads of the counted devices
+   * @param deviceWrites device writes of the counted devices
+   * @param deviceMB     MB (10^6 bytes) read and written on the counted devices
+   * @param cpuMicros    host CPU µs
+   */
+  public record PerOperation(OptionalDouble deviceReads, OptionalDouble deviceWrites, OptionalDouble deviceMB,
+      OptionalDouble cpuMicros) {
+  }
+
+  /**
+   * What a remote server's metrics covered ({@code collector.remote}).
+   *
+   * @param devices      the server's devices named with {@code collector.devices}; absent when none was
+   * @param devicesNote  which of its devices were sampled when none was named
+   * @param notObserved  why the server's side was not observed
+   */
+  public record ServerSide(@JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> devices,
+      @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<String> devicesNote,
+      @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<String> notObserved) {
+    /** Nothing to say: the server is local. */
+    public static final ServerSide LOCAL = new ServerSide(List.of(), Optional.empty(), Optional.empty());
+
+    public ServerSide {
+      devices = devices == null ? List.of() : List.copyOf(devices);
+      devicesNote = devicesNote == null ? Optional.empty() : devicesNote;
+      notObserved = notObserved == null ? Optional.empty() : notObserved;
+    }
+
+    /** Also reads files written before 2026-11-23, whose {@code devices} held the note when none was named. */
+    @JsonCreator
+    static ServerSide read(@JsonProperty("devices") JsonNode devices,
+        @JsonProperty("devicesNote") Optional<String> devicesNote,
+        @JsonProperty("notObserved") Optional<String> notObserved) {
+      var named = new java.util.ArrayList<String>();
+      if (devices != null && devices.isArray()) {
+        devices.forEach(device -> named.add(device.asText()));
+      }
+      var note = devices != null && devices.isTextual() ? Optional.of(devices.asText()) : devicesNote;
+      return new ServerSide(named, note, notObserved);
+    }
+  }
+}

@@ -1,0 +1,41 @@
+package io.github.ycsbstorage.result;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.github.ycsbstorage.spi.ServerInfo;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What the phase's components learnt beyond YCSB's figures; in the file these are top-level keys
+ * of the result. Empty means unknown (written as {@code null}): e.g. no {@code devices} and
+ * {@code io} when the collector did not run. Immutable.
+ *
+ * @param sizing     the storage-aware workload's plan and what the load achieved
+ * @param server     what the binding learnt about the database server
+ * @param devices    the devices behind the watched data paths
+ * @param io         the collector's figures over the phase
+ * @param timeseries the collector's time-series file, relative to the result's folder when inside it
+ * @param warmup     the unmeasured warm-up before the run, when there was one (absent otherwise)
+ */
+public record Sections(Optional<Sizing> sizing, Optional<ServerInfo> server, Optional<List<DataDevice>> devices,
+    Optional<Io> io, Optional<String> timeseries,
+    @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<Warmup> warmup) {
+
+  /** Nothing learnt. */
+  public static final Sections NONE = new Sections(Optional.empty(), Optional.empty(), Optional.empty(),
+      Optional.empty(), Optional.empty(), Optional.empty());
+
+  public Sections {
+    sizing = sizing == null ? Optional.empty() : sizing;
+    server = server == null ? Optional.empty() : server;
+    devices = devices == null ? Optional.empty() : devices.map(List::copyOf);
+    io = io == null ? Optional.empty() : io;
+    timeseries = timeseries == null ? Optional.empty() : timeseries;
+    warmup = warmup == null ? Optional.empty() : warmup;
+  }
+
+  /** These sections with the time-series file named differently (e.g. relative to another folder). */
+  public Sections withTimeseries(Optional<String> file) {
+    return new Sections(sizing, server, devices, io, file, warmup);
+  }
+}

@@ -1,0 +1,43 @@
+package io.github.ycsbstorage.result;
+
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * The {@code study} section of a study cell's result: where the cell sits in its study's matrix.
+ * Immutable.
+ *
+ * @param name                  the study's name
+ * @param cell                  the cell's id, also its file name
+ * @param index                 1-based position in the study's run order
+ * @param device                the study's device (its label and data folder)
+ * @param scale                 the dataset size
+ * @param workload              the workload file's name
+ * @param distribution          the request distribution; empty for a load
+ * @param repetition            1-based; 0 for a load
+ * @param cache                 {@code warm} or {@code cold}
+ * @param clients               client processes
+ * @param clientCpuUtilization  the clients' CPU time ÷ (wall time × cores), when measurable
+ */
+public record StudyCell(String name, String cell, int index, Device device, Scale scale, String workload,
+    Optional<String> distribution, int repetition, String cache, int clients, OptionalDouble clientCpuUtilization) {
+
+  /**
+   * A study device.
+   *
+   * @param name     the user's label, e.g. {@code ssd}
+   * @param dataPath the data folder on it
+   */
+  public record Device(String name, String dataPath) {
+  }
+
+  /**
+   * A dataset size.
+   *
+   * @param kind  {@code ratio}, {@code size} or {@code records}
+   * @param value as given, e.g. {@code 1.33}
+   * @param label part of the cell id, e.g. {@code ratio1.33}
+   */
+  public record Scale(String kind, String value, String label) {
+  }
+}

@@ -1,0 +1,29 @@
+package io.github.ycsbstorage.result;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Map;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.Test;
+
+/** YCSB's exported measurement names, as its HdrHistogram measurement writes them, become result keys. */
+class YcsbSummaryTest {
+  @Test
+  void wholeAndFractionalPercentilesAreBothKept() {
+    var summary = new YcsbSummary();
+    // YCSB 0.17.0 with hdrhistogram.percentiles=50,90,99.9,99.99 (lines copied from its text output)
+    summary.accept("READ", "Operations", 156);
+    summary.accept("READ", "50thPercentileLatency(us)", 35L);
+    summary.accept("READ", "90thPercentileLatency(us)", 143L);
+    summary.accept("READ", "99.9PercentileLatency(us)", 8191L);
+    summary.accept("READ", "99.99PercentileLatency(us)", 8192L);
+    summary.accept("READ", "Return=OK", 156L);
+    var read = summary.summary().operations().get("READ");
+    assertEquals(OptionalLong.of(35), read.p50Us());
+    assertEquals(OptionalLong.of(8191), read.p999Us());
+    assertEquals(OptionalLong.empty(), read.p99Us(), "not asked for, so unknown");
+    assertEquals(Map.of("p90Us", 143L, "p9999Us", 8192L), read.otherPercentiles());
+    assertEquals(OptionalLong.of(8192), read.percentile(99.99));
+    assertEquals(0, summary.summary().errors());
+  }
+}
