@@ -3,12 +3,12 @@ package io.github.ycsbstorage.cli;
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.h2.H2Backend;
 import io.github.ycsbstorage.collector.sample.CpuShares;
+import io.github.ycsbstorage.config.ByteSize;
 import io.github.ycsbstorage.report.ReportBuilder;
 import io.github.ycsbstorage.result.Io;
 import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.Result;
 import io.github.ycsbstorage.result.ResultReader;
-import io.github.ycsbstorage.result.Sizing;
 import io.github.ycsbstorage.study.StudyDefinition;
 import io.github.ycsbstorage.study.StudyRunner;
 import java.io.IOException;
@@ -119,9 +119,14 @@ final class DemoCommand implements Callable<Integer> {
           iowait.map(value -> String.format(Locale.ROOT, ", iowait %.1f %%", value)).orElse(""));
     }
     for (var result : results) {
-      var plan = result.sections().sizing().map(Sizing::plan);
-      if (result.phase() == Phase.LOAD && plan.isPresent()) {
-        System.out.println("plan " + result.label().orElse("?") + ": " + plan.get());
+      var sizing = result.sections().sizing();
+      if (result.phase() == Phase.LOAD && sizing.isPresent()) {
+        System.out.println("plan " + result.label().orElse("?") + ": " + sizing.get().plan());
+        sizing.get().achieved().ifPresent(achieved -> System.out.println("  achieved " + (achieved.bytes().isPresent()
+            ? ByteSize.ofBytes(achieved.bytes().getAsLong()) + achieved.ofPlan().stream()
+                .mapToObj(ofPlan -> String.format(Locale.ROOT, " (%.2f × the plan)", ofPlan)).findFirst().orElse("")
+                + " on storage, from " + achieved.from().orElseThrow()
+            : "unknown: " + achieved.reason().orElseThrow())));
       }
     }
     System.out.println();

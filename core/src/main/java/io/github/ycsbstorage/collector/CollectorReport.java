@@ -100,6 +100,8 @@ final class CollectorReport {
     return new Io(seen.observed(), seen.serverHost() ? Io.SampledHost.SERVER : Io.SampledHost.CLIENT,
         sampling.source(), sampling.samples().size(), round(totals.seconds()), devices, seen.countedDevices(),
         cpu == null ? Optional.empty() : Optional.ofNullable(CpuShares.of(cpu)),
+        cpu == null ? Optional.empty() : Optional.ofNullable(CpuShares.of(cpu))
+            .map(shares -> shares.idle() + shares.iowait() < Io.SATURATED_BELOW_PERCENT),
         cpu == null ? OptionalLong.empty() : OptionalLong.of(CpuShares.busyTicks(cpu) * 1_000_000L / Sampler.USER_HZ),
         cpu == null || iowaitShare(cpu) == null ? OptionalDouble.empty() : OptionalDouble.of(iowaitShare(cpu)),
         Optional.ofNullable(totals.lastMemory()), seen.tuning(),

@@ -45,7 +45,7 @@ public record CollectorSettings(boolean enabled, Path root, List<String> paths, 
     NONE,
     /** {@code ssh:<user@host>}: /proc read over the user's ssh. */
     SSH,
-    /** MongoDB's getDiagnosticData through a {@link io.github.ycsbstorage.collector.remote.ServerMetricsProvider}. */
+    /** MongoDB's getDiagnosticData through a {@link io.github.ycsbstorage.spi.ServerMetricsProvider}. */
     MONGODB
   }
 

@@ -7,9 +7,7 @@ import io.github.ycsbstorage.collector.device.PathInventory;
 import io.github.ycsbstorage.collector.host.HostFiles;
 import io.github.ycsbstorage.collector.probe.ProbeResult;
 import io.github.ycsbstorage.collector.probe.ReadLatencyProbe;
-import io.github.ycsbstorage.collector.remote.ServerMetricsProvider;
 import io.github.ycsbstorage.collector.remote.ServerMetricsSource;
-import io.github.ycsbstorage.collector.remote.ServerMetricsUnavailableException;
 import io.github.ycsbstorage.collector.remote.SshProcSource;
 import io.github.ycsbstorage.collector.sample.LocalProcSource;
 import io.github.ycsbstorage.collector.sample.ProcParsers;
@@ -21,6 +19,8 @@ import io.github.ycsbstorage.result.OperationCount;
 import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.PhaseObserver;
 import io.github.ycsbstorage.result.RunRecord;
+import io.github.ycsbstorage.spi.ServerMetricsProvider;
+import io.github.ycsbstorage.spi.ServerMetricsUnavailableException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -191,7 +191,7 @@ public final class StorageCollector implements PhaseObserver {
     for (var provider : ServiceLoader.load(ServerMetricsProvider.class)) {
       if (provider.name().equals(name)) {
         try {
-          serverMetrics = provider.open(properties);
+          serverMetrics = new ServerMetricsSource(provider.open(properties));
           return null;
         } catch (ServerMetricsUnavailableException e) {
           return e.getMessage();

@@ -29,6 +29,9 @@ import java.util.TreeMap;
  * @param devices        per sampled block device, over the phase
  * @param countedDevices the physical devices whose totals the per-operation figures add up
  * @param cpu            host CPU shares over the phase, when sampled
+ * @param cpuSaturated   whether the sampled host's CPUs had less than {@value #SATURATED_BELOW_PERCENT} %
+ *                       of their time with nothing to run (idle + iowait): such a phase measured CPU,
+ *                       not storage; empty when CPU was not sampled
  * @param cpuBusyMicros  host CPU time that was neither idle, iowait nor steal
  * @param iowaitShare    iowait ÷ (busy + iowait)
  * @param memory         memory gauges at the end
@@ -45,13 +48,20 @@ import java.util.TreeMap;
  */
 public record Io(String observed, SampledHost sampledHost, String source, int samples, double seconds,
     Map<String, DeviceTotals> devices, List<String> countedDevices, Optional<CpuShares> cpu,
-    OptionalLong cpuBusyMicros, OptionalDouble iowaitShare, Optional<IntervalSample.MemoryState> memory,
+    Optional<Boolean> cpuSaturated, OptionalLong cpuBusyMicros, OptionalDouble iowaitShare, Optional<IntervalSample.MemoryState> memory,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> tuning, OptionalLong majorFaults,
     OptionalLong swapIn, OptionalLong swapOut, Optional<ProcessTotals> process, OperationCount operations,
     Optional<PerOperation> perOperation, @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<ProbeResult> probe,
     ServerSide server, List<String> gaps) {
 
+  /**
+   * Below this share of idle + iowait time the CPUs were the bottleneck. iowait counts as free: a CPU
+   * waiting for I/O had nothing else to run, which is what a storage-bound phase looks like.
+   */
+  public static final double SATURATED_BELOW_PERCENT = 5;
+
   public Io {
+    cpuSaturated = cpuSaturated == null ? Optional.empty() : cpuSaturated;
     devices = devices == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(devices));
     countedDevices = countedDevices == null ? List.of() : List.copyOf(countedDevices);
     tuning = tuning == null ? Map.of() : java.util.Collections.unmodifiableMap(new TreeMap<>(tuning));

@@ -24,13 +24,20 @@ import java.util.OptionalLong;
  * @param expectedBytes records × bytes per record
  * @param plan          the plan as one line, e.g. {@code dataset 128.0 GB = 1.33 × server RAM 96.0 GB …}
  * @param calibration   the calibration sample ({@code storage.calibrate=true}), when taken
- * @param measured      the dataset as measured after the load; empty before or when unknown
- * @param achievedRatio measured bytes ÷ memory, when both are known
+ * @param measured      what the server reported about the dataset after the load (its storage size is
+ *                      empty where it reported 0 for data it holds); empty before or when not asked
+ * @param achievedRatio achieved bytes ÷ memory, when both are known
+ * @param achieved      what the load left on storage, measured, with its source (or why unknown),
+ *                      and compared with the plan; empty before the load ended
  */
 public record Sizing(Mode mode, OptionalDouble ratio, Basis basis, Optional<MemoryFigure> memory, long targetBytes,
     RecordBytes recordBytes, long recordCount, long insertStart, long insertCount, long expectedBytes, String plan,
     @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<Calibration> calibration, Optional<Measured> measured,
-    OptionalDouble achievedRatio) {
+    OptionalDouble achievedRatio, @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<AchievedDataset> achieved) {
+
+  public Sizing {
+    achieved = achieved == null ? Optional.empty() : achieved;
+  }
 
   /** How the dataset size was asked for. */
   public enum Mode {
@@ -76,9 +83,9 @@ public record Sizing(Mode mode, OptionalDouble ratio, Basis basis, Optional<Memo
    * The calibration sample written before the load.
    *
    * @param sampleRecords  records written
-   * @param measuredBytes  how much the dataset grew, when measured
+   * @param measuredBytes  what the sample occupies on storage, measured as the load's achieved size
    * @param bytesPerRecord the growth per record, when it grew
-   * @param source         where the sizes came from
+   * @param source         what was measured, e.g. {@code growth of /var/lib/mongodb on disk (du)}
    */
   public record Calibration(long sampleRecords, OptionalLong measuredBytes, String source,
       @JsonInclude(JsonInclude.Include.NON_ABSENT) OptionalDouble bytesPerRecord) {
@@ -98,12 +105,12 @@ public record Sizing(Mode mode, OptionalDouble ratio, Basis basis, Optional<Memo
   /** This plan with a calibration sample. */
   public Sizing withCalibration(Calibration sample) {
     return new Sizing(mode, ratio, basis, memory, targetBytes, recordBytes, recordCount, insertStart, insertCount,
-        expectedBytes, plan, Optional.of(sample), measured, achievedRatio);
+        expectedBytes, plan, Optional.of(sample), measured, achievedRatio, achieved);
   }
 
-  /** This plan with what the load achieved. */
-  public Sizing withMeasured(Measured dataset, OptionalDouble achieved) {
+  /** This plan with what the load achieved on storage, and what the server reported. */
+  public Sizing withAchieved(AchievedDataset dataset, Optional<Measured> reported, OptionalDouble ratioOfMemory) {
     return new Sizing(mode, ratio, basis, memory, targetBytes, recordBytes, recordCount, insertStart, insertCount,
-        expectedBytes, plan, calibration, Optional.of(dataset), achieved);
+        expectedBytes, plan, calibration, reported, ratioOfMemory, Optional.of(dataset));
   }
 }

@@ -17,6 +17,17 @@ public interface ServerInfoProvider {
   DatasetSize datasetSize() throws DBException;
 
   /**
+   * Asks the server to write what it holds in memory to its data files (MongoDB: {@code fsync}), so
+   * that the size of its data directory can be measured after a load. Returns what was asked, e.g.
+   * {@code fsync}, or empty when the binding knows no such command (the default).
+   *
+   * @throws DBException when the server refused or failed
+   */
+  default Optional<String> flush() throws DBException {
+    return Optional.empty();
+  }
+
+  /**
    * The binding's estimate of storage bytes per record beyond the key and field payload (document
    * headers, per-field names and type tags), or a negative value when it has none.
    *

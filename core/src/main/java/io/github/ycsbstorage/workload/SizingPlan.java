@@ -59,7 +59,7 @@ public record SizingPlan(String mode, OptionalDouble ratio, String basis, Option
         Sizing.Basis.valueOf(basis.toUpperCase(Locale.ROOT)), memory, targetBytes,
         new Sizing.RecordBytes(record.key(), record.fields(), record.overhead(), record.total(), record.calibrated()),
         recordCount, insertStart, insertCount, expectedBytes(), text(), Optional.empty(), Optional.empty(),
-        OptionalDouble.empty());
+        OptionalDouble.empty(), Optional.empty());
   }
 
   static String thousands(long value) {

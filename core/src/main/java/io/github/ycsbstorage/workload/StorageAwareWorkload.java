@@ -1,58 +1,44 @@
 package io.github.ycsbstorage.workload;
 
-import io.github.ycsbstorage.config.ByteSize;
 import io.github.ycsbstorage.config.InvalidPropertyException;
+import io.github.ycsbstorage.dataset.DatasetMeter;
 import io.github.ycsbstorage.result.InterruptedExport;
 import io.github.ycsbstorage.result.Phase;
-import io.github.ycsbstorage.result.PhaseObserver;
-import io.github.ycsbstorage.result.ResultExporter;
-import io.github.ycsbstorage.result.ResultSettings;
 import io.github.ycsbstorage.result.RunRecord;
 import io.github.ycsbstorage.result.Sizing;
-import io.github.ycsbstorage.result.Warmup;
-import io.github.ycsbstorage.spi.DatasetSize;
-import io.github.ycsbstorage.spi.ServerInfo;
-import io.github.ycsbstorage.spi.ServerInfoProvider;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Optional;
-import java.util.OptionalDouble;
-import java.util.OptionalLong;
 import java.util.Properties;
-import java.util.ServiceLoader;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.LongAdder;
 import site.ycsb.DB;
 import site.ycsb.WorkloadException;
-import site.ycsb.measurements.Measurements;
 import site.ycsb.workloads.CoreWorkload;
 
 /**
  * YCSB's {@code CoreWorkload} with the dataset sized relative to the server's memory
  * ({@code storage.dataset.ratio}) or to a size ({@code storage.dataset.size}), plus the run-phase
- * controls a storage study needs (warm-up, cold cache, server restart) and load progress. Every
- * {@code CoreWorkload} property keeps its meaning; without {@code storage.dataset.*} the workload
- * behaves like {@code CoreWorkload} and only adds the plan line, progress and the result file.
+ * controls a storage study needs (warm-up, cold cache, server restart), load progress, and the size
+ * the load achieved on storage. Every {@code CoreWorkload} property keeps its meaning; without
+ * {@code storage.dataset.*} the workload behaves like {@code CoreWorkload} and only adds the plan
+ * line, progress, the achieved size and the result file.
  *
  * <p>{@code init} runs, in this order: static checks of {@code storage.*}; the server restart
  * (run phase); one unmeasured instance of the {@code db} class ({@link BindingSession}) that describes
- * the server; the memory basis and the sizing plan, which sets {@code recordcount},
- * {@code insertstart} and {@code insertcount} before YCSB's {@code Client} reads them; the free-space
- * check (load); {@code CoreWorkload.init}; the calibration sample (load); dropping the page cache and
- * the warm-up (run); the result exporter; then the {@link PhaseObserver}s start, and from then on a
- * signal that stops the phase still exports its measurements ({@link InterruptedExport}).
- * {@code cleanup} stops the observers, measures the loaded dataset and compares it with the plan.
- *
- * <p>Calibration ({@code storage.calibrate=true}, load only): YCSB has one load phase whose insert
- * count it reads after {@code init}, so the workload writes the sample itself, through an
- * unmeasured DB instance of its own (closed before measuring, so that batching bindings flush), with the first key numbers of this client's range (the key sequence then
- * continues where the sample stopped); it divides the dataset growth the binding reports by the sample
- * size, re-plans with that record size, and sets {@code insertcount} to the rest.
+ * the server; the cold-cache check (run); the sizing plan ({@link DatasetSizing}), which sets
+ * {@code recordcount}, {@code insertstart} and {@code insertcount} before YCSB's {@code Client} reads
+ * them; {@code CoreWorkload.init}; in a load, the dataset's size on storage before anything is
+ * written ({@link DatasetMeter}) and the calibration sample ({@link Calibration}); in a run, dropping
+ * the page cache ({@link CacheControl}) and the warm-up ({@link WarmUp}); the result exporter
+ * ({@link PhaseExport}); load progress; then the {@link PhaseObservers} start, the
+ * {@link FailureWatch} stops a phase in which every operation fails, and from then on a signal that
+ * stops the phase still exports its measurements ({@link InterruptedExport}), once the operations in
+ * progress have finished and the observers have stopped. Every operation of YCSB's client threads
+ * passes the {@link OperationGate}. {@code cleanup} stops progress and the observers, measures what
+ * the load left on storage and compares it with the plan ({@link DatasetCheck}); the exporter then
+ * judges the phase ({@code PhaseVerdict}).
  *
  * <p>Bad properties throw {@link InvalidPropertyException} (unchecked) from {@code init}: it passes
  * through YCSB's {@code Client.main} to {@code io.github.ycsbstorage.cli.YcsbCommand}, which exits 2.
@@ -63,15 +49,22 @@ import site.ycsb.workloads.CoreWorkload;
 public class StorageAwareWorkload extends CoreWorkload {
   private StorageSettings settings;
   private BindingSession session;
-  private SizingPlan plan;
-  private SizingPlanner.Memory memory = SizingPlanner.Memory.unknown("not asked");
+  private DatasetSizing sizing;
+  private Sizing sizingSection;
   private boolean load;
-  private boolean userInsertRange;
-  /** The properties before the plan set recordcount/insertstart/insertcount, for re-planning. */
-  private Properties asGiven;
+  private DatasetMeter meter;
+  private DatasetMeter.Reading before;
   private LoadProgress progress;
-  private final List<PhaseObserver> observers = new ArrayList<>();
+  private PhaseObservers observers = PhaseObservers.none();
+  /** Records this phase wrote: calibration sample and YCSB's load threads. */
+  private final LongAdder inserted = new LongAdder();
   private final RunRecord record = RunRecord.current();
+  private final OperationGate gate = new OperationGate(this::isStopRequested, this::stopAsFailed);
+  private AutoCloseable failureWatch = () -> { };
+  /** Set by whichever stops progress and observers first: cleanup, or the interrupted export. */
+  private final AtomicBoolean componentsStopped = new AtomicBoolean();
+  /** How long an interrupted phase waits for the operations in progress before it exports. */
+  private static final Duration WIND_DOWN = Duration.ofSeconds(5);
 
   /**
    * The checks that need no server, for the launcher to run before YCSB starts.
@@ -99,273 +92,185 @@ public class StorageAwareWorkload extends CoreWorkload {
       // YCSB exits after a failed init without calling cleanup: release the binding here.
       session.close();
       throw e;
+    } catch (InterruptedException e) {
+      session.close();
+      Thread.currentThread().interrupt();
+      throw new WorkloadException("interrupted while preparing the " + phase, e);
     }
   }
 
-  private void prepare(Properties p, Phase phase, Instant startedAt) throws WorkloadException {
+  private void prepare(Properties p, Phase phase, Instant startedAt) throws WorkloadException, InterruptedException {
     var server = session.serverInfo();
     server.ifPresent(record::setServer);
     if (!load && settings.cache() == StorageSettings.CacheState.COLD) {
       CacheControl.checkColdPossible(server, CacheControl.runningAsRoot());
     }
-
-    memory = MemoryResolver.resolve(settings, server, session.className(), Path.of("/proc/meminfo"));
-    MemoryResolver.disagreement(settings, server).ifPresent(warning -> {
-      System.err.println("Warning: " + warning);
-      record.addWarning(warning);
-    });
-    userInsertRange = p.containsKey("insertcount");
-    asGiven = (Properties) p.clone();
-    long overhead = overhead(p);
-    plan = SizingPlanner.plan(settings, p, memory, overhead, OptionalDouble.empty(), recordcountFallback());
-    if (load && !plan.mode().equals("recordcount")) {
-      var usable = FreeSpaceCheck.usableSpace(server);
-      if (usable.isPresent()) {
-        FreeSpaceCheck.check(plan, server.orElseThrow().dataPath().orElseThrow(), usable.getAsLong(),
-            sizingProperty(), p.getProperty(sizingProperty()));
-      }
-    }
-    apply(plan, p, 0);
-    System.err.println("Sizing plan: " + plan.text());
+    sizing = DatasetSizing.plan(settings, p, session, server, load, record);
+    sizing.apply(p, 0).ifPresent(count -> recordcount = count);
+    System.err.println("Sizing plan: " + sizing.plan().text());
     super.init(p);
 
-    var section = plan.section();
-    if (load && settings.calibrate()) {
-      section = calibrate(p, overhead);
+    sizingSection = sizing.plan().section();
+    if (load) {
+      meter = DatasetMeter.of(server, session.provider(), session.className(), collectorPaths(p));
+      before = meter.read();
+      if (settings.calibrate()) {
+        var calibration = Calibration.run(settings, sizing, meter, before, p, this::insertSample);
+        sizing.apply(p, inserted.sum()).ifPresent(count -> recordcount = count);
+        sizingSection = sizing.plan().section().withCalibration(calibration);
+      }
     }
-    record.setSizing(section);
+    record.setSizing(sizingSection);
     if (!load) {
       if (settings.cache() == StorageSettings.CacheState.COLD) {
         CacheControl.dropPageCache();
       }
-      warmUp(p);
+      WarmUp.run(settings.warmup(), p, this).ifPresent(record::setWarmup);
     }
 
-    for (var factory : ServiceLoader.load(PhaseObserver.Factory.class, StorageAwareWorkload.class.getClassLoader())) {
-      factory.create(phase, p, server).ifPresent(observers::add);
-    }
-    installExporter(p, phase, startedAt, server);
+    observers = PhaseObservers.create(phase, p, server);
+    PhaseExport.install(p, phase, startedAt, session.provider(), server);
     if (load && settings.progress()) {
       // what YCSB's Client will insert: insertcount when set, else recordcount
       long toLoad = Long.parseLong(p.getProperty("insertcount", p.getProperty("recordcount", "0")));
-      progress = new LoadProgress(toLoad, plan.record().total(),
+      progress = new LoadProgress(toLoad, sizing.plan().record().total(),
           settings.progressInterval(), System.console() != null, System.err, System::nanoTime);
       progress.start();
     }
-    observers.forEach(PhaseObserver::start);
-    InterruptedExport.install();
+    observers.start();
+    failureWatch = FailureWatch.start(settings.failureTimeout(), this::stopAsFailed);
+    InterruptedExport.install(this::windDown);
   }
 
-  /** The binding's overhead estimate for {@code auto}, else the declared bytes; 0 when unknown. */
-  private long overhead(Properties p) {
-    if (settings.recordOverhead().isPresent()) {
-      return settings.recordOverhead().getAsLong();
-    }
-    int fields = Integer.parseInt(p.getProperty(FIELD_COUNT_PROPERTY, FIELD_COUNT_PROPERTY_DEFAULT));
-    long estimate = session.provider().map(provider -> provider.recordOverheadEstimate(fields)).orElse(-1L);
-    return Math.max(0, estimate);
-  }
-
-  /** A binding that describes no server (e.g. YCSB's BasicDB) may fall back to an explicit recordcount. */
-  private Optional<String> recordcountFallback() {
-    return session.provider().isPresent() ? Optional.empty()
-        : Optional.of(session.className() + " reports no server memory");
-  }
-
-  private String sizingProperty() {
-    return settings.ratio().isPresent() ? StorageSettings.RATIO : StorageSettings.SIZE;
+  /** The phase cannot do its work: say why, record it (the result is then failed) and stop. */
+  private void stopAsFailed(String reason) {
+    System.err.println("Error: " + reason);
+    record.addFailure(reason);
+    requestStop();
   }
 
   /**
-   * Sets what YCSB reads after {@code init}: the record count, and in the load phase this client's key
-   * range, minus the records a calibration sample already wrote.
+   * Before an interrupted phase exports: no new operation, those in progress finished (at most
+   * {@link #WIND_DOWN}), the collector stopped so that its sections cover the phase so far.
    */
-  private void apply(SizingPlan sizing, Properties p, long alreadyWritten) {
-    if (sizing.mode().equals("recordcount") && settings.clients() == 1) {
-      return;
-    }
-    p.setProperty("recordcount", Long.toString(sizing.recordCount()));
-    recordcount = sizing.recordCount();
-    if (load) {
-      p.setProperty("insertstart", Long.toString(sizing.insertStart() + alreadyWritten));
-      p.setProperty("insertcount", Long.toString(Math.max(0, sizing.insertCount() - alreadyWritten)));
-    }
-  }
-
-  private Sizing calibrate(Properties p, long overhead) throws WorkloadException {
-    if (session.provider().isEmpty()) {
-      throw new InvalidPropertyException(StorageSettings.CALIBRATE, "true",
-          "false for bindings that cannot measure their dataset",
-          session.className() + " does not implement ServerInfoProvider");
-    }
-    long sample = Math.min(settings.calibrateRecords(), plan.insertCount());
-    var before = session.datasetSize().orElseThrow();
-    // A binding of its own, closed before measuring: cleanup() flushes whatever a batching binding holds.
-    try (var writer = BindingSession.open(p)) {
-      for (long i = 0; i < sample; i++) {
-        if (!super.doInsert(writer.db(), null)) {
-          throw new WorkloadException("calibration insert " + (i + 1) + " of " + sample + " failed");
-        }
-      }
-    }
-    var after = session.datasetSize().orElseThrow();
-    var grown = bytes(after).isPresent() && bytes(before).isPresent()
-        ? bytes(after).getAsLong() - bytes(before).getAsLong() : -1;
-    var measuredBytes = grown >= 0 ? OptionalLong.of(grown) : OptionalLong.empty();
-    if (grown <= 0 || sample == 0) {
-      record.addWarning("calibration measured no dataset growth (" + after.source() + "); the plan is uncorrected");
-      apply(plan, p, sample);
-      return plan.section().withCalibration(new Sizing.Calibration(sample, measuredBytes, after.source(),
-          OptionalDouble.empty()));
-    }
-    double perRecord = (double) grown / sample;
-    var first = plan;
-    var corrected = SizingPlanner.plan(settings, asGiven, memory, overhead, OptionalDouble.of(perRecord),
-        Optional.empty());
-    long end = userInsertRange ? Math.min(first.insertStart() + first.insertCount(), corrected.recordCount())
-        : corrected.recordCount();
-    long count = Math.max(sample, end - first.insertStart());
-    plan = new SizingPlan(corrected.mode(), corrected.ratio(), corrected.basis(), corrected.memory(),
-        corrected.targetBytes(), corrected.record(), corrected.recordCount(), first.insertStart(), count,
-        Optional.empty());
-    apply(plan, p, sample);
-    System.err.println("Calibrated: " + sample + " records took " + ByteSize.ofBytes(grown) + " ("
-        + after.source() + "), " + Math.round(perRecord) + " B per record; for the run phase set "
-        + StorageSettings.RECORD_OVERHEAD + "=" + plan.record().overhead());
-    System.err.println("Sizing plan: " + plan.text());
-    return plan.section().withCalibration(new Sizing.Calibration(sample, measuredBytes, after.source(),
-        OptionalDouble.of(perRecord)));
-  }
-
-  /**
-   * Bytes on disk when the server reports them, else its logical size (an in-memory or emulated server
-   * may report 0 bytes of storage for data it holds).
-   */
-  static OptionalLong bytes(DatasetSize size) {
-    var storage = size.storageBytes();
-    return storage.isPresent() && storage.getAsLong() > 0 ? storage : size.logicalBytes();
-  }
-
-  /** Unmeasured operations before the run; see {@link MeasurementReset} for why a reset follows. */
-  private void warmUp(Properties p) throws WorkloadException {
-    var warmup = settings.warmup();
-    if (warmup.none()) {
-      return;
-    }
-    int threads = Math.max(1, Integer.parseInt(p.getProperty("threadcount", "1")));
-    long deadline = System.nanoTime() + warmup.duration().toNanos();
-    var issued = new AtomicLong();
-    var executor = Executors.newFixedThreadPool(threads);
-    var started = System.nanoTime();
+  private void windDown() {
+    requestStop();
     try {
-      var futures = new ArrayList<Future<Void>>();
-      for (int id = 0; id < threads; id++) {
-        int threadId = id;
-        futures.add(executor.submit(() -> {
-          try (var warm = BindingSession.open(p)) {
-            DB db = warm.db();
-            Object state = initThread(p, threadId, threads);
-            while (warmup.operations() > 0 ? issued.incrementAndGet() <= warmup.operations()
-                : System.nanoTime() < deadline) {
-              doTransaction(db, state);
-            }
-          }
-          return null;
-        }));
+      long running = gate.awaitIdle(WIND_DOWN);
+      if (running > 0) {
+        record.addWarning(running + " operations were still in progress when the phase was interrupted: their"
+            + " latencies may be counted without their return codes");
       }
-      for (var future : futures) {
-        future.get();
-      }
-    } catch (ExecutionException e) {
-      throw new WorkloadException("warm-up failed: " + e.getCause(), e.getCause());
+      stopComponents();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new WorkloadException("interrupted during warm-up", e);
-    } finally {
-      executor.shutdownNow();
     }
-    MeasurementReset.clear(Measurements.getMeasurements());
-    long operations = warmup.operations() > 0 ? warmup.operations() : issued.get();
-    var elapsed = Duration.ofNanos(System.nanoTime() - started);
-    record.setWarmup(new Warmup(warmup.toString(), elapsed.toMillis() / 1000.0,
-        warmup.operations() > 0 ? OptionalLong.of(operations) : OptionalLong.empty()));
-    System.err.println("Warm-up: " + warmup + " in " + LoadProgress.format(elapsed)
-        + ", not measured");
   }
 
-  private void installExporter(Properties p, Phase phase, Instant startedAt, Optional<ServerInfo> server) {
-    var chosen = p.getProperty("exporter", ResultSettings.TEXT_EXPORTER);
-    if (!chosen.equals(ResultExporter.class.getName())) {
-      ResultExporter.configure(new ResultSettings(chosen, ResultSettings.resultFileFor(p), phase, p, startedAt,
-          session.provider().flatMap(ServerInfoProvider::driverVersion), server.flatMap(ServerInfo::version)));
-      p.setProperty("exporter", ResultExporter.class.getName());
+  /** Stops progress, the failure watch and the observers, once (the observers fill their sections). */
+  private void stopComponents() throws InterruptedException {
+    if (!componentsStopped.compareAndSet(false, true)) {
+      return;
     }
+    try {
+      failureWatch.close();
+    } catch (Exception e) {
+      throw new IllegalStateException(e); // the watch's close only interrupts its thread
+    }
+    if (progress != null) {
+      progress.stop();
+    }
+    observers.stop(record);
+  }
+
+  /** {@code collector.paths}: data paths on this host that the user named. */
+  private static List<String> collectorPaths(Properties p) {
+    return Arrays.stream(p.getProperty("collector.paths", "").split(",")).map(String::trim)
+        .filter(path -> !path.isEmpty()).toList();
+  }
+
+  /** A calibration insert: counted as written, not as load progress (YCSB's threads have not started). */
+  private boolean insertSample(DB db) {
+    boolean done = super.doInsert(db, null);
+    if (done) {
+      inserted.increment();
+    }
+    return done;
   }
 
   @Override
   public boolean doInsert(DB db, Object threadstate) {
-    boolean inserted = super.doInsert(db, threadstate);
-    if (progress != null) {
-      progress.recordInserted();
+    if (!gate.begin()) {
+      return false;
     }
-    return inserted;
+    try {
+      boolean done = super.doInsert(db, threadstate);
+      if (done) {
+        inserted.increment();
+      }
+      if (progress != null) {
+        progress.recordInserted();
+      }
+      return done;
+    } catch (RuntimeException e) {
+      return gate.escaped(e);
+    } finally {
+      gate.end();
+    }
   }
 
   @Override
+  public boolean doTransaction(DB db, Object threadstate) {
+    if (!gate.begin()) {
+      return false;
+    }
+    try {
+      return super.doTransaction(db, threadstate);
+    } catch (RuntimeException e) {
+      return gate.escaped(e);
+    } finally {
+      gate.end();
+    }
+  }
+
+  /** A warm-up transaction: not one of the phase's operations, so not through its gate. */
+  boolean unmeasuredTransaction(DB db, Object threadstate) {
+    return super.doTransaction(db, threadstate);
+  }
+
+  /**
+   * Stops the phase's components and measures what a load left. Throws nothing it could avoid:
+   * YCSB's {@code Client} answers a {@code WorkloadException} here with {@code System.exit(0)} and no
+   * export, so a problem becomes a recorded failure or warning instead, and the export tells.
+   */
+  @Override
   public void cleanup() throws WorkloadException {
     try {
-      if (progress != null) {
-        progress.stop();
-      }
-      for (var observer : observers) {
-        observer.stop(record);
-      }
-      if (load && session != null) {
-        compareWithPlan();
+      stopComponents();
+      if (load && meter != null) {
+        var after = meter.read();
+        record.setSizing(DatasetCheck.compare(sizing.plan(), sizingSection, meter.achieved(before, after),
+            after.server(), inserted.sum(), settings.clients(), record));
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new WorkloadException("interrupted while stopping", e);
+      record.addFailure("interrupted while stopping the phase's components");
+    } catch (RuntimeException e) {
+      record.addWarning("the loaded dataset could not be measured: " + e.getMessage());
     } finally {
       if (session != null) {
-        session.close();
+        try {
+          session.close();
+        } catch (WorkloadException e) {
+          record.addWarning(e.getMessage());
+        }
       }
       super.cleanup();
     }
   }
 
-  /** After a load: what the server reports against the plan, printed and stored in {@code sizing}. */
-  private void compareWithPlan() throws WorkloadException {
-    var size = session.datasetSize();
-    if (size.isEmpty() || plan == null) {
-      return;
-    }
-    var sizing = record.sections().sizing().orElseGet(plan::section);
-    var measured = new Sizing.Measured(size.get().records(), size.get().logicalBytes(), size.get().storageBytes(),
-        size.get().source());
-    var achievedRatio = OptionalDouble.empty();
-    var bytes = bytes(size.get());
-    if (bytes.isPresent()) {
-      var line = new StringBuilder("Achieved dataset ").append(ByteSize.ofBytes(bytes.getAsLong()));
-      if (plan.memory().isPresent()) {
-        double achieved = (double) bytes.getAsLong() / plan.memory().get().bytes();
-        achievedRatio = OptionalDouble.of(Math.round(achieved * 1000) / 1000.0);
-        line.append(" = ").append(SizingPlan.decimal(achieved)).append(" × server ")
-            .append(plan.basis().equals("ram") ? "RAM" : "cache");
-      }
-      double ofPlan = plan.expectedBytes() == 0 ? 0 : (double) bytes.getAsLong() / plan.expectedBytes();
-      line.append(" (").append(SizingPlan.decimal(ofPlan)).append(" × the planned ")
-          .append(ByteSize.ofBytes(plan.expectedBytes())).append(", from ").append(size.get().source()).append(')');
-      System.err.println(line);
-      if (Math.abs(ofPlan - 1) > 0.1) {
-        record.addWarning("achieved dataset " + SizingPlan.decimal(ofPlan) + " × the plan");
-      }
-    }
-    record.setSizing(sizing.withMeasured(measured, achievedRatio));
-  }
-
   /** The plan this phase uses; null before {@code init}. */
   public SizingPlan plan() {
-    return plan;
+    return sizing == null ? null : sizing.plan();
   }
 }

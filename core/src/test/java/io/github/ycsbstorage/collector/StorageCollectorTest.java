@@ -109,6 +109,7 @@ class StorageCollectorTest {
     assertEquals(250L, vda.writes());
     assertEquals(8000L * 512, vda.readBytes());
     assertEquals(List.of("vda"), ioSection.countedDevices());
+    assertEquals(Optional.of(false), ioSection.cpuSaturated(), "50 of 250 ticks were iowait: CPUs had time to spare");
     assertEquals(new OperationCount(1000L, "test"), ioSection.operations());
     var probe = ioSection.probe().orElseThrow();
     assertEquals("not run: collector.root is not / (a fixture tree has no real file system)", probe.reason());
@@ -159,6 +160,23 @@ class StorageCollectorTest {
         io.gaps().size(), "every gap is a warning of the result: " + warnings);
     var written = new ObjectMapper().readValue(temp.resolve("out/run.json.storage.json").toFile(), Map.class);
     assertTrue(((List<?>) written.get("samples")).size() >= 3, "sampling went on: " + written.get("samples"));
+  }
+
+  @Test
+  void aHostWithoutIdleOrIowaitTimeIsFlaggedCpuSaturated(@TempDir Path temp) throws Exception {
+    var root = Fixtures.copy("virtio", temp.resolve("root"));
+    proc(root, 1, 1, 1, 1, 500, 100);
+    var properties = properties(root, temp.resolve("run.json"));
+    var collector = new StorageCollector(Phase.RUN, CollectorSettings.from(properties, Optional.empty()),
+        () -> new OperationCount(10L, "test"), properties);
+    collector.start();
+    // the last reading at stop: 1,000 busy ticks, 1 iowait tick, no idle tick → 0.1 % free
+    proc(root, 1, 1, 1, 1, 1500, 101);
+    var record = new RunRecord();
+    collector.stop(record);
+    var io = record.sections().io().orElseThrow();
+    assertEquals(0.1, io.cpu().orElseThrow().iowait(), 0.001);
+    assertEquals(Optional.of(true), io.cpuSaturated());
   }
 
   @Test

@@ -106,6 +106,38 @@ class StorageAwareWorkloadTest {
   }
 
   @Test
+  void aDatasetFarFromThePlanIsAWarningOnTheConsoleWithBothFiguresAndTheRemedy() throws Exception {
+    // the binding estimates 27 B per record beyond key and field, the server stores 400 B more
+    InMemoryServerDb.reset(REMOTE_1MB, 400, 27);
+    var properties = load("storage.dataset.ratio", "0.5");
+    var workload = new StorageAwareWorkload();
+    var console = new ByteArrayOutputStream();
+    var stderr = System.err;
+    System.setErr(new java.io.PrintStream(console, true, java.nio.charset.StandardCharsets.UTF_8));
+    try {
+      workload.init(properties);
+      loadRest(workload, properties);
+      workload.cleanup();
+    } finally {
+      System.setErr(stderr);
+    }
+    // 3,333 records × (22.88 key + 100 field + 400) on the server; planned 3,333 × 150 B = 499,950 B
+    long stored = InMemoryServerDb.RECORDS.values().stream().mapToLong(Long::longValue).sum() + 3333 * 400;
+    long perRecord = Math.round(stored / 3333.0);
+    var warning = "achieved dataset " + io.github.ycsbstorage.config.ByteSize.ofBytes(stored) + " is "
+        + SizingPlan.decimal((double) stored / 499_950) + " × the planned 500.0 KB (from in-memory test server)"
+        + "; records take " + perRecord + " B each on storage, not the planned 150 B: calibrate"
+        + " (storage.calibrate=true) or pass storage.record.overhead=" + (perRecord - 123)
+        + " to size the dataset by what it occupies";
+    assertEquals(List.of(warning), RunRecord.current().warnings());
+    var text = console.toString(java.nio.charset.StandardCharsets.UTF_8);
+    assertEquals(true, text.contains("Warning: " + warning), text);
+    assertEquals(true, text.contains("Achieved dataset " + io.github.ycsbstorage.config.ByteSize.ofBytes(stored)
+        + " = " + SizingPlan.decimal(stored / 1e6) + " × server RAM ("
+        + SizingPlan.decimal((double) stored / 499_950) + " × the planned 500.0 KB, from in-memory test server)"), text);
+  }
+
+  @Test
   void calibrationWritesASampleAndCorrectsBytesPerRecord() throws Exception {
     // the binding knows no overhead (estimate -1), but the server stores 50 B more per record
     InMemoryServerDb.reset(REMOTE_1MB, 50, -1);

@@ -5,47 +5,23 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.ycsbstorage.result.RunRecord;
-import io.github.ycsbstorage.spi.ServerInfoProvider;
 import io.github.ycsbstorage.testkit.MongoServerExtension;
-import io.github.ycsbstorage.workload.StorageAwareWorkload;
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.Properties;
-import org.bson.Document;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import site.ycsb.DB;
-import site.ycsb.measurements.Measurements;
 
 /**
  * The storage-aware workload against the {@code mongodb} binding and an in-process MongoDB-wire server
  * (mongo-java-server on 127.0.0.1): sizing by a ratio of a declared memory through {@code bin/ycsb},
- * and calibration, which measures a written sample through the binding's {@code collStats}.
+ * and calibration, which this in-memory server cannot serve: it holds no data directory and its
+ * collStats says {@code storageSize: 0}, so calibration is refused before anything is written (the
+ * H2-backed server's calibration is checked against its file in the binding's own tests).
  */
 class StorageMongoDbIT {
-  private static final String BINDING = "io.github.ycsbstorage.mongodb.MongoDbClient";
-
   @RegisterExtension
   static final MongoServerExtension mongo = new MongoServerExtension();
-
-  /** Per test, so that each shows up as skipped, with the reason, in the test report. */
-  @BeforeEach
-  void requireTheBinding() {
-    Assumptions.assumeTrue(describesItsServer(),
-        BINDING + " is not in this build or does not implement ServerInfoProvider");
-  }
-
-  private static boolean describesItsServer() {
-    try {
-      return ServerInfoProvider.class.isAssignableFrom(Class.forName(BINDING));
-    } catch (ClassNotFoundException e) {
-      return false;
-    }
-  }
 
   private static long count(String database) {
     return mongo.database(database).getCollection("usertable").countDocuments();
@@ -70,53 +46,23 @@ class StorageMongoDbIT {
     assertEquals(records, count("ratio"));
     assertEquals(records, result.path("summary").path("operations").path("INSERT").path("count").asLong());
     assertEquals(records, sizing.path("measured").path("records").asLong(), sizing.toString());
-    assertEquals("collStats", sizing.path("measured").path("source").asText());
-    assertTrue(load.stderr().contains("Achieved dataset "), load::all);
+    assertEquals("collStats storageSize + totalIndexSize", sizing.path("measured").path("source").asText());
+    // storageSize 0 for the documents the server holds is no measurement, and nothing else measures it
+    assertTrue(sizing.path("measured").path("storageBytes").isNull(), sizing.toString());
+    assertTrue(sizing.path("achieved").path("bytes").isNull(), sizing.toString());
+    assertEquals("unknown", sizing.path("achieved").path("source").asText(), sizing.toString());
+    assertTrue(load.stderr().contains("Achieved dataset unknown: no data directory on this host"), load::all);
     assertEquals("MongoDB", result.path("server").path("product").asText(), result.toString());
   }
 
   @Test
-  void calibrationMeasuresTheSampleThroughTheBinding() throws Exception {
-    Measurements.setProperties(new Properties());
-    RunRecord.current().clear();
-    var properties = new Properties();
-    properties.setProperty("db", BINDING);
-    properties.setProperty("mongodb.url", mongo.url("calibrate"));
-    properties.setProperty("dotransactions", "false");
-    properties.setProperty("fieldcount", "1");
-    properties.setProperty("fieldlength", "1000");
-    properties.setProperty("storage.dataset.size", "1MB");
-    properties.setProperty("storage.calibrate", "true");
-    properties.setProperty("storage.calibrate.records", "200");
-    properties.setProperty("storage.progress", "false");
-    var workload = new StorageAwareWorkload();
-    workload.init(properties);
-
-    // the sample is on the server before YCSB's threads would start
-    assertEquals(200, count("calibrate"));
-    var stats = mongo.database("calibrate").runCommand(new Document("collStats", "usertable"));
-    long measuredBytes = stats.get("storageSize", Number.class).longValue() > 0
-        ? stats.get("storageSize", Number.class).longValue() : stats.get("size", Number.class).longValue();
-    long perRecord = Math.round(measuredBytes / 200.0);
-    assertEquals(perRecord, workload.plan().record().total());
-    assertEquals(true, workload.plan().record().calibrated());
-    long records = 1_000_000 / perRecord;
-    assertEquals(Long.toString(records), properties.getProperty("recordcount"));
-    assertEquals("200", properties.getProperty("insertstart"));
-    assertEquals(Long.toString(records - 200), properties.getProperty("insertcount"));
-    var calibration = RunRecord.current().sections().sizing().orElseThrow().calibration().orElseThrow();
-    assertEquals(200L, calibration.sampleRecords());
-    assertEquals(measuredBytes, calibration.measuredBytes().getAsLong());
-
-    // what YCSB's load threads would do with the rest
-    var db = (DB) Class.forName(BINDING).getDeclaredConstructor().newInstance();
-    db.setProperties(properties);
-    db.init();
-    for (long i = 0; i < records - 200; i++) {
-      assertTrue(workload.doInsert(db, null));
-    }
-    db.cleanup();
-    workload.cleanup();
-    assertEquals(records, count("calibrate"));
+  void calibrationThatNothingCanMeasureIsRefusedBeforeLoading(@TempDir Path dir) throws Exception {
+    var load = ycsb("load", "mongodb", "-P", "workloads/storage/read-heavy-uniform-1x1000",
+        "-p", "storage.server.memory=1MB", "-p", "storage.calibrate=true", "-p", "storage.calibrate.records=200",
+        "-p", "mongodb.url=" + mongo.url("calibrate"), "-p", "exportfile=" + dir.resolve("load.txt"));
+    assertEquals(2, load.exitCode(), load::all);
+    assertTrue(load.stderr().contains("ycsb: error: storage.calibrate='true' is invalid: calibration needs the"
+        + " sample's size on disk, but no data directory on this host"), load::all);
+    assertEquals(0, count("calibrate"));
   }
 }

@@ -2,21 +2,20 @@ package io.github.ycsbstorage.mongodb;
 
 import com.mongodb.MongoCommandException;
 import com.mongodb.MongoException;
-import io.github.ycsbstorage.collector.remote.ServerMetricsSource;
-import io.github.ycsbstorage.collector.remote.ServerMetricsUnavailableException;
-import io.github.ycsbstorage.collector.sample.Snapshot;
 import io.github.ycsbstorage.config.SecretMasker;
+import io.github.ycsbstorage.spi.HostReading;
+import io.github.ycsbstorage.spi.ServerMetrics;
+import io.github.ycsbstorage.spi.ServerMetricsUnavailableException;
 import java.io.IOException;
-import java.util.function.Predicate;
 import org.bson.Document;
 
 /**
  * The MongoDB server host's disks, CPU and memory from {@code getDiagnosticData} (the latest
  * document of mongod's FTDC, refreshed every {@code diagnosticDataCollectionPeriodMillis}, 1 s by
- * default), as {@link Snapshot}s timed by the server's own reading time ({@code systemMetrics.end})
+ * default), as {@link HostReading}s timed by the server's own reading time ({@code systemMetrics.end})
  * so that intervals are the server's. Not thread-safe: one collector thread uses it.
  */
-final class DiagnosticDataSource implements ServerMetricsSource {
+final class DiagnosticDataSource implements ServerMetrics {
   static final Document COMMAND = new Document("getDiagnosticData", 1);
   /** MongoDB error codes (src/mongo/base/error_codes.yml). */
   static final int UNAUTHORIZED = 13;
@@ -85,7 +84,7 @@ final class DiagnosticDataSource implements ServerMetricsSource {
   }
 
   @Override
-  public Snapshot take(Predicate<String> watchedDevices) throws IOException {
+  public HostReading read() throws IOException {
     Document reply;
     try {
       reply = command.run();
@@ -96,8 +95,7 @@ final class DiagnosticDataSource implements ServerMetricsSource {
         .orElseThrow(() -> new IOException("getDiagnosticData on " + server + " returned no systemMetrics"));
     long millis = SystemMetricsText.readAtMillis(metrics)
         .orElseThrow(() -> new IOException("getDiagnosticData on " + server + " returned no systemMetrics.end"));
-    var files = SystemMetricsText.procFiles(metrics);
-    return Snapshot.parse(millis, millis * 1_000_000L, files::get, watchedDevices, false);
+    return new HostReading(millis, SystemMetricsText.procFiles(metrics));
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.mongodb;
 
+import com.mongodb.MongoCommandException;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.ReplaceOptions;
@@ -198,6 +199,19 @@ public class MongoDbClient extends DB implements ServerInfoProvider {
   public DatasetSize datasetSize() throws DBException {
     requireLease();
     return ServerFacts.datasetSize(database, settings.table());
+  }
+
+  @Override
+  public Optional<String> flush() throws DBException {
+    var lease = requireLease();
+    try {
+      ServerFacts.fsync(lease.client());
+      return Optional.of("fsync");
+    } catch (MongoCommandException e) {
+      throw new DBException("fsync: " + e.getErrorCodeName() + ": " + e.getErrorMessage(), e);
+    } catch (RuntimeException e) {
+      throw new DBException("fsync: " + e.getMessage(), e);
+    }
   }
 
   /**

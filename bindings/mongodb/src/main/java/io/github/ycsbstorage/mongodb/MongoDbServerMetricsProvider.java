@@ -1,8 +1,8 @@
 package io.github.ycsbstorage.mongodb;
 
-import io.github.ycsbstorage.collector.remote.ServerMetricsProvider;
-import io.github.ycsbstorage.collector.remote.ServerMetricsSource;
-import io.github.ycsbstorage.collector.remote.ServerMetricsUnavailableException;
+import io.github.ycsbstorage.spi.ServerMetrics;
+import io.github.ycsbstorage.spi.ServerMetricsProvider;
+import io.github.ycsbstorage.spi.ServerMetricsUnavailableException;
 import java.util.Properties;
 import site.ycsb.DBException;
 
@@ -19,7 +19,7 @@ public final class MongoDbServerMetricsProvider implements ServerMetricsProvider
   }
 
   @Override
-  public ServerMetricsSource open(Properties properties) throws ServerMetricsUnavailableException {
+  public ServerMetrics open(Properties properties) throws ServerMetricsUnavailableException {
     var settings = MongoDbSettings.from(properties);
     SharedClient lease;
     try {

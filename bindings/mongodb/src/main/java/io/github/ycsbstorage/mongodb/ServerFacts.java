@@ -113,17 +113,29 @@ final class ServerFacts {
     if (collStats.isPresent()) {
       var stats = collStats.get();
       return new DatasetSize(optional(number(stats, "count")), optional(number(stats, "size")),
-          optional(sum(number(stats, "storageSize"), number(stats, "totalIndexSize"))), "collStats");
+          optional(sum(number(stats, "storageSize"), number(stats, "totalIndexSize"))),
+          "collStats storageSize + totalIndexSize");
     }
     var dbStats = command(database, new Document("dbStats", 1));
     if (dbStats.isPresent()) {
       var stats = dbStats.get();
       return new DatasetSize(optional(number(stats, "objects")), optional(number(stats, "dataSize")),
           optional(sum(number(stats, "storageSize"), number(stats, "indexSize"))),
-          "dbStats (whole database " + database.getName() + ")");
+          "dbStats storageSize + indexSize (whole database " + database.getName() + ")");
     }
     return new DatasetSize(OptionalLong.empty(), OptionalLong.empty(), OptionalLong.empty(),
         "unknown: collStats and dbStats refused");
+  }
+
+  /**
+   * Asks the server to flush every pending write to its data files ({@code fsync}), so that the data
+   * directory's size is the dataset's. Needs the {@code fsync} privilege (e.g. the {@code hostManager}
+   * role).
+   *
+   * @throws MongoException when the server refuses or lacks the command
+   */
+  static void fsync(MongoClient client) {
+    client.getDatabase("admin").runCommand(new Document("fsync", 1));
   }
 
   private static Optional<Long> sum(Optional<Long> data, Optional<Long> indexes) {

@@ -1,8 +1,6 @@
 package io.github.ycsbstorage.mongodb;
 
-import io.github.ycsbstorage.collector.sample.Sampler;
-import io.github.ycsbstorage.collector.sample.Snapshot;
-import java.nio.charset.StandardCharsets;
+import io.github.ycsbstorage.spi.HostReading;
 import java.util.Date;
 import java.util.HashMap;
 import java.util.List;
@@ -63,19 +61,19 @@ final class SystemMetricsText {
   }
 
   /**
-   * {@code stat}, {@code meminfo}, {@code vmstat} and {@code diskstats} as {@link Snapshot#parse}
-   * reads them; a section the server did not report is absent (and becomes a recorded gap).
+   * {@code stat}, {@code meminfo}, {@code vmstat} and {@code diskstats} as {@link HostReading}
+   * carries them; a section the server did not report is absent (and becomes a recorded gap).
    */
-  static Map<String, Snapshot.Slice> procFiles(Document metrics) {
-    var files = new HashMap<String, Snapshot.Slice>();
+  static Map<String, String> procFiles(Document metrics) {
+    var files = new HashMap<String, String>();
     if (isLinux(metrics)) {
       var cpu = (Document) metrics.get("cpu");
       var line = new StringBuilder("cpu ");
       for (var field : CPU_FIELDS) {
         // procparser wrote ticks × 1000 / USER_HZ as a double: round back to whole ticks
-        line.append(' ').append(Math.round(number(cpu, field) * Sampler.USER_HZ / 1000.0));
+        line.append(' ').append(Math.round(number(cpu, field) * HostReading.USER_HZ / 1000.0));
       }
-      put(files, "stat", line.append('\n'));
+      files.put("stat", line.append('\n').toString());
     }
     if (metrics.get("memory") instanceof Document memory) {
       var text = new StringBuilder();
@@ -86,7 +84,7 @@ final class SystemMetricsText {
               .append(key.endsWith(KB_SUFFIX) ? " kB\n" : "\n");
         }
       });
-      put(files, "meminfo", text);
+      files.put("meminfo", text.toString());
     }
     if (metrics.get("vmstat") instanceof Document vmstat) {
       var text = new StringBuilder();
@@ -95,7 +93,7 @@ final class SystemMetricsText {
           text.append(key).append(' ').append(number.longValue()).append('\n');
         }
       });
-      put(files, "vmstat", text);
+      files.put("vmstat", text.toString());
     }
     if (metrics.get("disks") instanceof Document disks) {
       var text = new StringBuilder();
@@ -107,7 +105,7 @@ final class SystemMetricsText {
           text.append('\n');
         }
       });
-      put(files, "diskstats", text);
+      files.put("diskstats", text.toString());
     }
     return files;
   }
@@ -118,10 +116,5 @@ final class SystemMetricsText {
 
   private static long counter(Document document, String key) {
     return document.get(key) instanceof Number number ? number.longValue() : 0;
-  }
-
-  private static void put(Map<String, Snapshot.Slice> files, String name, CharSequence text) {
-    var bytes = text.toString().getBytes(StandardCharsets.US_ASCII);
-    files.put(name, new Snapshot.Slice(bytes, 0, bytes.length));
   }
 }

@@ -7,10 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.mongodb.MongoCommandException;
 import com.mongodb.ServerAddress;
-import io.github.ycsbstorage.collector.remote.ServerMetricsUnavailableException;
+import io.github.ycsbstorage.collector.remote.ServerMetricsSource;
 import io.github.ycsbstorage.collector.sample.IntervalSample;
 import io.github.ycsbstorage.collector.sample.ProcParsers;
 import io.github.ycsbstorage.collector.sample.Sampler;
+import io.github.ycsbstorage.spi.ServerMetricsUnavailableException;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -33,7 +34,7 @@ class DiagnosticDataSourceTest {
   }
 
   private static Sampler.Result sample(List<Document> replies) throws IOException {
-    var source = source(replies);
+    var source = new ServerMetricsSource(source(replies));
     var sampler = new Sampler(source, ProcParsers.ALL_DEVICES, Duration.ofSeconds(1));
     for (int i = 0; i < replies.size(); i++) {
       sampler.accept(source.take(ProcParsers.ALL_DEVICES));
@@ -164,7 +165,7 @@ class DiagnosticDataSourceTest {
   void aRefusalMidRunIsAnIoExceptionWithTheReason() {
     var refused = refusal(13, "Unauthorized", "not authorized");
     var source = new DiagnosticDataSource(() -> { throw refused; }, SERVER, () -> { });
-    var e = assertThrows(IOException.class, () -> source.take(ProcParsers.ALL_DEVICES));
+    var e = assertThrows(IOException.class, source::read);
     assertTrue(e.getMessage().startsWith("the user may not run getDiagnosticData on db1:27017"), e.getMessage());
   }
 
@@ -172,17 +173,14 @@ class DiagnosticDataSourceTest {
   void rendersTheProcFilesMongodParsed() {
     var metrics = SystemMetricsText.find(DiagnosticDataReplies.first()).orElseThrow();
     var files = SystemMetricsText.procFiles(metrics);
-    var stat = files.get("stat");
-    assertEquals("cpu  123456 123 34567 9876543 4567 0 567 89 0 0\n",
-        new String(stat.data(), stat.offset(), stat.length(), java.nio.charset.StandardCharsets.US_ASCII),
-        "ms back to USER_HZ ticks");
+    assertEquals("cpu  123456 123 34567 9876543 4567 0 567 89 0 0\n", files.get("stat"), "ms back to USER_HZ ticks");
     var disks = new java.util.HashMap<String, long[]>();
-    var diskstats = files.get("diskstats");
-    ProcParsers.diskstats(diskstats.data(), diskstats.offset(), diskstats.length(), ProcParsers.ALL_DEVICES, disks);
+    var diskstats = files.get("diskstats").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    ProcParsers.diskstats(diskstats, 0, diskstats.length, ProcParsers.ALL_DEVICES, disks);
     assertEquals(11, disks.get("nvme0n1")[ProcParsers.DISK_FIELDS]);
     assertEquals(80_000_000L, disks.get("nvme0n1")[2]);
-    var meminfo = files.get("meminfo");
-    var memory = ProcParsers.meminfo(meminfo.data(), meminfo.offset(), meminfo.length());
+    var meminfo = files.get("meminfo").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    var memory = ProcParsers.meminfo(meminfo, 0, meminfo.length);
     assertEquals(List.of(16_303_856L, 1_200_000L, 9_000_000L, 200_000L, 7_500_000L, 4_096L, -1L, 0L, 0L),
         java.util.Arrays.stream(memory).boxed().toList());
   }

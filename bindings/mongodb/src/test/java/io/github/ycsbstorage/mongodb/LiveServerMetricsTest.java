@@ -4,10 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.ycsbstorage.collector.remote.ServerMetricsUnavailableException;
+import io.github.ycsbstorage.collector.remote.ServerMetricsSource;
 import io.github.ycsbstorage.collector.sample.ProcParsers;
 import io.github.ycsbstorage.collector.sample.Sampler;
 import io.github.ycsbstorage.collector.sample.Snapshot;
+import io.github.ycsbstorage.spi.ServerMetricsUnavailableException;
 import io.github.ycsbstorage.testkit.HangLimit;
 import java.time.Duration;
 import java.util.List;
@@ -52,9 +53,9 @@ class LiveServerMetricsTest {
     }
   }
 
-  private static DiagnosticDataSource open(Properties props) {
+  private static ServerMetricsSource open(Properties props) {
     try {
-      return (DiagnosticDataSource) new MongoDbServerMetricsProvider().open(props);
+      return new ServerMetricsSource(new MongoDbServerMetricsProvider().open(props));
     } catch (ServerMetricsUnavailableException e) {
       return Assumptions.abort("the server refused: " + e.getMessage());
     }

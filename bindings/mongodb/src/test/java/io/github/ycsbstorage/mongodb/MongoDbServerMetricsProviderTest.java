@@ -8,11 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.ycsbstorage.collector.StorageCollectorFactory;
-import io.github.ycsbstorage.collector.remote.ServerMetricsProvider;
-import io.github.ycsbstorage.collector.remote.ServerMetricsUnavailableException;
 import io.github.ycsbstorage.result.Io;
 import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.RunRecord;
+import io.github.ycsbstorage.spi.ServerMetricsProvider;
+import io.github.ycsbstorage.spi.ServerMetricsUnavailableException;
 import io.github.ycsbstorage.testkit.HangLimit;
 import io.github.ycsbstorage.testkit.MongoServerExtension;
 import java.io.IOException;

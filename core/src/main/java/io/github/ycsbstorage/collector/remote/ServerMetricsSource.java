@@ -1,15 +1,47 @@
 package io.github.ycsbstorage.collector.remote;
 
 import io.github.ycsbstorage.collector.sample.ProcSource;
+import io.github.ycsbstorage.collector.sample.Snapshot;
+import io.github.ycsbstorage.spi.ServerMetrics;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.function.Predicate;
 
 /**
- * One open connection to a server's own system metrics, delivered as the same {@link
- * io.github.ycsbstorage.collector.sample.Snapshot}s as this host's {@code /proc}, so that the
- * {@link io.github.ycsbstorage.collector.sample.Sampler} derives iostat figures and CPU shares with
- * the same code. Snapshot times should be the server's reading times, so that intervals are the
- * server's. Called from one collector thread at a time.
+ * A binding's {@link ServerMetrics} as a source of the collector's {@link Snapshot}s: the server
+ * host's {@code /proc} text parsed by the same code as this host's, timed by the server's reading
+ * time. Called from one collector thread at a time.
  */
-public interface ServerMetricsSource extends ProcSource, AutoCloseable {
+public final class ServerMetricsSource implements ProcSource, AutoCloseable {
+  private final ServerMetrics metrics;
+
+  public ServerMetricsSource(ServerMetrics metrics) {
+    if (metrics == null) {
+      throw new IllegalArgumentException("metrics are required");
+    }
+    this.metrics = metrics;
+  }
+
   @Override
-  void close();
+  public Snapshot take(Predicate<String> watchedDevices) throws IOException {
+    var reading = metrics.read();
+    var files = new HashMap<String, Snapshot.Slice>();
+    reading.procFiles().forEach((name, text) -> {
+      var bytes = text.getBytes(StandardCharsets.US_ASCII);
+      files.put(name, new Snapshot.Slice(bytes, 0, bytes.length));
+    });
+    return Snapshot.parse(reading.epochMillis(), reading.epochMillis() * 1_000_000L, files::get, watchedDevices,
+        false);
+  }
+
+  @Override
+  public String describe() {
+    return metrics.describe();
+  }
+
+  @Override
+  public void close() {
+    metrics.close();
+  }
 }

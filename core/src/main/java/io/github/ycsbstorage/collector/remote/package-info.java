@@ -1,2 +1,2 @@
-/** Observing a server on another host: /proc over ssh, and the interface for database-reported metrics. */
+/** Observing a server on another host: /proc over ssh, and a binding's {@link io.github.ycsbstorage.spi.ServerMetrics} as a snapshot source. */
 package io.github.ycsbstorage.collector.remote;

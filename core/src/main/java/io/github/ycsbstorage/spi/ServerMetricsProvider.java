@@ -1,4 +1,4 @@
-package io.github.ycsbstorage.collector.remote;
+package io.github.ycsbstorage.spi;
 
 import java.util.Properties;
 
@@ -6,7 +6,7 @@ import java.util.Properties;
  * Lets a database binding report its server host's own system metrics for
  * {@code collector.remote=<name>}, e.g. MongoDB's {@code getDiagnosticData} (disks, CPU, memory)
  * where the user's role allows it. Core must not depend on any driver, so bindings implement this
- * and declare it in {@code META-INF/services/io.github.ycsbstorage.collector.remote.ServerMetricsProvider}.
+ * and declare it in {@code META-INF/services/io.github.ycsbstorage.spi.ServerMetricsProvider}.
  * Implementations must be stateless.
  */
 public interface ServerMetricsProvider {
@@ -21,5 +21,5 @@ public interface ServerMetricsProvider {
    *     {@code clusterMonitor}, or the server has no such command); its message is the reason
    *     recorded in the result, with secrets masked
    */
-  ServerMetricsSource open(Properties properties) throws ServerMetricsUnavailableException;
+  ServerMetrics open(Properties properties) throws ServerMetricsUnavailableException;
 }

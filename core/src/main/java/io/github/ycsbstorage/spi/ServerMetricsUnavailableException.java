@@ -1,4 +1,4 @@
-package io.github.ycsbstorage.collector.remote;
+package io.github.ycsbstorage.spi;
 
 /**
  * The server's own metrics cannot be read; the message says why (secrets masked) and goes to the

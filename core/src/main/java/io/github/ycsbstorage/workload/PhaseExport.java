@@ -1,0 +1,32 @@
+package io.github.ycsbstorage.workload;
+
+import io.github.ycsbstorage.result.Phase;
+import io.github.ycsbstorage.result.ResultExporter;
+import io.github.ycsbstorage.result.ResultSettings;
+import io.github.ycsbstorage.spi.ServerInfo;
+import io.github.ycsbstorage.spi.ServerInfoProvider;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.Properties;
+
+/**
+ * Makes YCSB export through the {@link ResultExporter}, which writes the result file beside the
+ * exporter the user chose (kept as its delegate). YCSB's {@code Client} reads {@code exporter} after
+ * {@code init}, and constructs the exporter with an output stream only: the phase's settings are
+ * handed over here. Stateless.
+ */
+final class PhaseExport {
+  private PhaseExport() {
+  }
+
+  static void install(Properties p, Phase phase, Instant startedAt, Optional<ServerInfoProvider> binding,
+      Optional<ServerInfo> server) {
+    var chosen = p.getProperty("exporter", ResultSettings.TEXT_EXPORTER);
+    if (!chosen.equals(ResultExporter.class.getName())) {
+      ResultExporter.configure(new ResultSettings(chosen, ResultSettings.resultFileFor(p), phase, p, startedAt,
+          binding.flatMap(ServerInfoProvider::driverVersion),
+          server.flatMap(ServerInfo::version)));
+      p.setProperty("exporter", ResultExporter.class.getName());
+    }
+  }
+}

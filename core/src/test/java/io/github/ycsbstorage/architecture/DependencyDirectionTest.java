@@ -1,0 +1,97 @@
+package io.github.ycsbstorage.architecture;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Dependencies point one way: each package of ours uses only packages below it in {@link #LAYERS},
+ * the bindings use only what is meant for them, and the SPI uses nothing of ours (bindings → SPI ←
+ * core). Read from the main sources (every reference to a class of another package of ours, imports
+ * and qualified names alike, comments left out), so that a new arrow shows up here before it
+ * becomes a circle.
+ */
+class DependencyDirectionTest {
+  /** Lowest first: a package may depend on the packages before it only. */
+  private static final List<String> LAYERS = List.of(
+      "spi", "config", "binding", "collector.host", "collector.sample", "collector.device", "collector.probe",
+      "result", "dataset", "collector.remote", "collector", "workload", "study", "report", "cli");
+  /** What a binding's main code may use of ours. */
+  private static final Set<String> FOR_BINDINGS = Set.of("spi", "config", "binding");
+
+  private static final Pattern PACKAGE = Pattern.compile("^package io\\.github\\.ycsbstorage\\.([a-z.]+);", Pattern.MULTILINE);
+  private static final Pattern REFERENCE = Pattern.compile("io\\.github\\.ycsbstorage\\.([a-z.]+)\\.[A-Z]");
+
+  private static Path project() {
+    return Path.of(System.getProperty("basedir", ".")).toAbsolutePath().getParent();
+  }
+
+  /** Package → the other packages of ours its main sources refer to. */
+  private static Map<String, Set<String>> dependencies(Path sources) throws IOException {
+    var graph = new TreeMap<String, Set<String>>();
+    try (Stream<Path> files = Files.walk(sources)) {
+      for (var file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+        var text = Files.readString(file);
+        var declared = PACKAGE.matcher(text);
+        if (!declared.find()) {
+          continue;
+        }
+        var from = declared.group(1);
+        var uses = graph.computeIfAbsent(from, k -> new TreeSet<>());
+        for (var line : text.split("\n")) {
+          var code = line.strip();
+          if (code.startsWith("*") || code.startsWith("/*") || code.startsWith("//")) {
+            continue;
+          }
+          var reference = REFERENCE.matcher(code);
+          while (reference.find()) {
+            if (!reference.group(1).equals(from)) {
+              uses.add(reference.group(1));
+            }
+          }
+        }
+      }
+    }
+    return graph;
+  }
+
+  @Test
+  void corePackagesDependOnlyOnLowerLayers() throws IOException {
+    var graph = dependencies(project().resolve("core/src/main/java"));
+    assertEquals(new TreeSet<>(LAYERS), graph.keySet(), "every package of core has its place in LAYERS");
+    var upward = new ArrayList<String>();
+    graph.forEach((from, uses) -> uses.forEach(to -> {
+      if (LAYERS.indexOf(to) >= LAYERS.indexOf(from)) {
+        upward.add(from + " -> " + to);
+      }
+    }));
+    assertEquals(List.of(), upward, "dependencies that point up (or sideways) the layers");
+    assertEquals(Set.of(), graph.get("spi"), "the SPI depends on nothing of ours");
+  }
+
+  @Test
+  void bindingsUseOnlyTheSpiAndTheHelpersMeantForThem() throws IOException {
+    var bindings = project().resolve("bindings");
+    assertTrue(Files.isDirectory(bindings), "bindings beside core at " + bindings);
+    var foreign = new ArrayList<String>();
+    try (Stream<Path> modules = Files.list(bindings)) {
+      for (var module : modules.filter(m -> Files.isDirectory(m.resolve("src/main/java"))).toList()) {
+        dependencies(module.resolve("src/main/java")).forEach((from, uses) -> uses.stream()
+            .filter(to -> !FOR_BINDINGS.contains(to)).forEach(to -> foreign.add(from + " -> " + to)));
+      }
+    }
+    assertEquals(List.of(), foreign, "a binding reaching into core beyond " + FOR_BINDINGS);
+  }
+}
