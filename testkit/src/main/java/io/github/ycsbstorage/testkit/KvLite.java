@@ -28,6 +28,8 @@ public final class KvLite implements AutoCloseable {
   public static final int MEMORY_MB = 1024;
   /** The log line KVLite prints once the store, with its partitions, is ready. */
   private static final String READY = "Created new kvlite store with args:";
+  /** The log line of a failed start, after which KVLite keeps running without a store. */
+  private static final String FAILED = "KVLite: exception in start";
 
   private final Path root;
   private final Path log;
@@ -81,7 +83,7 @@ public final class KvLite implements AutoCloseable {
     try {
       store.awaitReady();
       return store;
-    } catch (IOException | InterruptedException | RuntimeException e) {
+    } catch (InterruptedException | RuntimeException | AssertionError e) {
       store.close();
       throw e;
     }
@@ -107,19 +109,25 @@ public final class KvLite implements AutoCloseable {
     return "localhost:" + port;
   }
 
-  private void awaitReady() throws IOException, InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-    while (System.nanoTime() < deadline) {
+  private void awaitReady() throws InterruptedException {
+    HangLimit.await(() -> {
       var output = Files.readString(log);
       if (output.contains(READY)) {
-        return;
+        return true;
       }
-      if (!process.isAlive()) {
-        throw new IllegalStateException("KVLite exited with " + process.exitValue() + ":\n" + output);
+      if (!process.isAlive() || output.contains(FAILED)) {
+        throw new IllegalStateException("KVLite did not start:\n" + output);
       }
-      Thread.sleep(250);
+      return false;
+    }, () -> "KVLite not ready: " + readLog());
+  }
+
+  private String readLog() {
+    try {
+      return Files.readString(log);
+    } catch (IOException e) {
+      return "(" + log + " unreadable: " + e + ")";
     }
-    throw new IllegalStateException("KVLite not ready within 120 s:\n" + Files.readString(log));
   }
 
   @Override
