@@ -89,7 +89,9 @@ bench_median() {
 }
 
 # bench_compare ROUNDS UNIT "name A" fnA "name B" fnB
-# Each function prints one number per call. Prints rounds, medians and the ratio A/B.
+# Each function prints one number per call; A and B alternate, so that machine noise hits both alike.
+# Prints each round with the 1-minute load average after it, the medians with their min–max ranges,
+# and the ratio of the medians A/B.
 bench_compare() {
   local rounds=$1 unit=$2 name_a=$3 fn_a=$4 name_b=$5 fn_b=$6
   local a_values=() b_values=() a b
@@ -98,13 +100,21 @@ bench_compare() {
     b=$($fn_b)
     a_values+=("$a")
     b_values+=("$b")
-    printf 'round %d: %s %s %s | %s %s %s\n' "$round" "$name_a" "$a" "$unit" "$name_b" "$b" "$unit"
+    printf 'round %d: %s %s %s | %s %s %s (load average %s)\n' "$round" "$name_a" "$a" "$unit" "$name_b" "$b" "$unit" \
+      "$(cut -d' ' -f1 /proc/loadavg)"
   done
   local median_a median_b
   median_a=$(printf '%s\n' "${a_values[@]}" | bench_median)
   median_b=$(printf '%s\n' "${b_values[@]}" | bench_median)
-  printf 'median: %s %s %s | %s %s %s\n' "$name_a" "$median_a" "$unit" "$name_b" "$median_b" "$unit"
+  printf 'median: %s %s %s [%s] | %s %s %s [%s]\n' "$name_a" "$median_a" "$unit" \
+    "$(printf '%s\n' "${a_values[@]}" | bench_range)" "$name_b" "$median_b" "$unit" \
+    "$(printf '%s\n' "${b_values[@]}" | bench_range)"
   printf 'ratio %s / %s: %s\n' "$name_a" "$name_b" "$(awk -v a="$median_a" -v b="$median_b" 'BEGIN { printf "%.3f", a / b }')"
+}
+
+# Reads numbers on stdin and prints "min..max".
+bench_range() {
+  sort -g | awk 'NR == 1 { min = $1 } { max = $1 } END { printf "%s..%s\n", min, max }'
 }
 
 # Prints the context every figure needs: date, machine, load, versions.

@@ -7,7 +7,9 @@
 #
 # Usage: KVHOME=/path/to/kv-25.3.21 scripts/bench/oraclenosql-binding-vs-raw.sh
 # Environment: RECORDS (default 20000), OPERATIONS (default 40000), THREADS (default 4),
-#              BULK_BATCH (default 5000), ROUNDS (default 1).
+#              BULK_BATCH (default 5000), ROUNDS (default 1),
+#              JFR_DIR (unset: no profiling; set: every client JVM of the A/C comparisons records a
+#              JDK Flight Recording, settings=profile, into that folder, e.g. binding-c-1.jfr).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
@@ -73,15 +75,28 @@ bench_compare "$ROUNDS" ops/s "bulk-put" load_bulk "per-record" load_per_record
 
 # One table for the run phases, loaded once.
 ycsb load bench -P "$BENCH_ROOT/workloads/workloada" -p oraclenosql.bulkput=true >/dev/null
-raw() { # readProportion. kvclient.jar first: the shaded 18.3.10 client in benchmarks.jar cannot talk to a current store.
-  java -cp "$KVHOME/lib/kvclient.jar:$BENCH_JAR" io.github.ycsbstorage.benchmarks.macro.RawTableApiLoop \
+# jfr NAME: JVM options recording a flight recording NAME-<n>.jfr into JFR_DIR, or nothing.
+jfr() {
+  [[ -n ${JFR_DIR:-} ]] || return 0
+  mkdir -p "$JFR_DIR"
+  local n=1
+  while [[ -e $JFR_DIR/$1-$n.jfr ]]; do n=$((n + 1)); done
+  echo "-XX:StartFlightRecording=settings=profile,filename=$JFR_DIR/$1-$n.jfr"
+}
+raw() { # readProportion name. kvclient.jar first: the shaded 18.3.10 client in benchmarks.jar cannot talk to a current store.
+  # shellcheck disable=SC2046 # jfr prints one option or nothing
+  java $(jfr "$2") -cp "$KVHOME/lib/kvclient.jar:$BENCH_JAR" io.github.ycsbstorage.benchmarks.macro.RawTableApiLoop \
     "$HOST" bench "$RECORDS" "$OPERATIONS" "$THREADS" "$1" | tail -n 1
 }
-binding_a() { ycsb run bench -P "$BENCH_ROOT/workloads/workloada"; }
-raw_a() { raw 0.5; }
-binding_c() { ycsb run bench -P "$BENCH_ROOT/workloads/workloadc"; }
-raw_c() { raw 1.0; }
+binding() { # workload name
+  JAVA_OPTS="${JAVA_OPTS:-} $(jfr "$2")" ycsb run bench -P "$BENCH_ROOT/workloads/$1"
+}
+binding_a() { binding workloada binding-a; }
+raw_a() { raw 0.5 raw-a; }
+binding_c() { binding workloadc binding-c; }
+raw_c() { raw 1.0 raw-c; }
 echo "== workload A (50% read, 50% update, zipfian): binding through YCSB vs raw Table API loop =="
 bench_compare "$ROUNDS" ops/s "binding" binding_a "raw" raw_a
 echo "== workload C (100% read, zipfian): binding through YCSB vs raw Table API loop =="
 bench_compare "$ROUNDS" ops/s "binding" binding_c "raw" raw_c
+echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -1,21 +1,17 @@
 package io.github.ycsbstorage.binding;
 
-import java.lang.reflect.Field;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import site.ycsb.Status;
 import site.ycsb.measurements.Measurements;
-import site.ycsb.measurements.OneMeasurement;
 
 /**
  * Counts the records a batching binding failed to store, exactly, in YCSB's own return codes. YCSB's
  * {@code DBWrapper} counts one status per call: a buffered insert is counted {@code BATCHED_OK} when it
  * is buffered, so when its batch later fails, only the call that sent the batch would count as failed.
  * {@link #notStored} moves the buffered records of a failed batch from {@code BATCHED_OK} to the
- * failure's status in YCSB 0.17.0's measurements (whose return-code counters are private: reached
- * reflectively, as the pinned version allows), so that {@code [INSERT], Return=ERROR, n} counts every
- * record not stored. It also keeps the JVM's total, for the line that says how many were not stored.
+ * failure's status in YCSB 0.17.0's measurements ({@link YcsbReturnCodes}), so that
+ * {@code [INSERT], Return=ERROR, n} counts every record not stored. It also keeps the JVM's total, for the line that says how many were not stored.
  * Thread-safe.
  */
 public final class LostRecords {
@@ -39,22 +35,7 @@ public final class LostRecords {
     }
     TOTAL.addAndGet(records);
     if (answered > 0) {
-      recount(ycsbMeasurements(), operation, answered, failure);
-    }
-  }
-
-  /**
-   * YCSB's measurements if its client created them; null for a binding used outside YCSB's client
-   * (where {@code Measurements.getMeasurements()} would fail for want of properties).
-   */
-  private static Measurements ycsbMeasurements() {
-    try {
-      Field singleton = Measurements.class.getDeclaredField("singleton");
-      singleton.setAccessible(true);
-      return (Measurements) singleton.get(null);
-    } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("this YCSB core has no Measurements.singleton; counting lost batched"
-          + " records needs YCSB 0.17.0", e);
+      recount(YcsbReturnCodes.created(), operation, answered, failure);
     }
   }
 
@@ -68,7 +49,7 @@ public final class LostRecords {
     if (measurements == null) {
       return; // no YCSB client in this JVM: nothing was counted
     }
-    var codes = returnCodes(measurements, operation);
+    var codes = YcsbReturnCodes.of(measurements, operation);
     if (codes == null) {
       for (long i = 0; i < count; i++) {
         measurements.reportStatus(operation, failure);
@@ -81,24 +62,5 @@ public final class LostRecords {
       batched.addAndGet(-take);
     }
     codes.computeIfAbsent(failure, status -> new AtomicInteger()).addAndGet((int) Math.min(count, Integer.MAX_VALUE));
-  }
-
-  /** The operation's private return-code counters, or null when it has not been measured yet. */
-  @SuppressWarnings("unchecked")
-  private static Map<Status, AtomicInteger> returnCodes(Measurements measurements, String operation) {
-    try {
-      Field byOperation = Measurements.class.getDeclaredField("opToMesurementMap");
-      byOperation.setAccessible(true);
-      var measurement = ((Map<String, OneMeasurement>) byOperation.get(measurements)).get(operation);
-      if (measurement == null) {
-        return null;
-      }
-      Field codes = OneMeasurement.class.getDeclaredField("returncodes");
-      codes.setAccessible(true);
-      return (Map<Status, AtomicInteger>) codes.get(measurement);
-    } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("this YCSB core has no Measurements.opToMesurementMap or "
-          + "OneMeasurement.returncodes; counting lost batched records needs YCSB 0.17.0", e);
-    }
   }
 }

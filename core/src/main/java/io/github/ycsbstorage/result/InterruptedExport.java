@@ -15,21 +15,29 @@ import site.ycsb.measurements.exporter.MeasurementsExporter;
 /**
  * Exports the measurements so far when the JVM stops before YCSB's {@code Client} exported them —
  * SIGINT (Ctrl-C) or SIGTERM in the middle of a phase, where YCSB 0.17.0 loses everything. A shutdown
- * hook writes YCSB's usual output (to {@code exportfile}, atomically, else stdout) with the
- * {@code [OVERALL]} runtime and throughput up to that moment, and the result file with status
- * {@code interrupted}. The
- * first export of the phase wins: once YCSB's own export has begun, the hook does nothing.
+ * hook first lets the phase wind down (the workload's {@code beforeExport}: stop the client threads
+ * after their current operation, so that every operation's count agrees with its return codes, and
+ * stop the collector, so that its sections cover the phase up to now), then writes YCSB's usual
+ * output (to {@code exportfile}, atomically, else stdout) with the {@code [OVERALL]} runtime and
+ * throughput up to that moment, and the result file with status {@code interrupted}. The first export
+ * of the phase wins: once YCSB's own export has begun, the hook does nothing.
  *
- * <p>Thread-safe; {@link #install()} is idempotent.
+ * <p>Thread-safe; {@link #install} is idempotent.
  */
 public final class InterruptedExport {
   private static final AtomicBoolean INSTALLED = new AtomicBoolean();
+  private static volatile Runnable beforeExport = () -> { };
 
   private InterruptedExport() {
   }
 
-  /** Installs the hook; called once the phase is prepared, so that bad input never leaves a result. */
-  public static void install() {
+  /**
+   * Installs the hook; called once the phase is prepared, so that bad input never leaves a result.
+   *
+   * @param windDown what the phase does before its measurements are exported; it must not wait long
+   */
+  public static void install(Runnable windDown) {
+    beforeExport = windDown;
     if (INSTALLED.compareAndSet(false, true)) {
       Runtime.getRuntime().addShutdownHook(new Thread(InterruptedExport::export, "export-on-interrupt"));
     }
@@ -41,6 +49,7 @@ public final class InterruptedExport {
     }
     var settings = ResultExporter.configured();
     try {
+      beforeExport.run();
       var recorded = new Recorded();
       Measurements.getMeasurements().exportMeasurements(recorded);
       long runtimeMs = Math.max(1, Duration.between(settings.startedAt(), Instant.now()).toMillis());

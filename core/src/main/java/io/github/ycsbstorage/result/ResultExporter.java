@@ -4,9 +4,15 @@ import io.github.ycsbstorage.config.SecretMasker;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.IntConsumer;
+import java.util.stream.Stream;
 import site.ycsb.measurements.exporter.MeasurementsExporter;
 import site.ycsb.measurements.exporter.TextMeasurementsExporter;
 
@@ -22,12 +28,19 @@ import site.ycsb.measurements.exporter.TextMeasurementsExporter;
  * {@code write} methods; text values reach the text exporter only (the JSON exporters cannot take a
  * string value), and every line is in the result file anyway.
  *
+ * <p>After writing, it prints the phase's {@link PhaseVerdict} ({@code Status: failed: the load stored
+ * 10 of 200,000 records …}) and, when the phase did not do its work, ends the JVM with exit status
+ * {@value PhaseVerdict#EXIT_FAILED}: YCSB's {@code Client} calls {@code System.exit(0)} right after
+ * this export, so this is the last place where the verdict can reach the exit status.
+ *
  * <p>Not thread-safe: YCSB exports from its main thread.
  */
 public final class ResultExporter implements MeasurementsExporter {
   private static volatile ResultSettings configured = ResultSettings.standalone();
   /** Set by the first export of the phase: YCSB's own, or {@link InterruptedExport}'s. */
   private static final AtomicBoolean EXPORT_STARTED = new AtomicBoolean();
+  /** Ends the JVM with a failed phase's exit status; tests replace it. */
+  static volatile IntConsumer exit = System::exit;
 
   private final ResultSettings settings;
   private final OutputStream out;
@@ -35,6 +48,8 @@ public final class ResultExporter implements MeasurementsExporter {
   private final boolean textDelegate;
   private final boolean interrupted;
   private final YcsbSummary summary = new YcsbSummary();
+  /** The first failure to write YCSB's output, which YCSB's {@code Client} answers only after {@link #close}. */
+  private IOException writeFailure;
 
   /** The exporter YCSB's {@code Client} makes at the end of the phase. */
   public ResultExporter(OutputStream out) {
@@ -84,26 +99,89 @@ public final class ResultExporter implements MeasurementsExporter {
 
   @Override
   public void write(String metric, String measurement, int i) throws IOException {
-    delegate.write(metric, measurement, i);
     summary.accept(metric, measurement, i);
+    try {
+      delegate.write(metric, measurement, i);
+    } catch (IOException e) {
+      writeFailure = e;
+      throw e;
+    }
   }
 
   @Override
   public void write(String metric, String measurement, long i) throws IOException {
-    delegate.write(metric, measurement, i);
     summary.accept(metric, measurement, i);
+    try {
+      delegate.write(metric, measurement, i);
+    } catch (IOException e) {
+      writeFailure = e;
+      throw e;
+    }
   }
 
   @Override
   public void write(String metric, String measurement, double d) throws IOException {
-    delegate.write(metric, measurement, d);
     summary.accept(metric, measurement, d);
+    try {
+      delegate.write(metric, measurement, d);
+    } catch (IOException e) {
+      writeFailure = e;
+      throw e;
+    }
   }
 
-  /** Appends the summary lines, closes the delegate's output, then writes the result file. */
+  /**
+   * Appends the summary lines, closes the delegate's output, writes the result file and says how the
+   * phase ended. When any of it cannot be written (a full disk), no file is left that could pass for
+   * this phase's result: the partial export and an earlier phase's result file at the same path are
+   * removed, and the phase fails.
+   */
   @Override
   public void close() throws IOException {
     var record = RunRecord.current();
+    var verdict = interrupted ? PhaseVerdict.interrupted() : PhaseVerdict.of(settings.phase(),
+        settings.properties(), summary.summary(), record.failures(), record.warnings());
+    try {
+      if (writeFailure != null) {
+        out.close();
+        throw writeFailure;
+      }
+      writeExport(record);
+    } catch (IOException e) {
+      failToWrite(e, true);
+    }
+    if (settings.resultFile().isPresent()) {
+      var path = settings.resultFile().get();
+      try {
+        ResultWriter.write(path, result(settings, summary.summary(), record, Instant.now(), verdict));
+      } catch (IOException e) {
+        failToWrite(e, false);
+      }
+      System.err.println("Result: " + path);
+    }
+    System.err.println(verdict.line());
+    if (!interrupted && verdict.exitStatus() != 0) {
+      exit.accept(verdict.exitStatus());
+    }
+  }
+
+  /**
+   * The phase's output could not be written: it fails, and no file is left that could pass for its
+   * result.
+   *
+   * @param export whether it was YCSB's export (then partial) or the result file
+   */
+  private void failToWrite(IOException e, boolean export) throws IOException {
+    System.err.println("Status: failed: the measurements could not be written (" + e.getMessage() + ")"
+        + discardOutputs(export));
+    if (!interrupted) {
+      exit.accept(PhaseVerdict.EXIT_FAILED);
+    }
+    throw e;
+  }
+
+  /** YCSB's output through the user's exporter, then the summary lines; closes the stream. */
+  private void writeExport(RunRecord record) throws IOException {
     try {
       if (textDelegate) {
         delegate.close();
@@ -128,23 +206,46 @@ public final class ResultExporter implements MeasurementsExporter {
     } finally {
       out.close();
     }
-    if (settings.resultFile().isPresent()) {
-      var path = settings.resultFile().get();
-      ResultWriter.write(path, result(settings, summary.summary(), record, Instant.now(), interrupted));
-      System.err.println("Result: " + path);
-    }
   }
 
-  /** The phase's result: YCSB's summary, what the record holds, and the phase's identity. */
+  /**
+   * Removes the export file when its writing failed (it is partial) and the result file at this
+   * phase's path (an earlier phase's, since this one's was not written); only regular files, never
+   * through a link ({@code exportfile=/dev/stdout}).
+   *
+   * @return what was removed, for the message
+   */
+  private String discardOutputs(boolean partialExport) {
+    var removed = new ArrayList<String>();
+    var export = Optional.ofNullable(settings.properties().getProperty("exportfile")).map(String::trim)
+        .filter(file -> partialExport && !file.isEmpty()).map(Path::of);
+    for (var file : Stream.concat(export.stream(), settings.resultFile().stream()).toList()) {
+      try {
+        if (Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) && Files.deleteIfExists(file)) {
+          removed.add(file.toString());
+        }
+      } catch (IOException e) {
+        removed.add("not " + file + " (" + e.getMessage() + ")");
+      }
+    }
+    return removed.isEmpty() ? "" : "; removed " + String.join(" and ", removed);
+  }
+
+  /**
+   * The phase's result: YCSB's summary, what the record holds, and the phase's identity; a failed
+   * phase's reasons come first among the warnings.
+   */
   static Result result(ResultSettings settings, Summary summary, RunRecord record, Instant finishedAt,
-      boolean interrupted) {
-    var warnings = record.warnings();
-    var status = interrupted ? Status.INTERRUPTED
-        : summary.errors() > 0 || !warnings.isEmpty() ? Status.DEGRADED : Status.COMPLETE;
+      PhaseVerdict verdict) {
+    var warnings = new ArrayList<String>();
+    if (verdict.status() == Status.FAILED) {
+      verdict.reasons().forEach(reason -> warnings.add("failed: " + reason));
+    }
+    warnings.addAll(record.warnings());
     var properties = SecretMasker.maskedCopy(settings.properties());
     properties.put("exporter", settings.delegateClass());
     var binding = settings.properties().getProperty("db", "site.ycsb.BasicDB");
-    return Result.ofPhase(status, settings.phase(), Optional.ofNullable(settings.properties().getProperty("label")),
+    return Result.ofPhase(verdict.status(), settings.phase(), Optional.ofNullable(settings.properties().getProperty("label")),
         settings.startedAt(), finishedAt, Versions.of(Optional.of(binding), settings.driver(), settings.server()),
         Host.local(), properties, summary, record.sections(), warnings);
   }

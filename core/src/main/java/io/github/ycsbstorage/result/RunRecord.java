@@ -39,6 +39,7 @@ public final class RunRecord {
   private Warmup warmup;
   private final List<SummaryLine> summaryLines = new ArrayList<>();
   private final List<String> warnings = new ArrayList<>();
+  private final List<String> failures = new ArrayList<>();
 
   /** For tests and for callers that manage their own record; production code uses {@link #current()}. */
   public RunRecord() {
@@ -81,6 +82,14 @@ public final class RunRecord {
     warnings.add(warning);
   }
 
+  /**
+   * Why the phase did not do its work although YCSB ran it to its end, e.g. {@code no operation
+   * succeeded for 60 s}: the result is then {@link Status#FAILED}.
+   */
+  public synchronized void addFailure(String reason) {
+    failures.add(reason);
+  }
+
   public synchronized Sections sections() {
     return new Sections(Optional.ofNullable(sizing), Optional.ofNullable(server), Optional.ofNullable(devices),
         Optional.ofNullable(io), Optional.ofNullable(timeseries), Optional.ofNullable(warmup));
@@ -94,6 +103,10 @@ public final class RunRecord {
     return List.copyOf(warnings);
   }
 
+  public synchronized List<String> failures() {
+    return List.copyOf(failures);
+  }
+
   /** Forgets everything; for tests that run several phases in one JVM. */
   public synchronized void clear() {
     sizing = null;
@@ -104,5 +117,6 @@ public final class RunRecord {
     warmup = null;
     summaryLines.clear();
     warnings.clear();
+    failures.clear();
   }
 }

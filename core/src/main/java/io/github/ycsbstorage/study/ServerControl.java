@@ -10,7 +10,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Starts and stops the database server around the cells of a device with the study's shell
  * commands ({@code study.server.start|stop}, {@code {datadir}} and {@code {device}} substituted),
- * and drops the page cache for {@code study.cache=cold}. Without commands the server is left alone.
+ * and drops the page cache for {@code study.cache=cold}. The commands run in the study file's folder,
+ * so that a script beside it is found as {@code ./script}. Without commands the server is left alone.
  * Not thread-safe: used by the study's single runner thread.
  */
 final class ServerControl {
@@ -20,9 +21,12 @@ final class ServerControl {
   private final Optional<String> stop;
   private final ChildProcesses children;
   private final Path logFolder;
+  private final Path workingFolder;
 
-  ServerControl(Optional<String> start, Optional<String> stop, ChildProcesses children, Path logFolder) {
+  ServerControl(Optional<String> start, Optional<String> stop, ChildProcesses children, Path logFolder,
+                Path workingFolder) {
     this.start = start;
+    this.workingFolder = workingFolder;
     this.stop = stop;
     this.children = children;
     this.logFolder = logFolder;
@@ -65,7 +69,7 @@ final class ServerControl {
     var command = cell.substitute(template);
     Files.createDirectories(logFolder);
     var log = logFolder.resolve("server-" + what + "-" + cell.device().name() + "-" + cell.scale().label() + ".log");
-    var process = children.track(new ProcessBuilder(List.of("sh", "-c", command)).redirectErrorStream(true)
+    var process = children.track(new ProcessBuilder(List.of("sh", "-c", command)).directory(workingFolder.toFile()).redirectErrorStream(true)
         .redirectOutput(log.toFile()).start());
     try {
       if (!process.waitFor(COMMAND_TIMEOUT_MINUTES, TimeUnit.MINUTES)) {

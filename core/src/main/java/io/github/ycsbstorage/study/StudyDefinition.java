@@ -28,11 +28,14 @@ import java.util.regex.Pattern;
  *
  * @param passThrough every non-{@code study.*} property of the file, given to each client as
  *                    {@code -p}; {@code {datadir}} and {@code {device}} are substituted per device
+ * @param folder      the study file's folder: relative paths in the file are resolved against it,
+ *                    and the server commands run in it
  */
 public record StudyDefinition(String name, String binding, List<Workload> workloads, List<String> distributions,
     List<DatasetScale> scales, List<Device> devices, Optional<String> serverStart, Optional<String> serverStop,
     int repetitions, Optional<Duration> duration, Optional<Long> operationCount, Cache cache, int clients,
-    List<String> hosts, int threads, Optional<Double> target, Path resultsRoot, Map<String, String> passThrough) {
+    List<String> hosts, int threads, Optional<Double> target, Path resultsRoot, Map<String, String> passThrough,
+    Path folder) {
 
   /** Page-cache state wanted at the start of each run cell. */
   public enum Cache { WARM, COLD }
@@ -115,7 +118,7 @@ public record StudyDefinition(String name, String binding, List<Workload> worklo
         reader.string(OPERATIONCOUNT).map(v -> PropertyReader.parseLong(OPERATIONCOUNT, v, 1, Integer.MAX_VALUE)),
         reader.choice(CACHE, Cache.WARM), reader.integer(CLIENTS, 1, 1, 1024), list(reader, HOSTS, ""),
         reader.integer(THREADS, 1, 1, 10_000), target(reader), resolve(base, RESULTS, reader.string(RESULTS, "results")),
-        passThrough);
+        passThrough, base.toAbsolutePath().normalize());
   }
 
   /** The folder that holds this study's cell results: {@code <study.results>/<name>}. */

@@ -1,6 +1,8 @@
 package io.github.ycsbstorage.study;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.ycsbstorage.collector.device.DeviceResolver;
+import io.github.ycsbstorage.collector.host.HostFiles;
 import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.ResultWriter;
 import java.io.IOException;
@@ -50,9 +52,12 @@ public final class StudyRunner {
     var cells = new StudyPlan(study).cells();
     var folder = Files.createDirectories(study.resultsDirectory());
     var children = new ChildProcesses();
-    var server = new ServerControl(study.serverStart(), study.serverStop(), children, folder.resolve("logs"));
+    var server = new ServerControl(study.serverStart(), study.serverStop(), children, folder.resolve("logs"),
+        study.folder());
     var executor = new CellExecutor(study, ycsbHome, children, json);
     var progress = new Progress(out, cells.size());
+    var overlaps = DeviceOverlap.warnings(study.devices(), new DeviceResolver(HostFiles.live()));
+    overlaps.forEach(warning -> out.println("study: warning: " + warning));
     var results = new ArrayList<Path>();
     Cell running = null;
     String runningGroup = null;
@@ -65,7 +70,7 @@ public final class StudyRunner {
           progress.skipped(cell);
           continue;
         }
-        var warnings = new ArrayList<String>();
+        var warnings = new ArrayList<String>(overlaps);
         var group = cell.device().name() + "/" + cell.scale().label();
         var groupStarts = !group.equals(runningGroup);
         var cold = study.cache() == StudyDefinition.Cache.COLD && cell.phase() == Phase.RUN;

@@ -6,10 +6,12 @@ import io.github.ycsbstorage.result.InterruptedExport;
 import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.RunRecord;
 import io.github.ycsbstorage.result.Sizing;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Properties;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 import site.ycsb.DB;
 import site.ycsb.WorkloadException;
@@ -30,10 +32,13 @@ import site.ycsb.workloads.CoreWorkload;
  * them; {@code CoreWorkload.init}; in a load, the dataset's size on storage before anything is
  * written ({@link DatasetMeter}) and the calibration sample ({@link Calibration}); in a run, dropping
  * the page cache ({@link CacheControl}) and the warm-up ({@link WarmUp}); the result exporter
- * ({@link PhaseExport}); load progress; then the {@link PhaseObservers} start, and from then on a
- * signal that stops the phase still exports its measurements ({@link InterruptedExport}).
- * {@code cleanup} stops progress and the observers, measures what the load left on storage and
- * compares it with the plan ({@link DatasetCheck}).
+ * ({@link PhaseExport}); load progress; then the {@link PhaseObservers} start, the
+ * {@link FailureWatch} stops a phase in which every operation fails, and from then on a signal that
+ * stops the phase still exports its measurements ({@link InterruptedExport}), once the operations in
+ * progress have finished and the observers have stopped. Every operation of YCSB's client threads
+ * passes the {@link OperationGate}. {@code cleanup} stops progress and the observers, measures what
+ * the load left on storage and compares it with the plan ({@link DatasetCheck}); the exporter then
+ * judges the phase ({@code PhaseVerdict}).
  *
  * <p>Bad properties throw {@link InvalidPropertyException} (unchecked) from {@code init}: it passes
  * through YCSB's {@code Client.main} to {@code io.github.ycsbstorage.cli.YcsbCommand}, which exits 2.
@@ -54,6 +59,12 @@ public class StorageAwareWorkload extends CoreWorkload {
   /** Records this phase wrote: calibration sample and YCSB's load threads. */
   private final LongAdder inserted = new LongAdder();
   private final RunRecord record = RunRecord.current();
+  private final OperationGate gate = new OperationGate(this::isStopRequested, this::stopAsFailed);
+  private AutoCloseable failureWatch = () -> { };
+  /** Set by whichever stops progress and observers first: cleanup, or the interrupted export. */
+  private final AtomicBoolean componentsStopped = new AtomicBoolean();
+  /** How long an interrupted phase waits for the operations in progress before it exports. */
+  private static final Duration WIND_DOWN = Duration.ofSeconds(5);
 
   /**
    * The checks that need no server, for the launcher to run before YCSB starts.
@@ -127,7 +138,49 @@ public class StorageAwareWorkload extends CoreWorkload {
       progress.start();
     }
     observers.start();
-    InterruptedExport.install();
+    failureWatch = FailureWatch.start(settings.failureTimeout(), this::stopAsFailed);
+    InterruptedExport.install(this::windDown);
+  }
+
+  /** The phase cannot do its work: say why, record it (the result is then failed) and stop. */
+  private void stopAsFailed(String reason) {
+    System.err.println("Error: " + reason);
+    record.addFailure(reason);
+    requestStop();
+  }
+
+  /**
+   * Before an interrupted phase exports: no new operation, those in progress finished (at most
+   * {@link #WIND_DOWN}), the collector stopped so that its sections cover the phase so far.
+   */
+  private void windDown() {
+    requestStop();
+    try {
+      long running = gate.awaitIdle(WIND_DOWN);
+      if (running > 0) {
+        record.addWarning(running + " operations were still in progress when the phase was interrupted: their"
+            + " latencies may be counted without their return codes");
+      }
+      stopComponents();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** Stops progress, the failure watch and the observers, once (the observers fill their sections). */
+  private void stopComponents() throws InterruptedException {
+    if (!componentsStopped.compareAndSet(false, true)) {
+      return;
+    }
+    try {
+      failureWatch.close();
+    } catch (Exception e) {
+      throw new IllegalStateException(e); // the watch's close only interrupts its thread
+    }
+    if (progress != null) {
+      progress.stop();
+    }
+    observers.stop(record);
   }
 
   /** {@code collector.paths}: data paths on this host that the user named. */
@@ -147,23 +200,53 @@ public class StorageAwareWorkload extends CoreWorkload {
 
   @Override
   public boolean doInsert(DB db, Object threadstate) {
-    boolean done = super.doInsert(db, threadstate);
-    if (done) {
-      inserted.increment();
+    if (!gate.begin()) {
+      return false;
     }
-    if (progress != null) {
-      progress.recordInserted();
+    try {
+      boolean done = super.doInsert(db, threadstate);
+      if (done) {
+        inserted.increment();
+      }
+      if (progress != null) {
+        progress.recordInserted();
+      }
+      return done;
+    } catch (RuntimeException e) {
+      return gate.escaped(e);
+    } finally {
+      gate.end();
     }
-    return done;
   }
 
   @Override
+  public boolean doTransaction(DB db, Object threadstate) {
+    if (!gate.begin()) {
+      return false;
+    }
+    try {
+      return super.doTransaction(db, threadstate);
+    } catch (RuntimeException e) {
+      return gate.escaped(e);
+    } finally {
+      gate.end();
+    }
+  }
+
+  /** A warm-up transaction: not one of the phase's operations, so not through its gate. */
+  boolean unmeasuredTransaction(DB db, Object threadstate) {
+    return super.doTransaction(db, threadstate);
+  }
+
+  /**
+   * Stops the phase's components and measures what a load left. Throws nothing it could avoid:
+   * YCSB's {@code Client} answers a {@code WorkloadException} here with {@code System.exit(0)} and no
+   * export, so a problem becomes a recorded failure or warning instead, and the export tells.
+   */
+  @Override
   public void cleanup() throws WorkloadException {
     try {
-      if (progress != null) {
-        progress.stop();
-      }
-      observers.stop(record);
+      stopComponents();
       if (load && meter != null) {
         var after = meter.read();
         record.setSizing(DatasetCheck.compare(sizing.plan(), sizingSection, meter.achieved(before, after),
@@ -171,10 +254,16 @@ public class StorageAwareWorkload extends CoreWorkload {
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new WorkloadException("interrupted while stopping", e);
+      record.addFailure("interrupted while stopping the phase's components");
+    } catch (RuntimeException e) {
+      record.addWarning("the loaded dataset could not be measured: " + e.getMessage());
     } finally {
       if (session != null) {
-        session.close();
+        try {
+          session.close();
+        } catch (WorkloadException e) {
+          record.addWarning(e.getMessage());
+        }
       }
       super.cleanup();
     }

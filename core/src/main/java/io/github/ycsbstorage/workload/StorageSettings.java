@@ -32,12 +32,15 @@ import java.util.regex.Pattern;
  * @param progress         {@code storage.progress}
  * @param progressInterval {@code storage.progress.interval}
  * @param result           {@code storage.result}: path of the result file
+ * @param failureTimeout   {@code storage.failure.timeout}: how long every operation may fail before the
+ *                         phase stops as failed; zero: never
  */
 public record StorageSettings(OptionalDouble ratio, Optional<ByteSize> size, MemoryBasis basis,
                               Optional<ByteSize> serverMemory, OptionalLong recordOverhead,
                               boolean calibrate, int calibrateRecords, int clients, int client,
                               Warmup warmup, CacheState cache, Optional<String> restartCommand,
-                              boolean progress, Duration progressInterval, Optional<String> result) {
+                              boolean progress, Duration progressInterval, Optional<String> result,
+                              Duration failureTimeout) {
 
   public static final String RATIO = "storage.dataset.ratio";
   public static final String SIZE = "storage.dataset.size";
@@ -54,11 +57,15 @@ public record StorageSettings(OptionalDouble ratio, Optional<ByteSize> size, Mem
   public static final String PROGRESS = "storage.progress";
   public static final String PROGRESS_INTERVAL = "storage.progress.interval";
   public static final String RESULT = "storage.result";
+  public static final String FAILURE_TIMEOUT = "storage.failure.timeout";
 
   /** Every key of the {@code storage.} namespace. */
   public static final Set<String> KEYS = Set.of(RATIO, SIZE, BASIS, SERVER_MEMORY, RECORD_OVERHEAD,
       CALIBRATE, CALIBRATE_RECORDS, CLIENTS, CLIENT, WARMUP, CACHE, SERVER_RESTART, PROGRESS,
-      PROGRESS_INTERVAL, RESULT);
+      PROGRESS_INTERVAL, RESULT, FAILURE_TIMEOUT);
+
+  /** A server that is gone for this long ends the phase: longer than a driver's own timeouts and retries. */
+  static final Duration DEFAULT_FAILURE_TIMEOUT = Duration.ofSeconds(60);
 
   static final int DEFAULT_CALIBRATE_RECORDS = 10_000;
 
@@ -169,7 +176,7 @@ public record StorageSettings(OptionalDouble ratio, Optional<ByteSize> size, Mem
         reader.integer(CALIBRATE_RECORDS, DEFAULT_CALIBRATE_RECORDS, 1, Integer.MAX_VALUE),
         clients, client, warmup, reader.choice(CACHE, CacheState.WARM), reader.string(SERVER_RESTART),
         reader.bool(PROGRESS, true), reader.duration(PROGRESS_INTERVAL, Duration.ofSeconds(10)),
-        reader.string(RESULT));
+        reader.string(RESULT), reader.duration(FAILURE_TIMEOUT, DEFAULT_FAILURE_TIMEOUT));
   }
 
   /** The value unless it is absent or {@code auto}. */

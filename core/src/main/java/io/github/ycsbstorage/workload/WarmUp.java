@@ -29,7 +29,7 @@ final class WarmUp {
    *
    * @return the result's {@code warmup} section; empty when none was asked for
    */
-  static Optional<Warmup> run(StorageSettings.Warmup warmup, Properties p, CoreWorkload workload)
+  static Optional<Warmup> run(StorageSettings.Warmup warmup, Properties p, StorageAwareWorkload workload)
       throws WorkloadException {
     if (warmup.none()) {
       return Optional.empty();
@@ -49,7 +49,7 @@ final class WarmUp {
             Object state = workload.initThread(p, threadId, threads);
             while (warmup.operations() > 0 ? issued.incrementAndGet() <= warmup.operations()
                 : System.nanoTime() < deadline) {
-              workload.doTransaction(db, state);
+              workload.unmeasuredTransaction(db, state);
             }
           }
           return null;

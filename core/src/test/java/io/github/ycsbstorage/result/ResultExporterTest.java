@@ -1,13 +1,17 @@
 package io.github.ycsbstorage.result;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -21,11 +25,21 @@ import site.ycsb.measurements.exporter.JSONArrayMeasurementsExporter;
 class ResultExporterTest {
   private static final Instant STARTED = Instant.parse("2026-11-21T19:55:00Z");
 
+  /** Exit statuses the exporter asked for, instead of ending the test's JVM. */
+  private final List<Integer> exits = new ArrayList<>();
+
   @BeforeEach
-  @AfterEach
   void clean() {
     RunRecord.current().clear();
     ResultExporter.configure(ResultSettings.standalone());
+    ResultExporter.exit = exits::add;
+  }
+
+  @AfterEach
+  void restore() {
+    RunRecord.current().clear();
+    ResultExporter.configure(ResultSettings.standalone());
+    ResultExporter.exit = System::exit;
   }
 
   private static Properties properties() {
@@ -118,8 +132,10 @@ class ResultExporterTest {
 
   @Test
   void jsonDelegateStaysValidJsonAndGetsTheNumericSummaryLines(@TempDir Path dir) throws Exception {
+    var properties = properties();
+    properties.setProperty("insertcount", "0");
     ResultExporter.configure(new ResultSettings(JSONArrayMeasurementsExporter.class.getName(), Optional.empty(),
-        Phase.LOAD, properties(), STARTED, Optional.empty(), Optional.empty()));
+        Phase.LOAD, properties, STARTED, Optional.empty(), Optional.empty()));
     recordStorageFacts();
     RunRecord.current().addWarning("collector lost /proc/diskstats for 3 s");
     var out = new ByteArrayOutputStream();
@@ -136,8 +152,10 @@ class ResultExporterTest {
   @Test
   void warningsMakeTheResultDegraded(@TempDir Path dir) throws Exception {
     var target = dir.resolve("r.json");
+    var properties = properties();
+    properties.setProperty("insertcount", "5");
     ResultExporter.configure(new ResultSettings(ResultSettings.TEXT_EXPORTER, Optional.of(target), Phase.LOAD,
-        properties(), STARTED, Optional.empty(), Optional.empty()));
+        properties, STARTED, Optional.empty(), Optional.empty()));
     RunRecord.current().addWarning("achieved dataset 0.61 × the plan");
     var exporter = new ResultExporter(new ByteArrayOutputStream());
     exporter.write("INSERT", "Operations", 5L);
@@ -148,6 +166,50 @@ class ResultExporterTest {
     assertEquals("achieved dataset 0.61 × the plan", result.path("warnings").get(0).asText());
     assertEquals(0, result.path("summary").path("errors").asLong());
     assertEquals(true, result.path("versions").path("driver").isNull());
+    assertEquals(List.of(), exits, "a degraded phase exits 0");
+  }
+
+  @Test
+  void aLoadThatStoredTooFewRecordsIsFailedWithItsReasonAndExitsOne(@TempDir Path dir) throws Exception {
+    var target = dir.resolve("load.json");
+    ResultExporter.configure(new ResultSettings(ResultSettings.TEXT_EXPORTER, Optional.of(target), Phase.LOAD,
+        properties(), STARTED, Optional.empty(), Optional.empty()));
+    RunRecord.current().addWarning("achieved dataset 0.01 × the plan");
+    var exporter = new ResultExporter(new ByteArrayOutputStream());
+    exporter.write("OVERALL", "RunTime(ms)", 1000L);
+    exporter.write("OVERALL", "Throughput(ops/sec)", 10.0);
+    exporter.write("INSERT", "Operations", 11L);
+    exporter.write("INSERT", "Return=OK", 10L);
+    exporter.write("INSERT", "Return=ERROR", 1L);
+    exporter.close();
+    var result = new ObjectMapper().readTree(target.toFile());
+    assertEquals("failed", result.path("status").asText());
+    assertEquals("failed: the load stored 10 of 1,000 records; not stored: 1 failed (INSERT: ERROR 1), 989 never"
+        + " inserted (YCSB's load threads stop at their first failed insert)", result.path("warnings").get(0).asText());
+    assertEquals("achieved dataset 0.01 × the plan", result.path("warnings").get(1).asText());
+    assertEquals(List.of(1), exits);
+  }
+
+  @Test
+  void outputThatCannotBeWrittenLeavesNoFileThatCouldPassForThisPhasesResult(@TempDir Path dir) throws Exception {
+    var export = Files.writeString(dir.resolve("run.txt"), "[OVERALL], RunTime(ms), 12"); // YCSB began writing
+    var earlier = Files.writeString(dir.resolve("run.txt.result.json"), "{\"schema\": \"an earlier run's\"}");
+    var properties = properties();
+    properties.setProperty("exportfile", export.toString());
+    ResultExporter.configure(new ResultSettings(ResultSettings.TEXT_EXPORTER, Optional.of(earlier), Phase.RUN,
+        properties, STARTED, Optional.empty(), Optional.empty()));
+    var full = new OutputStream() {
+      @Override
+      public void write(int b) throws IOException {
+        throw new IOException("No space left on device");
+      }
+    };
+    var exporter = new ResultExporter(full);
+    exportRun(exporter);
+    var failure = assertThrows(IOException.class, exporter::close);
+    assertEquals("No space left on device", failure.getMessage());
+    assertEquals(List.of(), Files.list(dir).toList(), "neither the partial export nor the earlier result is left");
+    assertEquals(List.of(1), exits);
   }
 
   @Test

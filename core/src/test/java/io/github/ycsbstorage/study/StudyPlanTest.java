@@ -54,6 +54,21 @@ class StudyPlanTest {
   }
 
   @Test
+  void theShippedOracleNoSqlStudyPlansTheTwentyFourPublishedRunsAndFourLoads() throws Exception {
+    var repository = Path.of("..").toAbsolutePath().normalize();
+    var definition = StudyDefinition.load(repository.resolve("scripts/oraclenosql/hdd-vs-ssd.properties"), repository);
+    var cells = new StudyPlan(definition).cells();
+    assertEquals(28, cells.size());
+    assertEquals(4, cells.stream().filter(c -> c.phase() == io.github.ycsbstorage.result.Phase.LOAD).count());
+    assertEquals("hdd_ratio0.33_load", cells.get(0).id());
+    assertEquals("hdd_ratio0.33_update-heavy-uniform-1x1000-zipfian_r1", cells.get(2).id());
+    assertEquals("./kvlite.sh start /mnt/hdd/kvlite/ratio0_33 5000", cells.get(0).substitute(
+        definition.serverStart().orElseThrow()));
+    assertEquals(repository.resolve("scripts/oraclenosql"), definition.folder());
+    assertEquals("ram", definition.passThrough().get("storage.memory.basis"));
+  }
+
+  @Test
   void badValuesNameTheProperty() {
     var noDevices = assertThrows(InvalidPropertyException.class,
         () -> StudyDefinition.parse(study("study.devices", ""), "s", home, home));

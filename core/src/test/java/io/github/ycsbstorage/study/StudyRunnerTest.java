@@ -40,6 +40,34 @@ class StudyRunnerTest {
   }
 
   @Test
+  void serverCommandsRunInTheStudyFolderAndDevicesOnOneDiskAreWarnedAbout(@TempDir Path dir) throws Exception {
+    var home = FixtureInstall.create(dir.resolve("home"));
+    var script = Files.writeString(dir.resolve("server.sh"), "echo \"$1 $2\" >> \"$(dirname \"$0\")/server.log\"\n");
+    var file = Files.writeString(dir.resolve("two.properties"), """
+        study.binding=basic
+        study.workloads=workloadc
+        study.recordcounts=100
+        study.devices=hdd=%s,ssd=%s
+        study.server.start=sh ./server.sh start {device}
+        study.server.stop=sh ./server.sh stop {device}
+        study.operationcount=100
+        study.results=%s
+        basicdb.verbose=false
+        """.formatted(dir.resolve("hdd"), dir.resolve("ssd"), dir.resolve("results")));
+    var progress = new ByteArrayOutputStream();
+    var results = new StudyRunner(StudyDefinition.load(file, home), home, new PrintStream(progress, true)).run(false);
+
+    assertEquals(List.of("start hdd", "stop hdd", "start ssd", "stop ssd"), Files.readAllLines(dir.resolve("server.log")),
+        "found as ./server.sh: the commands run beside the study file (" + script + ")");
+    assertTrue(progress.toString().contains("study: warning: study devices hdd (" + dir.resolve("hdd") + ") and ssd ("),
+        progress.toString());
+    for (var result : results) {
+      var warnings = json.readTree(result.toFile()).path("warnings").toString();
+      assertTrue(warnings.contains("are on the same physical device"), result + ": " + warnings);
+    }
+  }
+
+  @Test
   void runsEveryCellWritesMergedResultsAndResumes(@TempDir Path dir) throws Exception {
     var home = FixtureInstall.create(dir.resolve("home"));
     var study = StudyDefinition.load(studyFile(dir, ""), home);

@@ -4,6 +4,7 @@ import static io.github.ycsbstorage.testkit.TestProperties.properties;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.github.ycsbstorage.config.DurationFormat;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import java.time.Duration;
 import java.util.Properties;
@@ -70,9 +71,19 @@ class StorageSettingsTest {
   }
 
   @Test
+  void failureTimeoutDefaultsToAMinuteAndZeroTurnsTheWatchOff() {
+    assertEquals(Duration.ofSeconds(60), StorageSettings.parse(new Properties()).failureTimeout());
+    assertEquals(Duration.ZERO, StorageSettings.parse(properties("storage.failure.timeout", "0")).failureTimeout());
+    assertEquals(Duration.ofMillis(500),
+        StorageSettings.parse(properties("storage.failure.timeout", "500ms")).failureTimeout());
+    assertEquals("storage.failure.timeout='soon' is invalid; accepted: " + DurationFormat.ACCEPTED,
+        refusal("storage.failure.timeout", "soon"));
+  }
+
+  @Test
   void namespaceListsEveryKey() {
     assertEquals("storage.", new StorageNamespace().prefix());
-    assertEquals(15, new StorageNamespace().keys().size());
+    assertEquals(16, new StorageNamespace().keys().size());
     assertEquals(true, new StorageNamespace().keys().contains("storage.result"));
   }
 }

@@ -5,15 +5,20 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.ycsbstorage.testkit.KvLite;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code bin/ycsb load|run oraclenosql} against a real KVLite from {@code KVHOME}, as a user runs
@@ -97,6 +102,106 @@ class OracleNoSqlIT {
     assertEquals(200, ok + batched, load::all);
     assertTrue(batched > 0, load::all);
     assertRunAndReadBack("e2e_bulk");
+  }
+
+  /** Every return code YCSB printed for an operation, e.g. {@code {OK=640}}. */
+  private static Map<String, Long> returnCodes(String output, String operation) {
+    var codes = new java.util.TreeMap<String, Long>();
+    var matcher = Pattern.compile("\\[" + operation + "], Return=([A-Z_]+), (\\d+)").matcher(output);
+    while (matcher.find()) {
+      codes.put(matcher.group(1), Long.parseLong(matcher.group(2)));
+    }
+    return codes;
+  }
+
+  @Test
+  void workloadEAt64And256ThreadsHasNoErrors() throws Exception {
+    var load = ycsb("load", "oraclenosql", "-P", "workloads/workloade", "-p", "oraclenosql.table=e2e_scan",
+        "-p", "recordcount=2000", "-threads", "4");
+    assertEquals(0, load.exitCode(), load::all);
+    assertEquals(Map.of("OK", 2000L), returnCodes(load.stdout(), "INSERT"), load::all);
+    for (int threads : new int[] {64, 256}) {
+      int operations = 4 * threads;
+      // A generous request timeout: on a loaded 2-core machine one KVLite serving 256 threads' scans is
+      // slow, and this test is about the client never refusing its own requests, not about speed.
+      var run = ycsb("run", "oraclenosql", "-P", "workloads/workloade", "-p", "oraclenosql.table=e2e_scan",
+          "-p", "recordcount=2000", "-p", "operationcount=" + operations, "-threads", Integer.toString(threads),
+          "-p", "oraclenosql.requesttimeout=120s");
+      assertEquals(0, run.exitCode(), run::all);
+      var scans = returnCodes(run.stdout(), "SCAN");
+      var inserts = returnCodes(run.stdout(), "INSERT");
+      assertEquals(Set.of("OK"), scans.keySet(), () -> threads + " threads: " + run.all());
+      assertTrue(inserts.isEmpty() || inserts.keySet().equals(Set.of("OK")), () -> threads + " threads: " + run.all());
+      assertEquals(operations, scans.get("OK") + inserts.getOrDefault("OK", 0L), run::all);
+      assertFalse(run.stderr().contains("Node limit exceeded"), run::all);
+    }
+  }
+
+  @Test
+  void aFailedBulkLoadCountsEveryRecordThatWasNotStored() throws Exception {
+    // Keys longer than the store accepts (32,767 bytes): every bulk put fails as a whole. YCSB's load
+    // threads stop at their first failed insert, i.e. after one batch of 50 each.
+    var load = ycsb("load", "oraclenosql", "-P", "workloads/workloada", "-p", "oraclenosql.table=e2e_lost",
+        "-p", "oraclenosql.bulkput=true", "-p", "oraclenosql.bulkput.batchsize=50", "-p", "zeropadding=40000",
+        "-threads", "2");
+    assertEquals(Map.of("BATCHED_OK", 0L, "ERROR", 100L), returnCodes(load.stdout(), "INSERT"), load::all);
+    assertTrue(load.stderr().contains("[oraclenosql] 100 records not stored"), load::all);
+    assertTrue(load.stderr().lines().allMatch(line -> line.length() < 1000), "short warning lines");
+  }
+
+  @Test
+  void aSizedLoadOnTheStoresReportedCacheCarriesTheStoresFactsAndDevice(@TempDir Path dir) throws Exception {
+    var load = ycsb("load", "oraclenosql", "-P", "workloads/storage/read-only-uniform-1x1000",
+        "-p", "oraclenosql.table=e2e_sized", "-p", "storage.memory.basis=cache", "-p", "storage.dataset.ratio=0.005",
+        "-p", "exportfile=" + dir.resolve("load.txt"));
+    assertEquals(0, load.exitCode(), load::all);
+    assertTrue(load.stderr().contains("× server cache ") && load.stderr().contains("(basis cache, from rg1-rn1 JE "
+        + "cache size (kvstore.jar RepNodeAdmin.getInfo(), an internal interface))"), load::all);
+    var result = new ObjectMapper().readTree(dir.resolve("load.txt.result.json").toFile());
+    var server = result.path("server");
+    assertEquals("25.3.21", server.path("version").asText(), server::toString);
+    long cache = server.path("cache").path("bytes").asLong();
+    assertTrue(cache > KvLite.HEAP_BYTES * 65 / 100 && cache <= KvLite.HEAP_BYTES * 70 / 100, server::toString);
+    assertEquals(store.environment().toString(), server.path("dataPath").asText());
+    long records = result.path("sizing").path("recordCount").asLong();
+    assertEquals(Math.round(0.005 * cache) / result.path("sizing").path("recordBytes").path("total").asLong(), records);
+    assertEquals(Map.of("OK", records), returnCodes(Files.readString(dir.resolve("load.txt")), "INSERT"), load::all);
+    // The store's storage directory is tagged without collector.paths.
+    assertTrue(result.path("devices").isArray() && result.path("devices").size() > 0, result::toString);
+    assertTrue(result.path("sizing").path("measured").path("source").asText().contains("JE log files of rg1-rn1"),
+        () -> result.path("sizing").toString());
+  }
+
+  @Test
+  void aTwoCellStudyStartsAndStopsItsOwnKvliteAndItsResultsCarryTheStoresFacts(@TempDir Path dir) throws Exception {
+    int port = KvLite.freePortRange(21);
+    var script = Launcher.HOME.toAbsolutePath().resolve("scripts/oraclenosql/kvlite.sh");
+    var file = Files.writeString(dir.resolve("kv.properties"), """
+        study.binding=oraclenosql
+        study.workloads=workloads/storage/read-only-uniform-1x1000
+        study.ratios=0.002
+        study.devices=disk=%s
+        study.server.start=KV_HEAP=512m KV_PARTITIONS=12 %s start {datadir}/{scale} %d
+        study.server.stop=%s stop {datadir}/{scale}
+        study.operationcount=200
+        storage.memory.basis=cache
+        oraclenosql.helperhosts=localhost:%d
+        """.formatted(dir.resolve("disk"), script, port, script, port));
+    var study = Launcher.ycsb(Map.of("KVHOME", System.getenv("KVHOME")), "study", file.toString());
+    assertEquals(0, study.exitCode(), study::all);
+    var results = dir.resolve("results/kv");
+    var run = new ObjectMapper().readTree(results.resolve("disk_ratio0.002_read-only-uniform-1x1000_r1.json").toFile());
+    assertEquals("complete", run.path("status").asText(), run::toString);
+    var server = run.path("server");
+    assertEquals("25.3.21", server.path("version").asText(), server::toString);
+    long cache = server.path("cache").path("bytes").asLong();
+    assertTrue(cache > (512L << 20) * 65 / 100 && cache <= (512L << 20) * 70 / 100, "70 % of KV_HEAP: " + server);
+    assertEquals(dir.resolve("disk/ratio0_002/kvroot/kvstore/sn1/rg1-rn1/env").toString(),
+        server.path("dataPath").asText());
+    var load = new ObjectMapper().readTree(results.resolve("disk_ratio0.002_load.json").toFile());
+    assertEquals(load.path("sizing").path("recordCount").asLong(),
+        load.path("summary").path("operations").path("INSERT").path("returnCodes").path("OK").asLong(), load::toString);
+    assertFalse(Files.exists(dir.resolve("disk/ratio0_002/kvlite.pid")), "the stop command ran");
   }
 
   @Test

@@ -118,8 +118,8 @@ public final class KvLite implements AutoCloseable {
     }
   }
 
-  /** The first of {@code count} consecutive free ports on the loopback interface. */
-  private static int freePortRange(int count) throws IOException {
+  /** The first of {@code count} consecutive free ports, e.g. for a KVLite that a test starts otherwise. */
+  public static int freePortRange(int count) throws IOException {
     for (int attempt = 0; attempt < 50; attempt++) {
       int base = ThreadLocalRandom.current().nextInt(20_000, 40_000);
       if (allFree(base, count)) {

@@ -146,7 +146,7 @@ public class OracleNoSqlClient extends DB implements ServerInfoProvider {
     return attempt("scan", () -> {
       var range = session.table().createFieldRange(TableSchema.KEY_COLUMN).setStart(startkey, true);
       var options = new TableIteratorOptions(Direction.FORWARD, readOptions().getConsistency(), timeoutMillis,
-          TimeUnit.MILLISECONDS, StoreSession.SCAN_REQUESTS, Math.max(1, Math.min(recordcount, 1000)));
+          TimeUnit.MILLISECONDS, StoreSession.SCAN_REQUESTS, session.scanBatch(recordcount));
       var rows = session.tables().tableIterator(session.table().createPrimaryKey(),
           range.createMultiRowOptions(), options);
       try {

@@ -4,6 +4,7 @@ import io.github.ycsbstorage.config.SecretMasker;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
+import java.util.OptionalInt;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import oracle.kv.KVSecurityConstants;
@@ -29,8 +30,10 @@ import site.ycsb.DBException;
  * @param table    the workload's table, checked against the schema
  * @param settings the settings it was opened with
  * @param facts    what the store tells about itself, asked once per session
+ * @param partitions the store's partitions, when the client's topology tells (for sizing scan batches)
  */
-record StoreSession(KVStore store, TableAPI tables, Table table, ClientSettings settings, ServerFacts facts) {
+record StoreSession(KVStore store, TableAPI tables, Table table, ClientSettings settings, ServerFacts facts,
+                    OptionalInt partitions) {
   /** The key/value key read once at open time to learn whether the store accepts this kvclient. */
   static final String PROBE_KEY = "ycsb-storage-compatibility-probe";
 
@@ -57,6 +60,21 @@ record StoreSession(KVStore store, TableAPI tables, Table table, ClientSettings 
     long wanted = 2L * settings.threads() * perThread;
     int active = (int) Math.min(Integer.MAX_VALUE, Math.max(defaults.getMaxActiveRequests(), wanted));
     return new RequestLimitConfig(active, defaults.getRequestThresholdPercent(), defaults.getNodeLimitPercent());
+  }
+
+  /**
+   * Rows one scan asks each partition for per request. An ordered scan merges every partition, and the
+   * {@code count} keys after a start key spread evenly over them (keys are hashed to partitions): asking
+   * each for twice its share, plus two, makes a second request to a partition rare, where asking for
+   * {@code count} rows from each of 120 partitions read 120 times the rows the scan returns.
+   */
+  int scanBatch(int count) {
+    int wanted = Math.max(1, Math.min(count, 1000));
+    if (partitions.isEmpty() || partitions.getAsInt() <= 0) {
+      return wanted;
+    }
+    long share = ((long) count * 2 + partitions.getAsInt() - 1) / partitions.getAsInt() + 2;
+    return (int) Math.min(wanted, share);
   }
 
   static StoreSession open(ClientSettings settings) throws DBException {
@@ -99,7 +117,8 @@ record StoreSession(KVStore store, TableAPI tables, Table table, ClientSettings 
       if (mismatch.isPresent()) {
         throw new DBException(mismatch.get());
       }
-      return new StoreSession(store, tables, table, settings, new ServerFacts(store, settings));
+      return new StoreSession(store, tables, table, settings, new ServerFacts(store, settings),
+          StoreInternals.topology(store).partitions());
     } catch (RuntimeException | DBException e) {
       store.close();
       throw e instanceof DBException db ? db

@@ -62,6 +62,24 @@ class OracleNoSqlLiveTest {
       assertEquals(Status.OK, client.scan("usertable", "user00100", 300, null, rows));
       var expected = IntStream.range(100, 400).mapToObj(n -> "k" + n + "-0").toList();
       assertEquals(expected, rows.stream().map(r -> r.get("field0").toString()).toList());
+
+      // The binding asks each partition for a few rows only; kvclient must fetch more from a partition
+      // whose rows run out before the merge is done. One row per request makes every partition do so.
+      var store = LiveStore.client();
+      try {
+        var table = store.getTableAPI().getTable("scan_order");
+        var range = table.createFieldRange(TableSchema.KEY_COLUMN).setStart("user00100", true);
+        var iterator = store.getTableAPI().tableIterator(table.createPrimaryKey(), range.createMultiRowOptions(),
+            new oracle.kv.table.TableIteratorOptions(oracle.kv.Direction.FORWARD, null, 0, null, 2, 1));
+        var keys = new ArrayList<String>();
+        while (keys.size() < 300 && iterator.hasNext()) {
+          keys.add(iterator.next().get(TableSchema.KEY_COLUMN).asString().get());
+        }
+        iterator.close();
+        assertEquals(IntStream.range(100, 400).mapToObj(n -> String.format("user%05d", n)).toList(), keys);
+      } finally {
+        store.close();
+      }
     } finally {
       client.cleanup();
     }

@@ -1,0 +1,205 @@
+package io.github.ycsbstorage.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.ycsbstorage.testkit.MongoServerExtension;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.bson.Document;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import site.ycsb.Utils;
+
+/**
+ * The statuses and exit codes of README "Errors, faults and secrets", through the installed
+ * {@code bin/ycsb}: a load that stored fewer records than planned and a run against a server that went
+ * away are {@code failed} with exit 1 and say why with exact counts; an interrupted run exports the
+ * collector's sections and counts that agree; a full file system leaves no result that could pass for
+ * the phase's.
+ */
+class PhaseStatusIT {
+  private static final String STORAGE_AWARE = "workload=io.github.ycsbstorage.workload.StorageAwareWorkload";
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private static String sized(long records) {
+    return "recordcount=" + records;
+  }
+
+  @Test
+  void aBatchedLoadOfKeysThatAlreadyExistFailsWithEveryRecordCountedAsNotStored(@TempDir Path dir)
+      throws Exception {
+    try (var server = MongoServerExtension.started()) {
+      var table = server.database("batched").getCollection("usertable");
+      for (long n = 0; n < 4000; n++) {
+        table.insertOne(new Document("_id", "user" + Utils.hash(n)));
+      }
+      var result = dir.resolve("load.json");
+      var load = Launcher.ycsb("load", "mongodb", "-P", "workloads/workloada", "-p", STORAGE_AWARE,
+          "-p", sized(4000), "-p", "fieldcount=2", "-p", "fieldlength=10", "-p", "batchsize=1000",
+          "-p", "mongodb.url=" + server.url("batched"), "-p", "storage.result=" + result, "-threads", "4");
+
+      assertEquals(1, load.exitCode(), load::all);
+      assertTrue(load.stdout().contains("[INSERT], Return=ERROR, 4000"), load::all);
+      assertTrue(load.stderr().contains("[mongodb] 4000 records not stored"), load::all);
+      var reason = "the load stored 0 of 4,000 records; not stored: 4,000 failed (INSERT: ERROR 4,000)";
+      assertTrue(load.stderr().contains("Status: failed: " + reason), load::all);
+      var json = JSON.readTree(result.toFile());
+      assertEquals("failed", json.path("status").asText(), json::toPrettyString);
+      assertEquals("failed: " + reason, json.path("warnings").get(0).asText(), json::toPrettyString);
+      assertEquals(4000, json.path("summary").path("operations").path("INSERT").path("returnCodes").path("ERROR")
+          .asLong());
+    }
+  }
+
+  @Test
+  void aLoadWhoseServerDiesFailsWithExactCountsAndExitsOne(@TempDir Path dir) throws Exception {
+    try (var server = MongoServerExtension.started()) {
+      var result = dir.resolve("load.json");
+      var load = Launcher.start(Map.of(), "load", "mongodb", "-P", "workloads/workloada", "-p", STORAGE_AWARE,
+          "-p", sized(200_000), "-p", "fieldcount=1", "-p", "fieldlength=10",
+          "-p", "mongodb.url=" + server.url("dies"), "-p", "mongodb.serverselectiontimeout=1s",
+          "-p", "storage.result=" + result, "-threads", "2");
+      var table = server.database("dies").getCollection("usertable");
+      long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5); // only catches a hang
+      while (table.countDocuments() < 50) {
+        assertTrue(System.nanoTime() < deadline && load.process().isAlive(), "the load never got going");
+        Thread.sleep(20);
+      }
+      server.stop();
+      var finished = load.finish();
+
+      assertEquals(1, finished.exitCode(), finished::all);
+      var json = JSON.readTree(result.toFile());
+      assertEquals("failed", json.path("status").asText(), json::toPrettyString);
+      var codes = json.path("summary").path("operations").path("INSERT").path("returnCodes");
+      long stored = codes.path("OK").asLong();
+      long failed = sum(codes) - stored;
+      assertTrue(stored >= 50 && stored < 200_000, codes::toString);
+      assertTrue(failed >= 1 && failed <= 2, "each of the 2 threads stops at its first failed insert: " + codes);
+      var reason = String.format(Locale.ROOT, "the load stored %,d of 200,000 records; not stored: %,d failed"
+          + " (INSERT: %s), %,d never inserted (YCSB's load threads stop at their first failed insert)", stored,
+          failed, codes(codes), 200_000 - stored - failed);
+      assertEquals("failed: " + reason, json.path("warnings").get(0).asText(), json::toPrettyString);
+      assertTrue(finished.stderr().contains("Status: failed: " + reason), finished::all);
+    }
+  }
+
+  @Test
+  void aRunWithOnlyAnOperationCountEndsAfterTheFailureTimeoutOnceTheServerIsGone(@TempDir Path dir)
+      throws Exception {
+    try (var server = MongoServerExtension.started()) {
+      var url = "mongodb.url=" + server.url("gone");
+      var load = Launcher.ycsb("load", "mongodb", "-P", "workloads/workloadc", "-p", url, "-p", sized(100));
+      assertEquals(0, load.exitCode(), load::all);
+
+      var result = dir.resolve("run.json");
+      var run = Launcher.start(Map.of(), "run", "mongodb", "-P", "workloads/workloadc", "-p", url,
+          "-p", STORAGE_AWARE, "-p", sized(100), "-p", "operationcount=1000000000",
+          "-p", "mongodb.serverselectiontimeout=500ms", "-p", "storage.failure.timeout=2s",
+          "-p", "storage.result=" + result, "-threads", "2");
+      run.awaitOutput("Sizing plan", 120);
+      server.stop();
+      var finished = run.finish();
+
+      assertEquals(1, finished.exitCode(), finished::all);
+      var json = JSON.readTree(result.toFile());
+      assertEquals("failed", json.path("status").asText(), json::toPrettyString);
+      var reason = json.path("warnings").get(0).asText();
+      assertTrue(reason.matches("failed: no operation succeeded for \\d+\\.\\d s while [\\d,]+ failed \\(READ: [A-Z_]+"
+          + " [\\d,]+\\): the phase was stopped \\(storage\\.failure\\.timeout=2s\\)"), reason);
+      assertTrue(json.path("warnings").get(1).asText().startsWith("failed: the run stopped after "),
+          json::toPrettyString);
+      assertTrue(finished.stderr().contains("Status: failed: no operation succeeded for"), finished::all);
+      assertTrue(finished.stdout().contains("[READ], Return="), "what was measured is exported: " + finished.all());
+    }
+  }
+
+  @Test
+  void anInterruptedRunCarriesTheCollectorsSectionsAndCountsThatAgreeWithItsReturnCodes(@TempDir Path dir)
+      throws Exception {
+    var export = dir.resolve("export.txt");
+    var run = Launcher.start(Map.of(), "run", "basic", "-P", "workloads/workloada", "-p", STORAGE_AWARE,
+        "-p", sized(100), "-p", "operationcount=1000000000", "-p", "basicdb.verbose=false",
+        "-p", "collector.paths=" + dir, "-p", "collector.interval=200ms", "-p", "exportfile=" + export,
+        "-threads", "4", "-s", "-p", "status.interval=1");
+    run.awaitOutput(" operations; ", 120); // YCSB's status line: the run is measuring
+    run.signal("TERM");
+    var finished = run.finish();
+
+    assertEquals(143, finished.exitCode(), finished::all);
+    var json = JSON.readTree(dir.resolve("export.txt.result.json").toFile());
+    assertEquals("interrupted", json.path("status").asText(), json::toPrettyString);
+    assertTrue(json.path("devices").isArray() && json.path("devices").size() > 0, json::toPrettyString);
+    assertTrue(json.path("io").isObject(), json::toPrettyString);
+    var operations = json.path("summary").path("operations");
+    for (var name : List.of("READ", "UPDATE")) {
+      var figures = operations.path(name);
+      assertTrue(figures.path("count").asLong() > 0, json::toPrettyString);
+      assertEquals(figures.path("count").asLong(), sum(figures.path("returnCodes")), name + ": " + figures);
+    }
+  }
+
+  @Test
+  void aFullFileSystemLeavesNeitherAPartialExportNorAnEarlierResult(@TempDir Path dir) throws Exception {
+    var small = Files.createDirectories(dir.resolve("small"));
+    var mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", small.toString())
+        .redirectErrorStream(true).start();
+    var mounted = mount.waitFor(1, TimeUnit.MINUTES) && mount.exitValue() == 0;
+    assumeTrue(mounted, "cannot mount a small tmpfs here (needs root with CAP_SYS_ADMIN): "
+        + new String(mount.getInputStream().readAllBytes()).trim());
+    try {
+      var earlier = Files.writeString(small.resolve("run.txt.result.json"), "{\"schema\": \"an earlier run's\"}");
+      var filler = small.resolve("filler");
+      try (var out = Files.newOutputStream(filler)) {
+        var block = new byte[1024];
+        try {
+          while (true) {
+            out.write(block);
+          }
+        } catch (IOException full) {
+          // the file system is full
+        }
+      }
+      var run = Launcher.ycsb("run", "basic", "-P", "workloads/workloada", "-p", STORAGE_AWARE, "-p", sized(10),
+          "-p", "operationcount=100", "-p", "basicdb.verbose=false", "-p", "collector.enabled=false",
+          "-p", "exportfile=" + small.resolve("run.txt"));
+
+      assertEquals(1, run.exitCode(), run::all);
+      assertTrue(run.stderr().contains("Status: failed: the measurements could not be written"), run::all);
+      assertTrue(Files.notExists(earlier), "the earlier result is gone: " + run.all());
+      assertTrue(Files.notExists(small.resolve("run.txt")), "no partial export: " + run.all());
+    } finally {
+      new ProcessBuilder("umount", small.toString()).inheritIO().start().waitFor(1, TimeUnit.MINUTES);
+    }
+  }
+
+  private static long sum(JsonNode codes) {
+    long sum = 0;
+    for (var values = codes.elements(); values.hasNext(); ) {
+      sum += values.next().asLong();
+    }
+    return sum;
+  }
+
+  /** {@code ERROR 1, SERVICE_UNAVAILABLE 1}: the failed codes as the status line writes them. */
+  private static String codes(JsonNode codes) {
+    var parts = new ArrayList<String>();
+    for (var names = codes.fieldNames(); names.hasNext(); ) {
+      var name = names.next();
+      if (!name.equals("OK") && !name.equals("BATCHED_OK") && codes.path(name).asLong() > 0) {
+        parts.add(String.format(Locale.ROOT, "%s %,d", name, codes.path(name).asLong()));
+      }
+    }
+    return String.join(", ", parts);
+  }
+}

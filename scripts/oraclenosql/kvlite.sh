@@ -1,0 +1,97 @@
+#!/bin/sh
+# Starts or stops one KVLite of the Oracle NoSQL installation in $KVHOME, for a study's
+# study.server.start / study.server.stop (see README "Oracle NoSQL study"):
+#
+#   kvlite.sh start <root> [port]     start a store in <root>/kvroot (reopened when it exists) on
+#                                     localhost:<port> (default 5000, and the next 20 ports), wait
+#                                     until it answers, leave its pid in <root>/kvlite.pid
+#   kvlite.sh stop <root>             stop that store and wait until it is gone
+#
+# Environment (all optional):
+#   KV_HEAP        the kvlite JVM's heap (-Xmx), default 1g. KVLite runs its replication node inside
+#                  this JVM: the JE cache is rnCachePercent (70 %) of it, e.g. KV_HEAP=8g → 5.6 GiB.
+#   KV_MEMORY_MB   the storage node's memoryMB, i.e. the store's declared memory (storage.memory.basis
+#                  ram); unset, the store reports none and a local store is sized by this host's RAM.
+#   KV_STORAGE_GB  the storage directory's size; JE refuses writes beyond it. Default: the size of the
+#                  file system that holds <root>.
+#   KV_PARTITIONS  partitions of a new store, default 120.
+set -eu
+
+usage() {
+  echo "usage: $0 start <root> [port] | stop <root>" >&2
+  exit 2
+}
+[ $# -ge 2 ] || usage
+: "${KVHOME:?set KVHOME to the Oracle NoSQL installation (the folder holding lib/kvstore.jar)}"
+command=$1
+root=$2
+pidfile=$root/kvlite.pid
+
+alive() {
+  [ -f "$pidfile" ] && kill -0 "$(cat "$pidfile")" 2>/dev/null
+}
+
+case $command in
+start)
+  port=${3:-5000}
+  mkdir -p "$root"
+  if alive; then
+    echo "kvlite already running in $root (pid $(cat "$pidfile"))" >&2
+    exit 1
+  fi
+  storage_gb=${KV_STORAGE_GB:-$(df -Pk "$root" | awk 'NR == 2 { print int($2 / 1048576) }')}
+  [ "$storage_gb" -ge 1 ] || storage_gb=1
+  memory=""
+  [ -n "${KV_MEMORY_MB:-}" ] && memory="-memorymb $KV_MEMORY_MB"
+  log=$root/kvlite.out
+  : >"$log"
+  # shellcheck disable=SC2086 # $memory is empty or two words
+  nohup java "-Xmx${KV_HEAP:-1g}" -jar "$KVHOME/lib/kvstore.jar" kvlite -root "$root/kvroot" -store kvstore \
+    -host localhost -port "$port" -harange "$((port + 1)),$((port + 5))" \
+    -servicerange "$((port + 6)),$((port + 20))" -partitions "${KV_PARTITIONS:-120}" \
+    -storagedirsizegb "$storage_gb" $memory -secure-config disable -printstartupok >>"$log" 2>&1 &
+  echo $! >"$pidfile"
+  # Ready when KVLite says the store exists and the store answers a ping (a reopened store prints
+  # its message before its replication node is up).
+  i=0
+  while [ $i -lt 300 ]; do
+    if ! alive; then
+      echo "kvlite exited; its output ($log):" >&2
+      cat "$log" >&2
+      exit 1
+    fi
+    if grep -q -e 'Created new kvlite store' -e 'Opened existing store' "$log" \
+      && java -jar "$KVHOME/lib/kvstore.jar" ping -host localhost -port "$port" >/dev/null 2>&1; then
+      echo "kvlite ready in $root on localhost:$port (pid $(cat "$pidfile"))"
+      exit 0
+    fi
+    sleep 1
+    i=$((i + 1))
+  done
+  echo "kvlite not ready within 300 s; its output ($log):" >&2
+  cat "$log" >&2
+  exit 1
+  ;;
+stop)
+  if ! alive; then
+    echo "no kvlite running in $root"
+    rm -f "$pidfile"
+    exit 0
+  fi
+  pid=$(cat "$pidfile")
+  kill "$pid"
+  i=0
+  while kill -0 "$pid" 2>/dev/null && [ $i -lt 60 ]; do
+    sleep 1
+    i=$((i + 1))
+  done
+  if kill -0 "$pid" 2>/dev/null; then
+    kill -9 "$pid"
+  fi
+  rm -f "$pidfile"
+  echo "kvlite in $root stopped"
+  ;;
+*)
+  usage
+  ;;
+esac
