@@ -1,7 +1,12 @@
 package io.github.ycsbstorage.study;
 
+import java.util.ArrayList;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The client and server processes a study has started and not yet reaped. A JVM shutdown hook
@@ -9,6 +14,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * client behind writing into a cell that resume will redo. Thread-safe.
  */
 public final class ChildProcesses {
+  /** How long each process gets to end after SIGTERM, and again after SIGKILL. */
+  private static final long GRACE_SECONDS = 5;
+
   private final Set<Process> running = ConcurrentHashMap.newKeySet();
   private final Thread hook = new Thread(this::destroyAll, "study-children-cleanup");
 
@@ -26,26 +34,38 @@ public final class ChildProcesses {
     running.remove(process);
   }
 
-  /** Ends every tracked process and its descendants: politely first, then forcibly after 5 s. */
+  /**
+   * Ends every tracked process and its descendants, politely first, then forcibly after
+   * {@value #GRACE_SECONDS} s, and returns once they have ended: none outlives the study.
+   */
   public void destroyAll() {
+    // Descendants are listed before anything dies: an orphan is no longer anyone's descendant.
+    var all = new ArrayList<ProcessHandle>();
+    var exits = new ArrayList<CompletableFuture<?>>();
     for (var process : running) {
-      process.descendants().forEach(ProcessHandle::destroy);
-      process.destroy();
+      process.descendants().forEach(all::add);
+      all.add(process.toHandle());
+      exits.add(process.onExit()); // a child's own onExit also reaps it
     }
-    var deadline = System.nanoTime() + 5_000_000_000L;
-    for (var process : running) {
-      while (process.isAlive() && System.nanoTime() < deadline) {
-        try {
-          Thread.sleep(50);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          break;
-        }
-      }
-      process.descendants().forEach(ProcessHandle::destroyForcibly);
-      process.destroyForcibly();
+    all.forEach(handle -> exits.add(handle.onExit()));
+    all.forEach(ProcessHandle::destroy);
+    if (!awaitAll(exits)) {
+      all.forEach(ProcessHandle::destroyForcibly);
+      awaitAll(exits);
     }
     running.clear();
+  }
+
+  private static boolean awaitAll(ArrayList<CompletableFuture<?>> exits) {
+    try {
+      CompletableFuture.allOf(exits.toArray(CompletableFuture[]::new)).get(GRACE_SECONDS, TimeUnit.SECONDS);
+      return true;
+    } catch (TimeoutException | ExecutionException e) {
+      return false;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
   }
 
   /** Removes the shutdown hook (when the JVM is not already shutting down). */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.github.ycsbstorage.testkit.HangLimit;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,7 +60,7 @@ class SharedResourceTest {
       });
     }
     pool.shutdown();
-    assertEquals(true, pool.awaitTermination(30, TimeUnit.SECONDS));
+    assertEquals(true, pool.awaitTermination(HangLimit.of(HangLimit.STEP).toNanos(), TimeUnit.NANOSECONDS));
     assertEquals(256, shared.users());
     for (int i = 0; i < 256; i++) {
       shared.release();

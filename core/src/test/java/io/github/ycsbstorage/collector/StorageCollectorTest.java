@@ -22,10 +22,16 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The whole collector on a fixture host whose /proc counters move by known amounts during the phase. */
+/**
+ * The whole collector on a fixture host whose /proc counters move by known amounts during the phase.
+ * The tests take readings themselves ({@code sampleNow}) after each change, besides the timer's, so
+ * that what they assert does not depend on when the timer fires.
+ */
 class StorageCollectorTest {
   private static final String MEMINFO = "MemTotal: 1000 kB\nMemFree: 100 kB\nMemAvailable: 400 kB\n"
       + "Buffers: 10 kB\nCached: 300 kB\nDirty: 20 kB\nWriteback: 5 kB\nSwapTotal: 0 kB\nSwapFree: 0 kB\n";
+
+  private static final long INTERVAL_MILLIS = 20;
 
   private static void proc(Path root, long reads, long writes, long sectorsRead, long sectorsWritten,
       long user, long iowait) throws Exception {
@@ -40,7 +46,7 @@ class StorageCollectorTest {
     var properties = new Properties();
     properties.setProperty("collector.root", root.toString());
     properties.setProperty("collector.paths", "/var/lib/mongodb");
-    properties.setProperty("collector.interval", "20ms");
+    properties.setProperty("collector.interval", INTERVAL_MILLIS + "ms");
     properties.setProperty("exportfile", export.toString());
     return properties;
   }
@@ -59,10 +65,13 @@ class StorageCollectorTest {
     var settings = CollectorSettings.from(properties, Optional.empty());
     var collector = new StorageCollector(Phase.RUN, settings, () -> new OperationCount(1000L, "test"), properties);
     collector.start();
-    Thread.sleep(60);
+    collector.sampleNow();
     // during the phase: 500 reads, 250 writes, 8000 + 4000 sectors, 200 busy ticks, 50 iowait ticks
     proc(root, 1500, 2250, 16000, 20000, 700, 150);
-    Thread.sleep(60);
+    collector.sampleNow();
+    // %util max counts full intervals only: let three intervals pass, so that the timer makes at
+    // least one between its readings (a busy machine only makes the wait longer)
+    Thread.sleep(3 * INTERVAL_MILLIS);
     var record = new RunRecord();
     collector.stop(record);
 
@@ -129,14 +138,14 @@ class StorageCollectorTest {
     var collector = new StorageCollector(Phase.RUN, CollectorSettings.from(properties, Optional.empty()),
         () -> new OperationCount(1000L, "test"), properties);
     collector.start();
-    Thread.sleep(60);
+    collector.sampleNow();
     // /proc/diskstats vanishes (a container losing /proc, a device unplugged), then comes back without vda
     Files.delete(root.resolve("proc/diskstats"));
-    Thread.sleep(100);
+    collector.sampleNow();
     Fixtures.write(root, "/proc/diskstats", " 7 0 loop0 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n");
-    Thread.sleep(100);
+    collector.sampleNow();
     proc(root, 1500, 2250, 16000, 20000, 700, 150);
-    Thread.sleep(60);
+    collector.sampleNow();
     var record = new RunRecord();
     collector.stop(record);
 

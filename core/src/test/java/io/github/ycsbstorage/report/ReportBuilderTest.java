@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.github.ycsbstorage.testkit.ProcessRun;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
@@ -101,10 +101,11 @@ class ReportBuilderTest {
         "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
         "--user-data-dir=" + dir.resolve("profile"), "--enable-logging=stderr", "--v=0",
         "--window-size=1280,2000", "--screenshot=" + screenshot, report.html().toUri().toString()));
-    var log = dir.resolve("chromium.log");
-    var process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-    assertTrue(process.waitFor(60, TimeUnit.SECONDS), "chromium finished");
-    var output = Files.readString(log);
+    String output;
+    try (var browser = ProcessRun.start(new ProcessBuilder(command))) {
+      browser.finish();
+      output = browser.stdout() + browser.stderr();
+    }
     assertTrue(Files.size(screenshot) > 0, output);
     var shot = ImageIO.read(screenshot.toFile());
     assertEquals(1280, shot.getWidth(), output);
@@ -113,9 +114,11 @@ class ReportBuilderTest {
     var dom = new ArrayList<>(command.subList(0, command.size() - 2));
     dom.add("--dump-dom");
     dom.add(report.html().toUri().toString());
-    var dumped = new ProcessBuilder(dom).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-    var text = new String(dumped.getInputStream().readAllBytes());
-    assertTrue(dumped.waitFor(60, TimeUnit.SECONDS));
+    String text;
+    try (var dumped = ProcessRun.start(new ProcessBuilder(dom))) {
+      dumped.finish();
+      text = dumped.stdout();
+    }
     assertTrue(text.contains("<td>ssd vs hdd</td>"), text);
   }
 

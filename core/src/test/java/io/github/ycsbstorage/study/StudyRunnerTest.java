@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.ycsbstorage.report.ReportBuilder;
+import io.github.ycsbstorage.testkit.ProcessRun;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -13,7 +14,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -159,23 +159,18 @@ class StudyRunnerTest {
     var file = studyFile(dir, "study.repetitions=2");
     var java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     var builder = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-        "io.github.ycsbstorage.cli.Main", "study", file.toString())
-        .redirectErrorStream(true).redirectOutput(dir.resolve("killed.log").toFile());
+        "io.github.ycsbstorage.cli.Main", "study", file.toString());
     builder.environment().put("YCSB_STORAGE_HOME", home.toString());
-    var study = builder.start();
     var folder = dir.resolve("results/mini");
-    var firstCell = folder.resolve("local_records200_load.json");
-    var deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
-    while (!Files.exists(firstCell) && System.nanoTime() < deadline) {
-      Thread.sleep(100);
+    try (var study = ProcessRun.start(builder)) {
+      study.await(() -> Files.exists(folder.resolve("local_records200_load.json")), "the first cell's result");
+      study.await(() -> study.process().descendants().findAny().isPresent(), "a client of the next cell");
+      var children = study.process().descendants().toList();
+      study.process().destroy(); // SIGTERM: the shutdown hook ends the clients
+      study.finish();
+      assertEquals(List.of(), children.stream().filter(ProcessHandle::isAlive).toList(),
+          "no client outlives the study: " + study.describe());
     }
-    assertTrue(Files.exists(firstCell), Files.readString(dir.resolve("killed.log")));
-    Thread.sleep(500);
-    var children = study.descendants().toList();
-    study.destroy(); // SIGTERM: the shutdown hook ends the clients
-    assertTrue(study.waitFor(30, TimeUnit.SECONDS));
-    Thread.sleep(500);
-    assertTrue(children.stream().noneMatch(ProcessHandle::isAlive), "no client outlives the study");
 
     var complete = completeCells(folder);
     assertFalse(complete.isEmpty());

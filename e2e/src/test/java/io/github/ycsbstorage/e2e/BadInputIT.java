@@ -9,7 +9,6 @@ import io.github.ycsbstorage.testkit.MongoServerExtension;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -249,9 +248,7 @@ class BadInputIT {
         command.addAll(List.of("study", file.toString()));
       }
     }
-    long started = System.nanoTime();
     var result = Launcher.ycsb(Map.copyOf(environment), command.toArray(String[]::new));
-    var elapsed = Duration.ofNanos(System.nanoTime() - started);
 
     assertEquals(2, result.exitCode(), result::all);
     for (var fragment : bad.expected()) {
@@ -262,10 +259,6 @@ class BadInputIT {
     assertEquals(List.of(), listing(dir), "nothing written");
     assertEquals(List.of(), listing(temp.resolve("results")), "no study results");
     assertFalse(mongoServer.client().listDatabaseNames().into(new ArrayList<>()).contains(DATABASE), "no data touched");
-    if (bad.name().startsWith("unreachable")) {
-      // the configured 2 s plus the JVM's start; the drivers' defaults are 30 s
-      assertTrue(elapsed.compareTo(Duration.ofSeconds(20)) < 0, "failed within its timeout: " + elapsed);
-    }
   }
 
   private static List<String> listing(Path dir) throws IOException {

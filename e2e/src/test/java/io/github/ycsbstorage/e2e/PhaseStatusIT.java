@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.bson.Document;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -65,18 +64,16 @@ class PhaseStatusIT {
   void aLoadWhoseServerDiesFailsWithExactCountsAndExitsOne(@TempDir Path dir) throws Exception {
     try (var server = MongoServerExtension.started()) {
       var result = dir.resolve("load.json");
-      var load = Launcher.start(Map.of(), "load", "mongodb", "-P", "workloads/workloada", "-p", STORAGE_AWARE,
+      var table = server.database("dies").getCollection("usertable");
+      Launcher.Result finished;
+      try (var load = Launcher.start(Map.of(), "load", "mongodb", "-P", "workloads/workloada", "-p", STORAGE_AWARE,
           "-p", sized(200_000), "-p", "fieldcount=1", "-p", "fieldlength=10",
           "-p", "mongodb.url=" + server.url("dies"), "-p", "mongodb.serverselectiontimeout=1s",
-          "-p", "storage.result=" + result, "-threads", "2");
-      var table = server.database("dies").getCollection("usertable");
-      long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5); // only catches a hang
-      while (table.countDocuments() < 50) {
-        assertTrue(System.nanoTime() < deadline && load.process().isAlive(), "the load never got going");
-        Thread.sleep(20);
+          "-p", "storage.result=" + result, "-threads", "2")) {
+        load.await(() -> table.countDocuments() >= 50, "50 records stored");
+        server.stop();
+        finished = Launcher.finish(load);
       }
-      server.stop();
-      var finished = load.finish();
 
       assertEquals(1, finished.exitCode(), finished::all);
       var json = JSON.readTree(result.toFile());
@@ -103,13 +100,15 @@ class PhaseStatusIT {
       assertEquals(0, load.exitCode(), load::all);
 
       var result = dir.resolve("run.json");
-      var run = Launcher.start(Map.of(), "run", "mongodb", "-P", "workloads/workloadc", "-p", url,
+      Launcher.Result finished;
+      try (var run = Launcher.start(Map.of(), "run", "mongodb", "-P", "workloads/workloadc", "-p", url,
           "-p", STORAGE_AWARE, "-p", sized(100), "-p", "operationcount=1000000000",
           "-p", "mongodb.serverselectiontimeout=500ms", "-p", "storage.failure.timeout=2s",
-          "-p", "storage.result=" + result, "-threads", "2");
-      run.awaitOutput("Sizing plan", 120);
-      server.stop();
-      var finished = run.finish();
+          "-p", "storage.result=" + result, "-threads", "2")) {
+        run.awaitOutput("Sizing plan");
+        server.stop();
+        finished = Launcher.finish(run);
+      }
 
       assertEquals(1, finished.exitCode(), finished::all);
       var json = JSON.readTree(result.toFile());
@@ -128,13 +127,15 @@ class PhaseStatusIT {
   void anInterruptedRunCarriesTheCollectorsSectionsAndCountsThatAgreeWithItsReturnCodes(@TempDir Path dir)
       throws Exception {
     var export = dir.resolve("export.txt");
-    var run = Launcher.start(Map.of(), "run", "basic", "-P", "workloads/workloada", "-p", STORAGE_AWARE,
+    Launcher.Result finished;
+    try (var run = Launcher.start(Map.of(), "run", "basic", "-P", "workloads/workloada", "-p", STORAGE_AWARE,
         "-p", sized(100), "-p", "operationcount=1000000000", "-p", "basicdb.verbose=false",
         "-p", "collector.paths=" + dir, "-p", "collector.interval=200ms", "-p", "exportfile=" + export,
-        "-threads", "4", "-s", "-p", "status.interval=1");
-    run.awaitOutput(" operations; ", 120); // YCSB's status line: the run is measuring
-    run.signal("TERM");
-    var finished = run.finish();
+        "-threads", "4", "-s", "-p", "status.interval=1")) {
+      run.awaitOutput(" operations; "); // YCSB's status line: the run is measuring
+      run.signal("TERM");
+      finished = Launcher.finish(run);
+    }
 
     assertEquals(143, finished.exitCode(), finished::all);
     var json = JSON.readTree(dir.resolve("export.txt.result.json").toFile());
@@ -152,11 +153,10 @@ class PhaseStatusIT {
   @Test
   void aFullFileSystemLeavesNeitherAPartialExportNorAnEarlierResult(@TempDir Path dir) throws Exception {
     var small = Files.createDirectories(dir.resolve("small"));
-    var mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", small.toString())
-        .redirectErrorStream(true).start();
-    var mounted = mount.waitFor(1, TimeUnit.MINUTES) && mount.exitValue() == 0;
-    assumeTrue(mounted, "cannot mount a small tmpfs here (needs root with CAP_SYS_ADMIN): "
-        + new String(mount.getInputStream().readAllBytes()).trim());
+    var mount = Launcher.run(List.of("mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", small.toString()), Map.of(),
+        dir);
+    assumeTrue(mount.exitCode() == 0, "cannot mount a small tmpfs here (needs root with CAP_SYS_ADMIN): "
+        + mount.all().trim());
     try {
       var earlier = Files.writeString(small.resolve("run.txt.result.json"), "{\"schema\": \"an earlier run's\"}");
       var filler = small.resolve("filler");
@@ -179,7 +179,7 @@ class PhaseStatusIT {
       assertTrue(Files.notExists(earlier), "the earlier result is gone: " + run.all());
       assertTrue(Files.notExists(small.resolve("run.txt")), "no partial export: " + run.all());
     } finally {
-      new ProcessBuilder("umount", small.toString()).inheritIO().start().waitFor(1, TimeUnit.MINUTES);
+      Launcher.run(List.of("umount", small.toString()), Map.of(), dir);
     }
   }
 

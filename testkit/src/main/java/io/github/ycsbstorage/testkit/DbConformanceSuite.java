@@ -320,7 +320,7 @@ public abstract class DbConformanceSuite {
         futures.add(pool.submit(call));
       }
       for (var future : futures) {
-        future.get(120, TimeUnit.SECONDS);
+        future.get(HangLimit.of(HangLimit.STEP).toNanos(), TimeUnit.NANOSECONDS);
       }
     } finally {
       pool.shutdownNow();

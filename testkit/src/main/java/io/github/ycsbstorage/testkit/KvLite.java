@@ -28,6 +28,8 @@ public final class KvLite implements AutoCloseable {
   public static final int MEMORY_MB = 1024;
   /** The log line KVLite prints once the store, with its partitions, is ready. */
   private static final String READY = "Created new kvlite store with args:";
+  /** The log line of a failed start, after which KVLite keeps running without a store. */
+  private static final String FAILED = "KVLite: exception in start";
 
   private final Path root;
   private final Path log;
@@ -55,6 +57,18 @@ public final class KvLite implements AutoCloseable {
 
   /** Starts a store and waits until its partitions are ready. */
   public static KvLite start() throws IOException, InterruptedException {
+    return start(false);
+  }
+
+  /**
+   * Starts a secure store: KVLite creates its security folder ({@link #securityFolder()}) with the
+   * admin's login file {@code user.security} and the clients' {@code client.security}.
+   */
+  public static KvLite startSecure() throws IOException, InterruptedException {
+    return start(true);
+  }
+
+  private static KvLite start(boolean secure) throws IOException, InterruptedException {
     var root = Files.createTempDirectory("kvlite-test");
     var log = root.resolve("kvlite.out");
     int port = freePortRange(21);
@@ -63,13 +77,13 @@ public final class KvLite implements AutoCloseable {
         "kvlite", "-root", root.resolve("kvroot").toString(), "-store", STORE, "-host", "localhost",
         "-port", Integer.toString(port), "-harange", (port + 1) + "," + (port + 5),
         "-servicerange", (port + 6) + "," + (port + 20), "-partitions", Integer.toString(PARTITIONS),
-        "-memorymb", Integer.toString(MEMORY_MB), "-storagedirsizegb", "1", "-secure-config", "disable", "-printstartupok");
+        "-memorymb", Integer.toString(MEMORY_MB), "-storagedirsizegb", "1", "-secure-config", secure ? "enable" : "disable", "-printstartupok");
     var process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     var store = new KvLite(root, log, process, port);
     try {
       store.awaitReady();
       return store;
-    } catch (IOException | InterruptedException | RuntimeException e) {
+    } catch (InterruptedException | RuntimeException | AssertionError e) {
       store.close();
       throw e;
     }
@@ -78,6 +92,11 @@ public final class KvLite implements AutoCloseable {
   /** The store's root directory ({@code -root}). */
   public Path root() {
     return root.resolve("kvroot");
+  }
+
+  /** The security folder of a secure store. */
+  public Path securityFolder() {
+    return root().resolve("security");
   }
 
   /** The JE environment of the store's one replication node, where its data lives. */
@@ -90,19 +109,25 @@ public final class KvLite implements AutoCloseable {
     return "localhost:" + port;
   }
 
-  private void awaitReady() throws IOException, InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-    while (System.nanoTime() < deadline) {
+  private void awaitReady() throws InterruptedException {
+    HangLimit.await(() -> {
       var output = Files.readString(log);
       if (output.contains(READY)) {
-        return;
+        return true;
       }
-      if (!process.isAlive()) {
-        throw new IllegalStateException("KVLite exited with " + process.exitValue() + ":\n" + output);
+      if (!process.isAlive() || output.contains(FAILED)) {
+        throw new IllegalStateException("KVLite did not start:\n" + output);
       }
-      Thread.sleep(250);
+      return false;
+    }, () -> "KVLite not ready: " + readLog());
+  }
+
+  private String readLog() {
+    try {
+      return Files.readString(log);
+    } catch (IOException e) {
+      return "(" + log + " unreadable: " + e + ")";
     }
-    throw new IllegalStateException("KVLite not ready within 120 s:\n" + Files.readString(log));
   }
 
   @Override

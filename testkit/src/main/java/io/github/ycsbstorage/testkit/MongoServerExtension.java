@@ -5,6 +5,10 @@ import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoDatabase;
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import de.bwaldvogel.mongo.wire.message.MongoMessage;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
 import org.bson.Document;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -19,6 +23,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  */
 public final class MongoServerExtension implements BeforeAllCallback, AfterAllCallback, AutoCloseable {
   private MongoServer server;
+  private CountingBackend backend;
   private int port;
   private MongoClient inspector;
 
@@ -40,7 +45,8 @@ public final class MongoServerExtension implements BeforeAllCallback, AfterAllCa
   }
 
   private void start() {
-    server = new MongoServer(new MemoryBackend());
+    backend = new CountingBackend();
+    server = new MongoServer(backend);
     server.bind("127.0.0.1", 0);
     port = server.getLocalAddress().getPort();
   }
@@ -52,8 +58,18 @@ public final class MongoServerExtension implements BeforeAllCallback, AfterAllCa
 
   /** A new, empty server on the same port: it is back, but without the data stored before. */
   public void restart() {
-    server = new MongoServer(new MemoryBackend());
+    backend = new CountingBackend();
+    server = new MongoServer(backend);
     server.bind("127.0.0.1", port);
+  }
+
+  /**
+   * How many times clients sent the command {@code name} (e.g. {@code find}) to the server since it
+   * (re)started: what a test waits for instead of sleeping while a client works.
+   */
+  public long commands(String name) {
+    var count = backend.commands.get(name);
+    return count == null ? 0 : count.sum();
   }
 
   /** The port the server listens on. */
@@ -87,6 +103,21 @@ public final class MongoServerExtension implements BeforeAllCallback, AfterAllCa
   /** The answer to an admin command without arguments, e.g. {@code buildInfo}. */
   public Document command(String name) {
     return database("admin").runCommand(new Document(name, 1));
+  }
+
+  /** The memory backend, counting the commands it handles. */
+  private static final class CountingBackend extends MemoryBackend {
+    private final Map<String, LongAdder> commands = new ConcurrentHashMap<>();
+
+    @Override
+    public de.bwaldvogel.mongo.bson.Document handleMessage(MongoMessage message) {
+      // OP_MSG, what current drivers send: the command's name is the body's first key
+      var names = message.getDocument().keySet().iterator();
+      if (names.hasNext()) {
+        commands.computeIfAbsent(names.next(), name -> new LongAdder()).increment();
+      }
+      return super.handleMessage(message);
+    }
   }
 
   @Override

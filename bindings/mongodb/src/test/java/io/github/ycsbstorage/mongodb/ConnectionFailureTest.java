@@ -7,11 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.ycsbstorage.testkit.HangLimit;
 import io.github.ycsbstorage.testkit.MongoServerExtension;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
@@ -45,7 +45,7 @@ class ConnectionFailureTest {
   void aRefusedPortFailsInitWithinTheTimeoutNamingTheHostWithThePasswordMasked() throws IOException {
     int port = freePort();
     var db = client("mongodb://alice:hunter2@127.0.0.1:" + port + "/ycsb?authSource=admin");
-    var failure = assertTimeoutPreemptively(Duration.ofSeconds(8), () -> assertThrows(DBException.class, db::init));
+    var failure = assertTimeoutPreemptively(HangLimit.of(HangLimit.STEP), () -> assertThrows(DBException.class, db::init));
     var message = failure.getMessage();
     assertTrue(message.startsWith("cannot reach MongoDB at 127.0.0.1:" + port
         + " (mongodb://alice:*****@127.0.0.1:" + port + "/ycsb?authSource=admin) within 1000 ms: MongoTimeoutException"),
@@ -56,7 +56,7 @@ class ConnectionFailureTest {
   @Test
   void anUnknownHostFailsInitWithinTheTimeoutNamingTheHost() {
     var db = client("mongodb://bob:pa55word@no-such-host.invalid:27017/ycsb");
-    var failure = assertTimeoutPreemptively(Duration.ofSeconds(8), () -> assertThrows(DBException.class, db::init));
+    var failure = assertTimeoutPreemptively(HangLimit.of(HangLimit.STEP), () -> assertThrows(DBException.class, db::init));
     assertTrue(failure.getMessage().contains("no-such-host.invalid:27017"), failure.getMessage());
     assertFalse(failure.getMessage().contains("pa55word"), failure.getMessage());
   }
@@ -76,7 +76,7 @@ class ConnectionFailureTest {
     assertEquals(Status.OK, db.read("usertable", "user0", null, new HashMap<>()));
     server.close();
 
-    assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
+    assertTimeoutPreemptively(HangLimit.of(HangLimit.STEP), () -> {
       assertEquals(Status.SERVICE_UNAVAILABLE, db.read("usertable", "user0", null, new HashMap<>()));
       assertEquals(Status.SERVICE_UNAVAILABLE, db.update("usertable", "user0", values));
       assertEquals(Status.SERVICE_UNAVAILABLE, db.delete("usertable", "user1"));

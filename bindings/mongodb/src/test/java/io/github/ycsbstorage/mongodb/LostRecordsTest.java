@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbstorage.testkit.MongoServerExtension;
+import io.github.ycsbstorage.testkit.ProcessRun;
 import io.github.ycsbstorage.testkit.TestProperties;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -16,13 +16,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 import org.apache.htrace.core.HTraceConfiguration;
 import org.apache.htrace.core.Tracer;
 import org.bson.Document;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import site.ycsb.ByteArrayByteIterator;
 import site.ycsb.ByteIterator;
 import site.ycsb.DBException;
@@ -39,9 +37,6 @@ import site.ycsb.measurements.exporter.TextMeasurementsExporter;
  */
 class LostRecordsTest {
   private static final Map<String, ByteIterator> VALUES = Map.of("field0", new ByteArrayByteIterator(new byte[10]));
-
-  @TempDir
-  Path dir;
 
   @BeforeAll
   static void ycsbMeasurements() {
@@ -64,23 +59,18 @@ class LostRecordsTest {
       command.add("-p");
       command.add(setting);
     }
-    var stdout = dir.resolve("stdout");
-    var stderr = dir.resolve("stderr");
-    var process = new ProcessBuilder(command).redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
-    // Only catches a hang: a load of 4,000 small records takes seconds.
-    if (!process.waitFor(10, TimeUnit.MINUTES)) {
-      process.destroyForcibly();
-      throw new AssertionError("YCSB did not finish: " + Files.readString(stderr));
-    }
-    var codes = new TreeMap<String, Long>();
-    for (var line : Files.readAllLines(stdout)) {
-      if (line.startsWith("[INSERT], Return=")) {
-        var parts = line.split(", ");
-        codes.put(parts[1].substring("Return=".length()), Long.parseLong(parts[2]));
+    try (var ycsb = ProcessRun.start(new ProcessBuilder(command))) {
+      int exitCode = ycsb.finish();
+      var codes = new TreeMap<String, Long>();
+      for (var line : ycsb.stdout().lines().toList()) {
+        if (line.startsWith("[INSERT], Return=")) {
+          var parts = line.split(", ");
+          codes.put(parts[1].substring("Return=".length()), Long.parseLong(parts[2]));
+        }
       }
+      assertEquals(0, exitCode, ycsb.stderr());
+      return new Load(codes, ycsb.stderr());
     }
-    assertEquals(0, process.exitValue(), Files.readString(stderr));
-    return new Load(codes, Files.readString(stderr));
   }
 
   private static void existing(MongoServerExtension mongo, long... keyNumbers) {

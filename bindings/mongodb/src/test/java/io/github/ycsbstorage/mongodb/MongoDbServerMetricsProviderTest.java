@@ -13,13 +13,13 @@ import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.RunRecord;
 import io.github.ycsbstorage.spi.ServerMetricsProvider;
 import io.github.ycsbstorage.spi.ServerMetricsUnavailableException;
+import io.github.ycsbstorage.testkit.HangLimit;
 import io.github.ycsbstorage.testkit.MongoServerExtension;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -76,7 +76,7 @@ class MongoDbServerMetricsProviderTest {
     var props = TestConnection.properties(mongo);
     props.setProperty(MongoDbSettings.URL, "mongodb://alice:hunter2@127.0.0.1:" + port + "/ycsb");
     props.setProperty(MongoDbSettings.SERVER_SELECTION_TIMEOUT, "500ms");
-    var e = assertTimeoutPreemptively(Duration.ofSeconds(8), () -> assertThrows(ServerMetricsUnavailableException.class,
+    var e = assertTimeoutPreemptively(HangLimit.of(HangLimit.STEP), () -> assertThrows(ServerMetricsUnavailableException.class,
         () -> new MongoDbServerMetricsProvider().open(props)));
     assertTrue(e.getMessage().startsWith("cannot reach MongoDB at 127.0.0.1:" + port
         + " (mongodb://alice:*****@127.0.0.1:" + port + "/ycsb) within 500 ms"), e.getMessage());

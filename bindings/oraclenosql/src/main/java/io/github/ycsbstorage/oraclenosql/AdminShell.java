@@ -133,8 +133,11 @@ final class AdminShell {
         while (documents.hasNextValue() && values.size() < commands.size()) {
           var document = documents.nextValue();
           if (document.path("returnCode").asInt() != SUCCESS) {
+            var login = output.lines().filter(line -> line.contains("Login failed")).findFirst()
+                .map(line -> " (" + line.substring(line.indexOf("Login failed")).trim() + ")").orElse("");
             throw new AdminException("'" + commands.get(values.size()) + "' failed: "
-                + document.path("description").asText("no description"));
+                + RateLimitedWarning.shorten(SecretMasker.maskText(document.path("description").asText("no description")))
+                + login);
           }
           values.add(document.path("returnValue"));
         }

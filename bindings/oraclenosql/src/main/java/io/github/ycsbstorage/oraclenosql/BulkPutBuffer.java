@@ -5,10 +5,8 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import oracle.kv.Consistency;
 import oracle.kv.BulkWriteOptions;
 import oracle.kv.EntryStream;
-import oracle.kv.table.ReadOptions;
 import oracle.kv.table.Row;
 import oracle.kv.table.TableAPI;
 
@@ -19,8 +17,10 @@ import oracle.kv.table.TableAPI;
  * last partial batch in {@code cleanup()}. Not thread-safe: one per YCSB client thread.
  */
 final class BulkPutBuffer {
-  /** Consecutive failed reads after which the rows left to check count as not stored. */
-  static final int UNREADABLE = 3;
+  /** Consecutive puts the store did not answer in time, after which the rows left count as not stored. */
+  static final int UNANSWERED = 3;
+  /** A failed put that took this long was not answered (a refused row fails at once). */
+  private static final long UNANSWERED_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(1);
 
   private final TableAPI tables;
   private final BulkWriteOptions options;
@@ -74,8 +74,8 @@ final class BulkPutBuffer {
 
   /**
    * Writes every pending row and counts those that are not stored: the rows kvclient reported as
-   * failed, or, when the bulk put failed as a whole (and cannot say which rows it wrote), the rows that
-   * reading them back does not find; once a read fails too, every row not yet read counts as not stored.
+   * failed, or, when the bulk put failed as a whole (kvclient then cannot say which rows it wrote, and
+   * some of its writes may still land after it gave up), the rows that then fail to be put one by one.
    * The batch is gone afterwards either way.
    */
   Outcome flush() {
@@ -94,35 +94,35 @@ final class BulkPutBuffer {
       return failures.count.get() == 0 ? Outcome.stored(pending.size())
           : new Outcome(pending.size(), failures.count.get(), failures.first.get());
     } catch (RuntimeException e) {
-      return new Outcome(pending.size(), absent(), e);
+      return new Outcome(pending.size(), putOneByOne(), e);
     } finally {
       pending.clear();
     }
   }
 
   /**
-   * Pending rows that the store does not hold. A row whose read fails counts as not stored; after
-   * {@link #UNREADABLE} failed reads in a row the store is taken as unreachable and every row not yet
-   * read counts as not stored, so that a dead store costs a few timeouts, not one per row.
+   * Puts the pending rows one at a time (a put overwrites, so a row the bulk put wrote stays as it is)
+   * and returns how many failed. After {@link #UNANSWERED} puts in a row that failed only after a
+   * second or more the store is taken as unreachable and every row not yet put counts as not stored,
+   * so that a dead store costs a few timeouts, not one per row.
    */
-  private int absent() {
-    var readOptions = new ReadOptions(Consistency.ABSOLUTE, options.getTimeout(), options.getTimeoutUnit());
-    int absent = 0;
-    int failedReads = 0;
+  private int putOneByOne() {
+    int failed = 0;
+    int unanswered = 0;
     for (int i = 0; i < pending.size(); i++) {
+      long started = System.nanoTime();
       try {
-        if (tables.get(pending.get(i).createPrimaryKey(), readOptions) == null) {
-          absent++;
-        }
-        failedReads = 0;
+        tables.put(pending.get(i), null, options);
+        unanswered = 0;
       } catch (RuntimeException e) {
-        absent++;
-        if (++failedReads == UNREADABLE) {
-          return absent + pending.size() - i - 1;
+        failed++;
+        unanswered = System.nanoTime() - started >= UNANSWERED_NANOS ? unanswered + 1 : 0;
+        if (unanswered == UNANSWERED) {
+          return failed + pending.size() - i - 1;
         }
       }
     }
-    return absent;
+    return failed;
   }
 
   /** The rows kvclient reported as failed, shared by a batch's streams. */

@@ -4,6 +4,8 @@ import io.github.ycsbstorage.config.SecretMasker;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.OptionalInt;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
@@ -138,8 +140,17 @@ record StoreSession(KVStore store, TableAPI tables, Table table, ClientSettings 
     return new DBException(what + ": " + SecretMasker.maskText(e.getClass().getSimpleName() + ": " + e.getMessage()));
   }
 
+  /**
+   * Security properties that name a file or folder. Oracle NoSQL reads a relative one against the
+   * security file's folder (the store's own {@code client.security} names {@code client.trust}), and so
+   * does the binding.
+   */
+  private static final List<String> FILE_PROPERTIES = List.of(KVSecurityConstants.SSL_TRUSTSTORE_FILE_PROPERTY,
+      "oracle.kv.ssl.keyStore", KVSecurityConstants.AUTH_PWDFILE_PROPERTY, KVSecurityConstants.AUTH_WALLET_PROPERTY,
+      KVSecurityConstants.AUTH_KRB_KEYTAB_PROPERTY, KVSecurityConstants.AUTH_KRB_CCACHE_PROPERTY);
+
   /** The security file's properties (transport, trust store, login), plus the user name if given. */
-  private static Properties securityProperties(ClientSettings settings) throws DBException {
+  static Properties securityProperties(ClientSettings settings) throws DBException {
     var properties = new Properties();
     if (settings.securityFile().isPresent()) {
       var file = settings.securityFile().get();
@@ -147,6 +158,13 @@ record StoreSession(KVStore store, TableAPI tables, Table table, ClientSettings 
         properties.load(reader);
       } catch (IOException e) {
         throw new DBException("cannot read " + OracleNoSqlNamespace.SECURITY + " file " + file + ": " + e.getMessage());
+      }
+      var folder = file.toAbsolutePath().getParent();
+      for (var key : FILE_PROPERTIES) {
+        var value = properties.getProperty(key);
+        if (value != null && !value.isBlank() && !Path.of(value.trim()).isAbsolute()) {
+          properties.setProperty(key, folder.resolve(value.trim()).toString());
+        }
       }
     }
     settings.username().ifPresent(user -> properties.setProperty(KVSecurityConstants.AUTH_USERNAME_PROPERTY, user));

@@ -6,11 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbstorage.spi.Locality;
 import io.github.ycsbstorage.testkit.KvLite;
-import java.nio.charset.StandardCharsets;
+import io.github.ycsbstorage.testkit.ProcessRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
-import java.util.concurrent.TimeUnit;
 import oracle.kv.KVVersion;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -98,9 +97,11 @@ class ServerFactsLiveTest {
 
   /** Disk usage in bytes as {@code du} counts it. */
   static long du(Path directory) throws Exception {
-    var process = new ProcessBuilder("du", "-s", "--block-size=1", directory.toString()).redirectErrorStream(true).start();
-    var output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(process.waitFor(60, TimeUnit.SECONDS) && process.exitValue() == 0, output);
+    String output;
+    try (var du = ProcessRun.start(new ProcessBuilder("du", "-s", "--block-size=1", directory.toString()))) {
+      assertEquals(0, du.finish(), du::describe);
+      output = du.stdout();
+    }
     assertTrue(Files.isDirectory(directory), directory.toString());
     return Long.parseLong(output.trim().split("\\s+")[0]);
   }

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.SplittableRandom;
+import java.util.function.LongSupplier;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -26,23 +27,28 @@ public final class ReadLatencyProbe {
   private final long fileBytes;
   private final Duration budget;
   private final OpenOption direct;
+  private final LongSupplier nanoClock;
 
   /**
    * @param fileBytes scratch file size (at least 1 MiB; rounded down to a MiB)
    * @param budget    wall time for the read phases together (the write comes on top)
    */
   public ReadLatencyProbe(long fileBytes, Duration budget) {
-    this(fileBytes, budget, ExtendedOpenOption.DIRECT);
+    this(fileBytes, budget, ExtendedOpenOption.DIRECT, System::nanoTime);
   }
 
-  /** With another option in place of O_DIRECT: tests use one that is refused, to drive the fallback. */
-  ReadLatencyProbe(long fileBytes, Duration budget, OpenOption direct) {
+  /**
+   * With another option in place of O_DIRECT (tests use one that is refused, to drive the fallback)
+   * and another clock (tests use one that advances by a known step per reading).
+   */
+  ReadLatencyProbe(long fileBytes, Duration budget, OpenOption direct, LongSupplier nanoClock) {
     if (fileBytes < SEQUENTIAL_CHUNK || budget == null || budget.isNegative() || budget.isZero()) {
       throw new IllegalArgumentException("fileBytes ≥ 1 MiB and a positive budget are required");
     }
     this.fileBytes = fileBytes / SEQUENTIAL_CHUNK * SEQUENTIAL_CHUNK;
     this.budget = budget;
     this.direct = direct;
+    this.nanoClock = nanoClock;
   }
 
   /** Probes the file system holding {@code path} (its nearest existing directory). */
@@ -114,17 +120,17 @@ public final class ReadLatencyProbe {
       long blocks = fileBytes / Math.max(BLOCK, alignment);
       var random = new SplittableRandom();
       long randomBudget = budget.toNanos() * 2 / 3;
-      long start = System.nanoTime();
+      long start = nanoClock.getAsLong();
       long reads = 0;
-      while (System.nanoTime() - start < randomBudget) {
+      while (nanoClock.getAsLong() - start < randomBudget) {
         long offset = random.nextLong(blocks) * Math.max(BLOCK, alignment);
         block.clear().limit(BLOCK);
-        long t0 = System.nanoTime();
+        long t0 = nanoClock.getAsLong();
         channel.read(block, offset);
-        histogram.recordValue(Math.max(1, System.nanoTime() - t0));
+        histogram.recordValue(Math.max(1, nanoClock.getAsLong() - t0));
         reads++;
       }
-      double randomSeconds = (System.nanoTime() - start) / 1e9;
+      double randomSeconds = (nanoClock.getAsLong() - start) / 1e9;
       double sequential = sequentialMBps(channel, alignment, budget.toNanos() - randomBudget);
       long p50 = histogram.getValueAtPercentile(50) / 1000;
       return new ProbeResult(directory.toString(), direct, reason, fileBytes, reads,
@@ -136,7 +142,7 @@ public final class ReadLatencyProbe {
 
   private double sequentialMBps(FileChannel channel, int alignment, long budgetNanos) throws IOException {
     var chunk = ByteBuffer.allocateDirect(SEQUENTIAL_CHUNK + alignment).alignedSlice(alignment);
-    long start = System.nanoTime();
+    long start = nanoClock.getAsLong();
     long bytes = 0;
     long position = 0;
     do {
@@ -148,8 +154,8 @@ public final class ReadLatencyProbe {
       }
       bytes += n;
       position = (position + n) % fileBytes;
-    } while (System.nanoTime() - start < budgetNanos);
-    return bytes / 1e6 / ((System.nanoTime() - start) / 1e9);
+    } while (nanoClock.getAsLong() - start < budgetNanos);
+    return bytes / 1e6 / ((nanoClock.getAsLong() - start) / 1e9);
   }
 
   private static String fileStoreType(Path file) {

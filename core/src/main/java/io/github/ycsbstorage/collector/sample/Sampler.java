@@ -95,7 +95,8 @@ public final class Sampler {
     }
   }
 
-  private synchronized void sampleNow() {
+  /** Takes a reading now, as the timer does: for callers that drive a phase step by step (tests). */
+  public synchronized void sampleNow() {
     try {
       accept(source.take(watched));
     } catch (IOException | RuntimeException e) {

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbstorage.collector.host.HostFiles;
+import io.github.ycsbstorage.testkit.HangLimit;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +16,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -121,10 +125,25 @@ class SamplerTest {
   void liveSamplingReadsThisHostWhenItIsLinux() throws Exception {
     org.junit.jupiter.api.Assumptions.assumeTrue(Files.isReadable(Path.of("/proc/diskstats")),
         "no /proc/diskstats: not a Linux host");
-    var source = new LocalProcSource(HostFiles.live(), OptionalLong.of(ProcessHandle.current().pid()));
-    var sampler = new Sampler(source, ProcParsers.ALL_DEVICES, Duration.ofMillis(50));
+    var local = new LocalProcSource(HostFiles.live(), OptionalLong.of(ProcessHandle.current().pid()));
+    var readings = new AtomicInteger();
+    var counted = new ProcSource() {
+      @Override
+      public Snapshot take(Predicate<String> watchedDevices) throws IOException {
+        var snapshot = local.take(watchedDevices);
+        readings.incrementAndGet();
+        return snapshot;
+      }
+
+      @Override
+      public String describe() {
+        return local.describe();
+      }
+    };
+    var sampler = new Sampler(counted, ProcParsers.ALL_DEVICES, Duration.ofMillis(50));
     sampler.start();
-    Thread.sleep(180);
+    // the first reading and three of the timer's: at least 150 ms apart, however busy the machine
+    HangLimit.await(() -> readings.get() >= 4, () -> "4 readings, got " + readings.get());
     var result = sampler.stop();
     assertTrue(result.samples().size() >= 2, "samples: " + result.samples().size());
     // an interval shorter than a USER_HZ tick may see no CPU tick at all: look at the totals
