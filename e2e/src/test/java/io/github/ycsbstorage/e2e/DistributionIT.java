@@ -85,6 +85,45 @@ class DistributionIT {
     }
   }
 
+  /** YCSB 0.17.0's own Client loading 200 records through our drop-in folder, with extra -p settings. */
+  private static Launcher.Result dropInLoad(String url, String... settings) throws Exception {
+    var classpath = INSTALL_LIB.toAbsolutePath() + "/*:" + Launcher.HOME.resolve("mongodb-binding/lib") + "/*";
+    var command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", classpath, "site.ycsb.Client", "-load", "-db", "io.github.ycsbstorage.mongodb.MongoDbClient",
+        "-P", "workloads/workloada", "-p", "recordcount=200", "-p", "mongodb.url=" + url));
+    for (var setting : settings) {
+      command.add("-p");
+      command.add(setting);
+    }
+    return Launcher.run(command, Map.of(), Launcher.HOME);
+  }
+
+  @Test
+  void aYcsbInstallHonoursOrRefusesYcsbsMongoDbPropertyNames() throws Exception {
+    try (var server = MongoServerExtension.started()) {
+      // A YCSB 0.17.0 property file's settings, with YCSB's value names.
+      var accepted = dropInLoad(server.url("ycsbnames"), "mongodb.writeConcern=journaled",
+          "mongodb.readPreference=primary_preferred", "mongodb.maxconnections=8",
+          "mongodb.threadsAllowedToBlockForConnectionMultiplier=5");
+      assertEquals(0, accepted.exitCode(), accepted::all);
+      assertTrue(accepted.stdout().contains("[INSERT], Return=OK, 200"), accepted::all);
+      assertEquals(200, server.database("ycsbnames").getCollection("usertable").countDocuments());
+
+      // YCSB's Client goes on without a DB whose init() failed, and exits 0: what tells is the
+      // message and that nothing was stored.
+      var refused = dropInLoad(server.url("badname"), "mongodb.writeConcern=fsync_safe");
+      assertTrue(refused.all().contains("mongodb.writeConcern='fsync_safe' is invalid; accepted: unacknowledged"
+          + " (or errors_ignored, w0), acknowledged (or w1), w2 (or replica_acknowledged)"), refused::all);
+      assertEquals(0, server.database("badname").getCollection("usertable").countDocuments());
+
+      // Honoured, not ignored: mongo-java-server does not support w:0 (it drops the connection and
+      // the write), so an unacknowledged load stores nothing there, where YCSB 0.17.0 ran it acknowledged.
+      var unacknowledged = dropInLoad(server.url("wzero"), "mongodb.writeConcern=unacknowledged");
+      assertEquals(0, server.database("wzero").getCollection("usertable").countDocuments(), unacknowledged::all);
+      assertFalse(unacknowledged.stdout().contains("[INSERT], Return=OK, 200"), unacknowledged::all);
+    }
+  }
+
   private static List<String> jarNames(Path directory) throws IOException {
     try (var files = Files.list(directory)) {
       return new ArrayList<>(files.map(path -> path.getFileName().toString()).sorted().toList());

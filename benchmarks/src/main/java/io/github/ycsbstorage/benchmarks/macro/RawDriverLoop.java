@@ -1,7 +1,9 @@
 package io.github.ycsbstorage.benchmarks.macro;
 
+import com.mongodb.ConnectionString;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
+import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.InsertManyOptions;
 import java.util.ArrayList;
 import java.util.concurrent.Callable;
@@ -51,9 +53,10 @@ public final class RawDriverLoop {
 
     // Timed from before the client exists, as YCSB's [OVERALL] figure includes DB.init().
     long start = System.nanoTime();
-    try (var client = MongoClients.create(url)) {
-      var database = new com.mongodb.ConnectionString(url).getDatabase();
-      var collection = client.getDatabase(database == null ? "ycsb" : database).getCollection("usertable");
+    var database = new ConnectionString(url).getDatabase();
+    var client = Opened.client(url, database == null ? "ycsb" : database);
+    try {
+      var collection = client.database().getCollection("usertable");
       ExecutorService pool = Executors.newFixedThreadPool(threads);
       var futures = new ArrayList<Future<Long>>();
       for (int t = 0; t < threads; t++) {
@@ -73,6 +76,38 @@ public final class RawDriverLoop {
       pool.shutdown();
       System.out.printf("throughput(ops/sec)=%.1f%n", operations / seconds);
       System.out.println("failures=" + failures);
+      System.out.println("api=" + client.api());
+    } finally {
+      client.close().run();
+    }
+  }
+
+  /**
+   * The database through driver 3.x's legacy {@code com.mongodb.MongoClient}, as YCSB 0.17.0's
+   * binding opens it, when the driver on the classpath has that class; otherwise through
+   * {@code MongoClients} (driver-sync 4.x and 5.x). The operations are the same calls on
+   * {@code MongoCollection} either way, so this one source compiles and runs against both generations.
+   */
+  private record Opened(MongoDatabase database, Runnable close, String api) {
+    static Opened client(String url, String database) throws ReflectiveOperationException {
+      Class<?> legacy;
+      try {
+        legacy = Class.forName("com.mongodb.MongoClient");
+      } catch (ClassNotFoundException e) {
+        var client = MongoClients.create(url);
+        return new Opened(client.getDatabase(database), client::close, "MongoClients.create");
+      }
+      var uri = Class.forName("com.mongodb.MongoClientURI").getConstructor(String.class).newInstance(url);
+      var client = legacy.getConstructor(uri.getClass()).newInstance(uri);
+      var opened = (MongoDatabase) legacy.getMethod("getDatabase", String.class).invoke(client, database);
+      var close = legacy.getMethod("close");
+      return new Opened(opened, () -> {
+        try {
+          close.invoke(client);
+        } catch (ReflectiveOperationException e) {
+          throw new IllegalStateException(e);
+        }
+      }, "legacy com.mongodb.MongoClient");
     }
   }
 

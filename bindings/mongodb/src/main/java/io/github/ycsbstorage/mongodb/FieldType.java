@@ -1,7 +1,9 @@
 package io.github.ycsbstorage.mongodb;
 
 import java.nio.charset.StandardCharsets;
-import org.bson.types.Binary;
+import org.bson.BsonBinary;
+import org.bson.BsonString;
+import org.bson.BsonValue;
 
 /**
  * How a YCSB field value is stored in a document. Both kinds round-trip every byte: strings use
@@ -13,18 +15,18 @@ public enum FieldType {
   /** BSON binary (subtype 0), as YCSB's own binding stores values. */
   BINARY {
     @Override
-    Object encode(byte[] value) {
-      return new Binary(value);
+    BsonValue encode(byte[] value) {
+      return new BsonBinary(value);
     }
   },
   /** BSON string, readable in the mongo shell. */
   STRING {
     @Override
-    Object encode(byte[] value) {
-      return new String(value, StandardCharsets.ISO_8859_1);
+    BsonValue encode(byte[] value) {
+      return new BsonString(new String(value, StandardCharsets.ISO_8859_1));
     }
   };
 
   /** The BSON value stored for {@code value}. */
-  abstract Object encode(byte[] value);
+  abstract BsonValue encode(byte[] value);
 }

@@ -11,7 +11,7 @@ import io.github.ycsbstorage.binding.RateLimitedWarning;
 import io.github.ycsbstorage.binding.LostRecords;
 import java.util.ArrayList;
 import java.util.List;
-import org.bson.Document;
+import org.bson.BsonDocument;
 import site.ycsb.Status;
 
 /**
@@ -33,8 +33,8 @@ final class InsertBatch {
   private final int size;
   private final boolean upsert;
   private final RateLimitedWarning warning;
-  private final List<Document> documents;
-  private MongoCollection<Document> target;
+  private final List<BsonDocument> documents;
+  private MongoCollection<BsonDocument> target;
   private long lostRecords;
 
   InsertBatch(int size, boolean upsert, RateLimitedWarning warning) {
@@ -48,7 +48,7 @@ final class InsertBatch {
   }
 
   /** Buffers {@code document}; sends the batch when it is full (or before switching collections). */
-  Status add(MongoCollection<Document> collection, Document document) {
+  Status add(MongoCollection<BsonDocument> collection, BsonDocument document) {
     if (target != null && target != collection) {
       send(false);
     }
@@ -73,9 +73,9 @@ final class InsertBatch {
     int count = documents.size();
     try {
       if (upsert) {
-        var models = new ArrayList<WriteModel<Document>>(count);
+        var models = new ArrayList<WriteModel<BsonDocument>>(count);
         for (var document : documents) {
-          models.add(new ReplaceOneModel<>(new Document("_id", document.get("_id")), document, UPSERT));
+          models.add(new ReplaceOneModel<>(new BsonDocument("_id", document.get("_id")), document, UPSERT));
         }
         target.bulkWrite(models, UNORDERED_BULK);
       } else {

@@ -1,6 +1,7 @@
 package io.github.ycsbstorage.mongodb;
 
 import com.mongodb.MongoCommandException;
+import com.mongodb.ReadPreference;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.ReplaceOptions;
@@ -17,7 +18,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.Vector;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.bson.Document;
+import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+import org.bson.BsonString;
 import org.bson.codecs.configuration.CodecRegistries;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
@@ -38,14 +41,19 @@ import site.ycsb.Status;
 public class MongoDbClient extends DB implements ServerInfoProvider {
   private static final RateLimitedWarning WARNING = new RateLimitedWarning("mongodb", 5_000);
   private static final ReplaceOptions UPSERT = new ReplaceOptions().upsert(true);
-  private static final Document ASCENDING_ID = new Document("_id", 1);
+  private static final BsonDocument ASCENDING_ID = new BsonDocument("_id", new BsonInt32(1));
   /** Instances between init() and cleanup(): the last cleanup of a phase prints its summary. */
   private static final AtomicInteger OPEN_INSTANCES = new AtomicInteger();
 
   private MongoDbSettings settings;
   private volatile SharedClient lease;
   private MongoDatabase database;
-  private final Map<String, MongoCollection<Document>> collections = new HashMap<>();
+  private RecordCommands commands;
+  /** Reads as {@code find} commands; false when the URL asks for the driver's retryable reads. */
+  private boolean readByCommand;
+  /** Writes as commands; false for w:0 (no reply to read) or the driver's retryable writes. */
+  private boolean writeByCommand;
+  private final Map<String, MongoCollection<BsonDocument>> collections = new HashMap<>();
   private final Map<String, MongoCollection<StoredFields>> readCollections = new HashMap<>();
   private InsertBatch batch;
 
@@ -66,7 +74,12 @@ public class MongoDbClient extends DB implements ServerInfoProvider {
     db = settings.readPreference().map(db::withReadPreference).orElse(db);
     db = settings.readConcern().map(db::withReadConcern).orElse(db);
     database = db.withCodecRegistry(CodecRegistries.fromRegistries(
-        CodecRegistries.fromCodecs(new StoredFieldsCodec()), db.getCodecRegistry()));
+        CodecRegistries.fromCodecs(new StoredFieldsCodec(), new FindReplyCodec(), new WriteReplyCodec()),
+        db.getCodecRegistry()));
+    commands = new RecordCommands(settings.fieldType(), database.getWriteConcern(), database.getReadConcern());
+    readByCommand = !Boolean.TRUE.equals(settings.url().getRetryReads());
+    writeByCommand = database.getWriteConcern().isAcknowledged()
+        && !Boolean.TRUE.equals(settings.url().getRetryWritesValue());
     batch = settings.batching()
         ? new InsertBatch(settings.batchSize(), settings.upsert(), WARNING)
         : null;
@@ -102,8 +115,8 @@ public class MongoDbClient extends DB implements ServerInfoProvider {
     }
   }
 
-  private MongoCollection<Document> collection(String table) {
-    return collections.computeIfAbsent(table, database::getCollection);
+  private MongoCollection<BsonDocument> collection(String table) {
+    return collections.computeIfAbsent(table, name -> database.getCollection(name, BsonDocument.class));
   }
 
   /** The same collection, decoding documents straight into {@link StoredFields}. */
@@ -114,15 +127,21 @@ public class MongoDbClient extends DB implements ServerInfoProvider {
   @Override
   public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
     try {
-      var find = readCollection(table).find(new Document("_id", key));
-      if (fields != null) {
-        find = find.projection(projection(fields));
+      Optional<StoredFields> stored;
+      if (readByCommand) {
+        stored = database.runCommand(commands.find(table, key, fields), database.getReadPreference(),
+            FindReply.class).document();
+      } else {
+        var find = readCollection(table).find(id(key));
+        if (fields != null) {
+          find = find.projection(commands.projection(fields));
+        }
+        stored = Optional.ofNullable(find.first());
       }
-      var stored = find.first();
-      if (stored == null) {
+      if (stored.isEmpty()) {
         return Status.NOT_FOUND;
       }
-      stored.copyTo(result);
+      stored.get().copyTo(result);
       return Status.OK;
     } catch (RuntimeException e) {
       return failed("read", e);
@@ -133,10 +152,10 @@ public class MongoDbClient extends DB implements ServerInfoProvider {
   public Status scan(String table, String startkey, int recordcount, Set<String> fields,
                      Vector<HashMap<String, ByteIterator>> result) {
     try {
-      var find = readCollection(table).find(new Document("_id", new Document("$gte", startkey)))
+      var find = readCollection(table).find(new BsonDocument("_id", new BsonDocument("$gte", new BsonString(startkey))))
           .sort(ASCENDING_ID).limit(recordcount).batchSize(recordcount);
       if (fields != null) {
-        find = find.projection(projection(fields));
+        find = find.projection(commands.projection(fields));
       }
       try (var cursor = find.iterator()) {
         while (cursor.hasNext()) {
@@ -154,7 +173,10 @@ public class MongoDbClient extends DB implements ServerInfoProvider {
   @Override
   public Status update(String table, String key, Map<String, ByteIterator> values) {
     try {
-      var outcome = collection(table).updateOne(new Document("_id", key), new Document("$set", fields(new Document(), values)));
+      if (writeByCommand) {
+        return write(commands.update(table, key, values)).n() == 0 ? Status.NOT_FOUND : Status.OK;
+      }
+      var outcome = collection(table).updateOne(id(key), commands.set(values));
       return outcome.wasAcknowledged() && outcome.getMatchedCount() == 0 ? Status.NOT_FOUND : Status.OK;
     } catch (RuntimeException e) {
       return failed("update", e);
@@ -164,15 +186,15 @@ public class MongoDbClient extends DB implements ServerInfoProvider {
   @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
     try {
-      var document = fields(new Document("_id", key), values);
-      var target = collection(table);
       if (batch != null) {
-        return batch.add(target, document);
+        return batch.add(collection(table), commands.record(key, values));
       }
-      if (settings.upsert()) {
-        target.replaceOne(new Document("_id", key), document, UPSERT);
+      if (writeByCommand) {
+        write(settings.upsert() ? commands.upsert(table, key, values) : commands.insert(table, key, values));
+      } else if (settings.upsert()) {
+        collection(table).replaceOne(id(key), commands.record(key, values), UPSERT);
       } else {
-        target.insertOne(document);
+        collection(table).insertOne(commands.record(key, values));
       }
       return Status.OK;
     } catch (RuntimeException e) {
@@ -183,11 +205,28 @@ public class MongoDbClient extends DB implements ServerInfoProvider {
   @Override
   public Status delete(String table, String key) {
     try {
-      var outcome = collection(table).deleteOne(new Document("_id", key));
+      if (writeByCommand) {
+        return write(commands.delete(table, key)).n() == 0 ? Status.NOT_FOUND : Status.OK;
+      }
+      var outcome = collection(table).deleteOne(id(key));
       return outcome.wasAcknowledged() && outcome.getDeletedCount() == 0 ? Status.NOT_FOUND : Status.OK;
     } catch (RuntimeException e) {
       return failed("delete", e);
     }
+  }
+
+  /** Runs a write command on the primary; a write error or write concern error is thrown. */
+  private WriteReply write(BsonDocument command) {
+    var reply = database.runCommand(command, ReadPreference.primary(), WriteReply.class);
+    var refusal = reply.refusal();
+    if (refusal.isPresent()) {
+      throw refusal.get();
+    }
+    return reply;
+  }
+
+  private static BsonDocument id(String key) {
+    return new BsonDocument("_id", new BsonString(key));
   }
 
   @Override
@@ -241,8 +280,18 @@ public class MongoDbClient extends DB implements ServerInfoProvider {
   }
 
   /** The collection an operation on {@code table} uses, with its concerns; for tests. */
-  MongoCollection<Document> collectionForTest(String table) {
+  MongoCollection<BsonDocument> collectionForTest(String table) {
     return collection(table);
+  }
+
+  /** Whether reads go out as {@code find} commands rather than through the driver's CRUD API; for tests. */
+  boolean readsByCommand() {
+    return readByCommand;
+  }
+
+  /** Whether single-record writes go out as commands rather than through the driver's CRUD API; for tests. */
+  boolean writesByCommand() {
+    return writeByCommand;
   }
 
   /** The shared client this instance uses; for tests. */
@@ -256,23 +305,6 @@ public class MongoDbClient extends DB implements ServerInfoProvider {
       throw new DBException("mongodb: init() has not been called or cleanup() has run");
     }
     return held;
-  }
-
-  /** {@code document} with the values added in the configured {@link FieldType}. */
-  private Document fields(Document document, Map<String, ByteIterator> values) {
-    var type = settings.fieldType();
-    for (var entry : values.entrySet()) {
-      document.put(entry.getKey(), type.encode(entry.getValue().toArray()));
-    }
-    return document;
-  }
-
-  private static Document projection(Set<String> fields) {
-    var projection = new Document("_id", 0);
-    for (var field : fields) {
-      projection.put(field, 1);
-    }
-    return projection;
   }
 
   private static Status failed(String operation, RuntimeException e) {

@@ -24,11 +24,14 @@ import java.util.Properties;
  * @param fieldType              how values are stored ({@code mongodb.fieldtype})
  * @param upsert                 inserts replace existing documents ({@code mongodb.upsert})
  * @param batchSize              inserts per round trip, 1 = unbatched ({@code mongodb.batchsize} or {@code batchsize})
- * @param writeConcern           override of the URL's write concern
- * @param readPreference         override of the URL's read preference
+ * @param writeConcern           override of the URL's write concern ({@code mongodb.writeconcern}, else
+ *                               YCSB's {@code mongodb.writeConcern})
+ * @param readPreference         override of the URL's read preference ({@code mongodb.readpreference},
+ *                               else YCSB's {@code mongodb.readPreference})
  * @param readConcern            override of the URL's read concern
  * @param serverSelectionTimeout how long an operation waits for a usable server
  * @param connectTimeout         how long opening one connection may take
+ * @param maxConnections         override of the URL's {@code maxPoolSize} (YCSB's {@code mongodb.maxconnections})
  * @param threads                YCSB's {@code threadcount}: the pool holds at least this many connections
  */
 public record MongoDbSettings(
@@ -43,6 +46,7 @@ public record MongoDbSettings(
     Optional<ReadConcern> readConcern,
     Duration serverSelectionTimeout,
     Duration connectTimeout,
+    Optional<Integer> maxConnections,
     int threads) {
 
   public static final String PREFIX = "mongodb.";
@@ -58,14 +62,25 @@ public record MongoDbSettings(
   public static final String READ_CONCERN = "mongodb.readconcern";
   public static final String SERVER_SELECTION_TIMEOUT = "mongodb.serverselectiontimeout";
   public static final String CONNECT_TIMEOUT = "mongodb.connecttimeout";
+  /** YCSB 0.17.0's names, read when our key for the same setting is not set. */
+  public static final String YCSB_WRITE_CONCERN = "mongodb.writeConcern";
+  public static final String YCSB_READ_PREFERENCE = "mongodb.readPreference";
+  public static final String YCSB_MAX_CONNECTIONS = "mongodb.maxconnections";
+  /**
+   * YCSB 0.17.0's limit of threads waiting for a connection (driver 3's wait queue), as a multiple
+   * of the pool size. The pool here holds a connection per thread, so no thread waits: the limit
+   * can never be reached, and only its value is checked.
+   */
+  public static final String YCSB_WAIT_QUEUE_MULTIPLIER = "mongodb.threadsAllowedToBlockForConnectionMultiplier";
 
   public static final String DEFAULT_URL = "mongodb://localhost:27017/ycsb?w=1";
   public static final String DEFAULT_DATABASE = "ycsb";
   public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
 
-  private static final String WRITE_CONCERNS = "unacknowledged, acknowledged, w1, w2, w3, journaled, majority";
-  private static final String READ_PREFERENCES =
-      "primary, primaryPreferred, secondary, secondaryPreferred, nearest";
+  private static final String WRITE_CONCERNS = "unacknowledged (or errors_ignored, w0), acknowledged (or w1), w2"
+      + " (or replica_acknowledged), w3, journaled, majority";
+  private static final String READ_PREFERENCES = "primary, primaryPreferred (or primary_preferred), secondary,"
+      + " secondaryPreferred (or secondary_preferred), nearest";
   private static final String READ_CONCERNS = "local, available, majority, linearizable, snapshot";
 
   public MongoDbSettings {
@@ -74,7 +89,7 @@ public record MongoDbSettings(
         || serverSelectionTimeout == null || connectTimeout == null) {
       throw new IllegalArgumentException("every setting must be given");
     }
-    if (batchSize < 1 || threads < 1) {
+    if (batchSize < 1 || threads < 1 || maxConnections == null) {
       throw new IllegalArgumentException("batchSize and threads must be positive");
     }
   }
@@ -98,12 +113,26 @@ public record MongoDbSettings(
         reader.choice(FIELD_TYPE, FieldType.BINARY),
         reader.bool(UPSERT, false),
         reader.integer(batchKey, 1, 1, 1_000_000),
-        reader.string(WRITE_CONCERN).map(MongoDbSettings::writeConcern),
-        reader.string(READ_PREFERENCE).map(MongoDbSettings::readPreference),
+        firstOf(reader, WRITE_CONCERN, YCSB_WRITE_CONCERN).map(key -> writeConcern(key, reader.string(key).get())),
+        firstOf(reader, READ_PREFERENCE, YCSB_READ_PREFERENCE)
+            .map(key -> readPreference(key, reader.string(key).get())),
         reader.string(READ_CONCERN).map(MongoDbSettings::readConcern),
         positive(reader, SERVER_SELECTION_TIMEOUT, url.getServerSelectionTimeout()),
         positive(reader, CONNECT_TIMEOUT, url.getConnectTimeout()),
-        reader.integer("threadcount", 1, 1, Integer.MAX_VALUE));
+        reader.string(YCSB_MAX_CONNECTIONS).map(v -> reader.integer(YCSB_MAX_CONNECTIONS, 0, 0, 1_000_000)),
+        waitQueueChecked(reader, reader.integer("threadcount", 1, 1, Integer.MAX_VALUE)));
+  }
+
+  /** The first of our key and YCSB's name for the same setting that is set. */
+  private static Optional<String> firstOf(PropertyReader reader, String ours, String ycsbs) {
+    return reader.string(ours).isPresent() ? Optional.of(ours)
+        : reader.string(ycsbs).map(value -> ycsbs);
+  }
+
+  /** {@code threads}, once YCSB's wait-queue multiplier has been checked to be a whole number. */
+  private static int waitQueueChecked(PropertyReader reader, int threads) {
+    reader.integer(YCSB_WAIT_QUEUE_MULTIPLIER, 5, 0, 1_000_000);
+    return threads;
   }
 
   private static ConnectionString connectionString(String text) {
@@ -127,28 +156,33 @@ public record MongoDbSettings(
     return value;
   }
 
-  private static WriteConcern writeConcern(String name) {
+  /** Our names and YCSB 0.17.0's ({@code errors_ignored}, {@code replica_acknowledged}), any case. */
+  private static WriteConcern writeConcern(String key, String name) {
     var concern = switch (name.toLowerCase(Locale.ROOT)) {
-      case "unacknowledged", "w0" -> WriteConcern.UNACKNOWLEDGED;
+      case "unacknowledged", "errors_ignored", "w0" -> WriteConcern.UNACKNOWLEDGED;
       case "acknowledged", "w1" -> WriteConcern.W1;
-      case "w2" -> WriteConcern.W2;
+      case "w2", "replica_acknowledged" -> WriteConcern.W2;
       case "w3" -> WriteConcern.W3;
       case "journaled" -> WriteConcern.JOURNALED;
       case "majority" -> WriteConcern.MAJORITY;
       default -> null;
     };
     if (concern == null) {
-      throw new InvalidPropertyException(WRITE_CONCERN, name, WRITE_CONCERNS);
+      throw new InvalidPropertyException(key, name, WRITE_CONCERNS);
     }
     return concern;
   }
 
-  private static ReadPreference readPreference(String name) {
-    try {
-      return ReadPreference.valueOf(name);
-    } catch (IllegalArgumentException e) {
-      throw new InvalidPropertyException(READ_PREFERENCE, name, READ_PREFERENCES);
-    }
+  /** The driver's names ({@code primaryPreferred}) and YCSB 0.17.0's ({@code primary_preferred}), any case. */
+  private static ReadPreference readPreference(String key, String name) {
+    return switch (name.toLowerCase(Locale.ROOT).replace("_", "")) {
+      case "primary" -> ReadPreference.primary();
+      case "primarypreferred" -> ReadPreference.primaryPreferred();
+      case "secondary" -> ReadPreference.secondary();
+      case "secondarypreferred" -> ReadPreference.secondaryPreferred();
+      case "nearest" -> ReadPreference.nearest();
+      default -> throw new InvalidPropertyException(key, name, READ_PREFERENCES);
+    };
   }
 
   private static ReadConcern readConcern(String name) {
@@ -183,6 +217,7 @@ public record MongoDbSettings(
         + ", readConcern=" + readConcern.flatMap(c -> Optional.ofNullable(c.getLevel()))
             .map(ReadConcernLevel::getValue).orElse("from URL")
         + ", serverSelectionTimeout=" + serverSelectionTimeout + ", connectTimeout=" + connectTimeout
+        + ", maxConnections=" + maxConnections.map(String::valueOf).orElse("from URL")
         + ", threads=" + threads + "]";
   }
 }

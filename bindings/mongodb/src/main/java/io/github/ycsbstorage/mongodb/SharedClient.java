@@ -39,15 +39,20 @@ final class SharedClient implements AutoCloseable {
   static SharedClient acquire(MongoDbSettings settings) throws DBException {
     Objects.requireNonNull(settings, "settings");
     var key = settings.url().getConnectionString() + "|" + settings.serverSelectionTimeout()
-        + "|" + settings.connectTimeout();
+        + "|" + settings.connectTimeout() + "|" + settings.maxConnections();
     var resource = CLIENTS.computeIfAbsent(key, k -> new SharedResource<>(MongoClient::close));
     return new SharedClient(resource, resource.acquire(() -> open(settings)));
   }
 
-  /** The driver settings: the URL's, with our timeouts and a pool of at least one connection per thread. */
+  /**
+   * The driver settings: the URL's, with our timeouts and a pool of at least one connection per
+   * thread ({@code mongodb.maxconnections} replaces the URL's {@code maxPoolSize}, and is raised to
+   * {@code threadcount} like it).
+   */
   static MongoClientSettings clientSettings(MongoDbSettings settings) {
     var url = settings.url();
-    int urlPool = url.getMaxConnectionPoolSize() == null ? DRIVER_DEFAULT_POOL : url.getMaxConnectionPoolSize();
+    int urlPool = settings.maxConnections()
+        .orElse(url.getMaxConnectionPoolSize() == null ? DRIVER_DEFAULT_POOL : url.getMaxConnectionPoolSize());
     // 0 means unlimited to the driver; otherwise every YCSB thread gets its own connection.
     int poolSize = urlPool == 0 ? 0 : Math.max(urlPool, settings.threads());
     return MongoClientSettings.builder()

@@ -37,7 +37,8 @@ final class StatusMapping {
       return Status.SERVICE_UNAVAILABLE;
     }
     if (failure instanceof MongoSecurityException
-        || failure instanceof MongoServerException server && server.getCode() == UNAUTHORIZED) {
+        || failure instanceof MongoServerException server && server.getCode() == UNAUTHORIZED
+        || failure instanceof ServerRefusal refusal && refusal.code() == UNAUTHORIZED) {
       return Status.FORBIDDEN;
     }
     if (failure instanceof MongoWriteException write

@@ -177,6 +177,20 @@ class MongoDbClientTest {
   }
 
   @Test
+  void singleRecordOperationsAreCommandsUnlessTheDriverMustRetryOrNotWaitForAReply() throws DBException {
+    var url = mongo.url(TestConnection.DATABASE) + "?w=1";
+    var plain = open();
+    assertTrue(plain.readsByCommand() && plain.writesByCommand());
+    var retrying = open("mongodb.url", url + "&retryReads=true&retryWrites=true");
+    assertTrue(!retrying.readsByCommand() && !retrying.writesByCommand(), "the driver retries, commands would not");
+    var notRetrying = open("mongodb.url", url + "&retryReads=false&retryWrites=false");
+    assertTrue(notRetrying.readsByCommand() && notRetrying.writesByCommand());
+    var unacknowledged = open("mongodb.writeconcern", "unacknowledged");
+    assertTrue(unacknowledged.readsByCommand() && !unacknowledged.writesByCommand(),
+        "w:0 has no reply to wait for: the driver sends it without waiting");
+  }
+
+  @Test
   void theUrlsWriteConcernAppliesWhenNotOverridden() throws DBException {
     var db = open("mongodb.url", mongo.url(TestConnection.DATABASE) + "?w=majority");
     assertEquals(WriteConcern.MAJORITY, db.collectionForTest(TABLE).getWriteConcern());

@@ -82,6 +82,63 @@ class MongoDbSettingsTest {
   }
 
   @Test
+  void ycsbsWriteConcernNamesMeanWhatTheyMeantInYcsb() {
+    // YCSB 0.17.0's OptionsSupport: errors_ignored and unacknowledged w=0, acknowledged w=1,
+    // journaled journal=true, replica_acknowledged w=2, majority w=majority; values in any case.
+    assertEquals(Optional.of(WriteConcern.UNACKNOWLEDGED), settings("mongodb.writeConcern", "errors_ignored").writeConcern());
+    assertEquals(Optional.of(WriteConcern.UNACKNOWLEDGED), settings("mongodb.writeConcern", "unacknowledged").writeConcern());
+    assertEquals(Optional.of(WriteConcern.W1), settings("mongodb.writeConcern", "acknowledged").writeConcern());
+    assertEquals(Optional.of(WriteConcern.JOURNALED), settings("mongodb.writeConcern", "journaled").writeConcern());
+    assertEquals(Optional.of(WriteConcern.W2), settings("mongodb.writeConcern", "replica_acknowledged").writeConcern());
+    assertEquals(Optional.of(WriteConcern.MAJORITY), settings("mongodb.writeConcern", "MAJORITY").writeConcern());
+  }
+
+  @Test
+  void ycsbsReadPreferenceNamesMeanWhatTheyMeantInYcsb() {
+    assertEquals(Optional.of(ReadPreference.primary()), settings("mongodb.readPreference", "primary").readPreference());
+    assertEquals(Optional.of(ReadPreference.primaryPreferred()),
+        settings("mongodb.readPreference", "primary_preferred").readPreference());
+    assertEquals(Optional.of(ReadPreference.secondary()), settings("mongodb.readPreference", "secondary").readPreference());
+    assertEquals(Optional.of(ReadPreference.secondaryPreferred()),
+        settings("mongodb.readPreference", "secondary_preferred").readPreference());
+    assertEquals(Optional.of(ReadPreference.nearest()), settings("mongodb.readPreference", "Nearest").readPreference());
+  }
+
+  @Test
+  void ourKeysWinOverYcsbsNamesAndBothOverTheUrl() {
+    var both = settings("mongodb.url", "mongodb://h/ycsb?w=1&readPreference=primary",
+        "mongodb.writeConcern", "unacknowledged", "mongodb.writeconcern", "majority",
+        "mongodb.readPreference", "nearest", "mongodb.readpreference", "secondary");
+    assertEquals(Optional.of(WriteConcern.MAJORITY), both.writeConcern());
+    assertEquals(Optional.of(ReadPreference.secondary()), both.readPreference());
+    // YCSB 0.17.0 let the URL's w=1 (its default URL has one) win silently; here the property does.
+    var ycsbs = settings("mongodb.url", "mongodb://h/ycsb?w=1", "mongodb.writeConcern", "unacknowledged");
+    assertEquals(Optional.of(WriteConcern.UNACKNOWLEDGED), ycsbs.writeConcern());
+  }
+
+  @Test
+  void ycsbsPoolSettingsAreReadAndChecked() {
+    assertEquals(Optional.of(20), settings("mongodb.maxconnections", "20").maxConnections());
+    assertEquals(Optional.empty(), settings().maxConnections());
+    assertEquals(1, settings("mongodb.threadsAllowedToBlockForConnectionMultiplier", "5").threads(), "read, checked, unused");
+    var badPool = assertThrows(InvalidPropertyException.class, () -> settings("mongodb.maxconnections", "many"));
+    assertEquals("mongodb.maxconnections", badPool.property());
+    var badMultiplier = assertThrows(InvalidPropertyException.class,
+        () -> settings("mongodb.threadsAllowedToBlockForConnectionMultiplier", "-1"));
+    assertEquals("mongodb.threadsAllowedToBlockForConnectionMultiplier", badMultiplier.property());
+  }
+
+  @Test
+  void badYcsbValuesAreRefusedNamingYcsbsKey() {
+    var e = assertThrows(InvalidPropertyException.class, () -> settings("mongodb.writeConcern", "fsync_safe"));
+    assertEquals("mongodb.writeConcern", e.property());
+    assertTrue(e.getMessage().contains("replica_acknowledged"), e.getMessage());
+    var p = assertThrows(InvalidPropertyException.class, () -> settings("mongodb.readPreference", "closest"));
+    assertEquals("mongodb.readPreference", p.property());
+    assertTrue(p.getMessage().contains("primary_preferred"), p.getMessage());
+  }
+
+  @Test
   void srvUrlsAreAccepted() {
     var s = settings("mongodb.url", "mongodb+srv://user:pw@cluster0.example.net/bench?retryWrites=true");
     assertEquals("bench", s.database());
@@ -92,8 +149,8 @@ class MongoDbSettingsTest {
   void badValuesNameThePropertyTheValueAndWhatIsAccepted() {
     var e = assertThrows(InvalidPropertyException.class, () -> settings("mongodb.writeconcern", "sometimes"));
     assertEquals("mongodb.writeconcern", e.property());
-    assertEquals("mongodb.writeconcern='sometimes' is invalid; accepted: "
-        + "unacknowledged, acknowledged, w1, w2, w3, journaled, majority", e.getMessage());
+    assertEquals("mongodb.writeconcern='sometimes' is invalid; accepted: unacknowledged (or errors_ignored, w0),"
+        + " acknowledged (or w1), w2 (or replica_acknowledged), w3, journaled, majority", e.getMessage());
     assertEquals("mongodb.readpreference",
         assertThrows(InvalidPropertyException.class, () -> settings("mongodb.readpreference", "closest")).property());
     assertEquals("mongodb.readconcern",
@@ -134,7 +191,8 @@ class MongoDbSettingsTest {
     assertEquals(1, namespaces.size());
     assertEquals(Set.of("mongodb.url", "mongodb.database", "mongodb.fieldtype", "mongodb.upsert",
         "mongodb.batchsize", "mongodb.writeconcern", "mongodb.readpreference", "mongodb.readconcern",
-        "mongodb.serverselectiontimeout", "mongodb.connecttimeout"),
+        "mongodb.serverselectiontimeout", "mongodb.connecttimeout", "mongodb.writeConcern", "mongodb.readPreference",
+        "mongodb.maxconnections", "mongodb.threadsAllowedToBlockForConnectionMultiplier"),
         namespaces.get(0).keys().stream().collect(Collectors.toSet()));
   }
 }

@@ -2,13 +2,12 @@ package io.github.ycsbstorage.mongodb;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class SharedClientTest {
-  private static com.mongodb.MongoClientSettings driverSettings(String url, String threads) {
-    var props = new Properties();
+  private static com.mongodb.MongoClientSettings driverSettings(String url, String threads, String... more) {
+    var props = io.github.ycsbstorage.testkit.TestProperties.properties(more);
     props.setProperty(MongoDbSettings.URL, url);
     props.setProperty("threadcount", threads);
     props.setProperty(MongoDbSettings.CONNECT_TIMEOUT, "3s");
@@ -23,6 +22,14 @@ class SharedClientTest {
     assertEquals(64, driverSettings("mongodb://h/?maxPoolSize=8", "64").getConnectionPoolSettings().getMaxSize());
     assertEquals(0, driverSettings("mongodb://h/?maxPoolSize=0", "64").getConnectionPoolSettings().getMaxSize(),
         "0 is the driver's 'unlimited' and stays so");
+  }
+
+  @Test
+  void ycsbsMaxconnectionsReplacesTheUrlsPoolSizeAndIsRaisedToTheThreadsLikeIt() {
+    assertEquals(20, driverSettings("mongodb://h/?maxPoolSize=500", "4", "mongodb.maxconnections", "20")
+        .getConnectionPoolSettings().getMaxSize());
+    assertEquals(64, driverSettings("mongodb://h/", "64", "mongodb.maxconnections", "20")
+        .getConnectionPoolSettings().getMaxSize(), "every thread has a connection: none waits");
   }
 
   @Test
