@@ -22,6 +22,7 @@ public final class Main {
   }
 
   public static void main(String[] args) {
+    MaskedStandardStreams.install(false);
     System.exit(execute(args));
   }
 

@@ -7,13 +7,6 @@ import io.github.ycsbstorage.workload.BindingSession;
 import io.github.ycsbstorage.workload.BindingUnavailableException;
 import io.github.ycsbstorage.workload.StorageAwareWorkload;
 import io.github.ycsbstorage.workload.StorageSettings;
-import java.io.FileDescriptor;
-import java.io.FileInputStream;
-import java.io.FileOutputStream;
-import java.io.FilterInputStream;
-import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.Charset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -42,49 +35,6 @@ public final class YcsbCommand {
   private YcsbCommand() {
   }
 
-  /**
-   * YCSB prints its command line, and YCSB's BasicDB all properties, passwords included; everything
-   * they print goes through masking.
-   *
-   * @param interactive for the shell: its prompt has no line end, so whatever is pending is written
-   *                    (masked) before the shell waits for input
-   */
-  private static void maskSecretsInStandardStreams(boolean interactive) {
-    var charset = Charset.defaultCharset();
-    var out = new SecretMaskingOutputStream(new FileOutputStream(FileDescriptor.out), charset);
-    var err = new SecretMaskingOutputStream(new FileOutputStream(FileDescriptor.err), charset);
-    System.setOut(new PrintStream(out, true, charset));
-    System.setErr(new PrintStream(err, true, charset));
-    if (interactive) {
-      System.setIn(new FilterInputStream(new FileInputStream(FileDescriptor.in)) {
-        @Override
-        public int read() throws IOException {
-          drain(out, err);
-          return super.read();
-        }
-
-        @Override
-        public int read(byte[] bytes, int offset, int length) throws IOException {
-          drain(out, err);
-          return super.read(bytes, offset, length);
-        }
-      });
-    }
-    // YCSB ends with System.exit: a last line without a line end must still come out.
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-      try {
-        drain(out, err);
-      } catch (IOException e) {
-        // stdout or stderr is gone; there is nowhere left to report to
-      }
-    }, "drain-masked-output"));
-  }
-
-  private static void drain(SecretMaskingOutputStream out, SecretMaskingOutputStream err) throws IOException {
-    out.drain();
-    err.drain();
-  }
-
   public static void main(String[] args) throws Exception {
     if (args.length == 1 && args[0].equals("--version")) {
       System.out.println(Version.describe());
@@ -104,12 +54,12 @@ public final class YcsbCommand {
     }
     var ycsbArgs = new ArrayList<String>(List.of("-db", parsed.dbClass()));
     if (parsed.phase().equals("shell")) {
-      maskSecretsInStandardStreams(true);
+      MaskedStandardStreams.install(true);
       ycsbArgs.addAll(parsed.clientArgs());
       site.ycsb.CommandLine.main(ycsbArgs.toArray(String[]::new));
       return;
     }
-    maskSecretsInStandardStreams(false);
+    MaskedStandardStreams.install(false);
     ycsbArgs.addAll(parsed.clientArgs());
     // Last, as YCSB's own launcher puts it: YCSB echoes "Command line: …" and PerfKitBenchmarker tells
     // a load from a run by that line ending in -load.
