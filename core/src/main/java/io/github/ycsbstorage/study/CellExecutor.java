@@ -15,6 +15,7 @@ import io.github.ycsbstorage.result.Versions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,6 +25,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
+import java.util.Properties;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicReference;
@@ -37,6 +39,8 @@ import org.HdrHistogram.Histogram;
  */
 final class CellExecutor {
   static final String STORAGE_AWARE_WORKLOAD = "io.github.ycsbstorage.workload.StorageAwareWorkload";
+  /** In each client's folder while the cell runs. */
+  private static final String PROPERTIES_FILE = "client.properties";
   private static final String EXPORTER = "site.ycsb.measurements.exporter.JSONArrayMeasurementsExporter";
 
   private final StudyDefinition study;
@@ -78,7 +82,7 @@ final class CellExecutor {
         var clientFolder = Files.createDirectories(folder.resolve("client" + i));
         var clientProperties = properties(cell, i, clients, clientFolder);
         properties.add(clientProperties);
-        var command = command(cell, i, clientProperties);
+        var command = command(cell, i, propertiesFile(clientFolder, clientProperties));
         var process = children.track(new ProcessBuilder(command)
             .redirectOutput(clientFolder.resolve("stdout.log").toFile())
             .redirectError(clientFolder.resolve("stderr.log").toFile()).start());
@@ -99,6 +103,9 @@ final class CellExecutor {
         p.destroyForcibly();
         children.forget(p);
       });
+      for (int i = 0; i < clients; i++) {
+        Files.deleteIfExists(folder.resolve("client" + i).resolve(PROPERTIES_FILE));
+      }
     }
     var outcomes = new ArrayList<ClientOutcome>();
     for (int i = 0; i < clients; i++) {
@@ -181,7 +188,7 @@ final class CellExecutor {
     return file.startsWith(resultsFolder) ? resultsFolder.relativize(file).toString() : file.toString();
   }
 
-  /** The {@code -p} properties of client {@code index}, in the order they are given. */
+  /** The properties of client {@code index} (its {@code -P} file), in the order they are given. */
   Map<String, String> properties(Cell cell, int index, int clients, Path clientFolder) {
     var properties = new LinkedHashMap<String, String>();
     study.passThrough().forEach((key, value) -> properties.put(key, cell.substitute(value)));
@@ -228,7 +235,25 @@ final class CellExecutor {
     return Optional.ofNullable(study.passThrough().get("recordcount")).map(Long::parseLong);
   }
 
-  private List<String> command(Cell cell, int index, Map<String, String> properties) {
+  /**
+   * The client's properties in a file only the user can read, never on its command line, where
+   * {@code ps} and {@code /proc/<pid>/cmdline} would show a {@code mongodb.url} password to everyone
+   * for the whole cell. Created with its permissions (no moment readable by others); removed when the
+   * clients have ended.
+   */
+  private static Path propertiesFile(Path clientFolder, Map<String, String> properties) throws IOException {
+    var file = clientFolder.resolve(PROPERTIES_FILE);
+    Files.deleteIfExists(file);
+    Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+    var content = new Properties();
+    content.putAll(properties);
+    try (var out = Files.newOutputStream(file)) {
+      content.store(out, "ycsb study client properties; removed when the cell's clients end");
+    }
+    return file;
+  }
+
+  private List<String> command(Cell cell, int index, Path propertiesFile) {
     var command = new ArrayList<String>();
     var launcher = ycsbHome.resolve("bin/ycsb").toString();
     if (!study.hosts().isEmpty()) {
@@ -240,7 +265,8 @@ final class CellExecutor {
         cell.workload().file().toString(), "-threads", Integer.toString(study.threads())));
     study.target().ifPresent(t -> arguments.addAll(List.of("-target", Long.toString(Math.max(1,
         Math.round(t / study.clients()))))));
-    properties.forEach((key, value) -> arguments.addAll(List.of("-p", key + "=" + value)));
+    // After the workload file: a later -P file wins, as the pass-through -p settings did.
+    arguments.addAll(List.of("-P", propertiesFile.toString()));
     arguments.add("-s");
     command.add(launcher);
     arguments.forEach(a -> command.add(study.hosts().isEmpty() ? a : quote(a)));

@@ -3,6 +3,7 @@ package io.github.ycsbstorage.study;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -69,6 +70,10 @@ final class ServerControl {
     var command = cell.substitute(template);
     Files.createDirectories(logFolder);
     var log = logFolder.resolve("server-" + what + "-" + cell.device().name() + "-" + cell.scale().label() + ".log");
+    // The command's own output, unmasked (a server it starts may write here for its whole life):
+    // readable only by the user, as the study file that holds the same secrets.
+    Files.deleteIfExists(log);
+    Files.createFile(log, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
     var process = children.track(new ProcessBuilder(List.of("sh", "-c", command)).directory(workingFolder.toFile()).redirectErrorStream(true)
         .redirectOutput(log.toFile()).start());
     try {
