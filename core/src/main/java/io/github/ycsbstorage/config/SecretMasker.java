@@ -102,9 +102,9 @@ public final class SecretMasker {
   }
 
   /**
-   * After each {@code ://}, up to the next {@code ://} or line end, the last {@code @} ends the user
-   * information: a password may hold {@code /}, spaces and {@code @} unescaped. The user name before
-   * the first {@code :} stays visible when it looks like one.
+   * After each {@code ://}, up to the next {@code ://} or line end, the last {@code @} before a host
+   * ends the user information: a password may hold {@code /}, spaces and {@code @} unescaped. The user
+   * name before the first {@code :} stays visible when it looks like one.
    */
   private static void hideUserInfo(String text, BitSet hidden) {
     int separator = text.indexOf("://");
@@ -114,7 +114,7 @@ public final class SecretMasker {
       int end = following < 0 ? text.length() : following;
       int at = -1;
       for (int i = start; i < end && !isLineEnd(text.charAt(i)); i++) {
-        if (text.charAt(i) == '@') {
+        if (text.charAt(i) == '@' && i + 1 < end && startsHost(text.charAt(i + 1))) {
           at = i;
         }
       }
@@ -195,6 +195,11 @@ public final class SecretMasker {
     }
     hidden.set(start, end);
     return end;
+  }
+
+  /** What a host can start with: a name, an address, {@code [::1]}, an escaped socket path. */
+  private static boolean startsHost(char c) {
+    return Character.isLetterOrDigit(c) || c == '[' || c == '%' || c == '_';
   }
 
   private static int skipBlanks(String text, int from) {

@@ -30,6 +30,8 @@ class SecretMaskerTest {
       "mongodb://admin:p@ss@db1/ycsb | mongodb://admin:*****@db1/ycsb",
       "`bad url mongodb://admin:p@s/s w@rd@db1:27017/ycsb?w=1 refused` | bad url mongodb://admin:*****@db1:27017/ycsb?w=1 refused",
       "https://ghp_token123@github.com/x | https://*****@github.com/x",
+      "`mongodb.url='mongodb://admin:At8@Secret@127.0.0.1:1/ycsb' is invalid: if it holds (@) encode it` | `mongodb.url='mongodb://admin:*****@127.0.0.1:1/ycsb' is invalid: if it holds (@) encode it`",
+      "mongodb://u:pw@%2Ftmp%2Fmongodb.sock | mongodb://u:*****@%2Ftmp%2Fmongodb.sock",
       "mongodb://nopassword@db1/ycsb | mongodb://*****@db1/ycsb",
       "a=mongodb://u:one@h1/x b=mongodb://v:two@h2/y | a=mongodb://u:*****@h1/x b=mongodb://v:*****@h2/y",
       // key names: pwd, passwd, credential, token, secret, key as the last word
