@@ -21,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
@@ -112,21 +113,20 @@ final class CellExecutor {
   private Result result(Cell cell, Path folder, Instant startedAt, List<ClientOutcome> outcomes,
       Map<String, String> properties, List<String> warnings) {
     var operations = new TreeSet<String>();
-    outcomes.forEach(o -> operations.addAll(o.histograms().keySet()));
+    outcomes.forEach(o -> operations.addAll(o.operations()));
     var merged = new TreeMap<String, OperationFigures>();
     var latency = new TreeMap<String, List<PercentilePoint>>();
     for (var operation : operations) {
-      var histogram = new Histogram(3);
       var codes = new TreeMap<String, Long>();
-      for (var outcome : outcomes) {
-        var clientHistogram = outcome.histograms().get(operation);
-        if (clientHistogram != null) {
-          histogram.add(clientHistogram);
-        }
-        outcome.returnCodes().getOrDefault(operation, Map.of()).forEach((code, n) -> codes.merge(code, n, Long::sum));
-      }
-      merged.put(operation, OperationFigures.of(histogram, codes));
+      outcomes.forEach(outcome -> outcome.returnCodes().getOrDefault(operation, Map.of())
+          .forEach((code, n) -> codes.merge(code, n, Long::sum)));
+      var histogram = merge(outcomes, operation).orElseThrow();
+      var intended = merge(outcomes, OperationFigures.INTENDED_PREFIX + operation);
+      merged.put(operation, OperationFigures.of(histogram, codes)
+          .withIntended(intended.map(times -> OperationFigures.of(times, Map.of()))));
       latency.put(operation, PercentilePoint.distribution(histogram));
+      intended.ifPresent(times -> latency.put(OperationFigures.INTENDED_PREFIX + operation,
+          PercentilePoint.distribution(times)));
     }
     var runtimeMs = outcomes.stream().mapToLong(ClientOutcome::runtimeMs).max().orElse(0);
     var summary = Summary.of(OptionalLong.of(runtimeMs),
@@ -150,6 +150,17 @@ final class CellExecutor {
         startedAt, Instant.now(), versions, first.map(Result::host).orElseGet(Host::local), masked, summary,
         sections, allWarnings).asStudyCell(studySection(cell, outcomes),
         latency, outcomes.stream().map(o -> o.figures(List.copyOf(operations))).toList());
+  }
+
+  /** The clients' histograms of {@code name} added up exactly; empty when no client has one. */
+  private static Optional<Histogram> merge(List<ClientOutcome> outcomes, String name) {
+    var logs = outcomes.stream().map(o -> o.histograms().get(name)).filter(Objects::nonNull).toList();
+    if (logs.isEmpty()) {
+      return Optional.empty();
+    }
+    var histogram = new Histogram(3);
+    logs.forEach(histogram::add);
+    return Optional.of(histogram);
   }
 
   private StudyCell studySection(Cell cell, List<ClientOutcome> outcomes) {
