@@ -128,12 +128,13 @@ final class CellExecutor {
       intended.ifPresent(times -> latency.put(OperationFigures.INTENDED_PREFIX + operation,
           PercentilePoint.distribution(times)));
     }
-    var runtimeMs = outcomes.stream().mapToLong(ClientOutcome::runtimeMs).max().orElse(0);
-    var summary = Summary.of(OptionalLong.of(runtimeMs),
-        OptionalDouble.of(outcomes.stream().mapToDouble(ClientOutcome::throughput).sum()), merged);
+    var count = Summary.of(OptionalLong.empty(), OptionalDouble.empty(), merged).count();
+    var throughput = CellThroughput.of(outcomes, count, study.target());
+    var summary = Summary.of(throughput.spanMs(), throughput.opsPerSec(), merged);
 
     var first = outcomes.get(0).storageResult();
     var allWarnings = new ArrayList<>(warnings);
+    allWarnings.addAll(throughput.warnings());
     for (var outcome : outcomes) {
       outcome.storageResult().ifPresent(r -> r.warnings().forEach(w -> allWarnings.add(
           (outcomes.size() > 1 ? "client " + outcome.index() + ": " : "") + w)));
@@ -148,7 +149,7 @@ final class CellExecutor {
         Optional.empty(), Optional.empty()));
     return Result.ofPhase(degraded ? Status.DEGRADED : Status.COMPLETE, cell.phase(), Optional.of(cell.id()),
         startedAt, Instant.now(), versions, first.map(Result::host).orElseGet(Host::local), masked, summary,
-        sections, allWarnings).asStudyCell(studySection(cell, outcomes),
+        sections, allWarnings).asStudyCell(studySection(cell, outcomes, throughput.sumOfClients()),
         latency, outcomes.stream().map(o -> o.figures(List.copyOf(operations))).toList());
   }
 
@@ -163,7 +164,7 @@ final class CellExecutor {
     return Optional.of(histogram);
   }
 
-  private StudyCell studySection(Cell cell, List<ClientOutcome> outcomes) {
+  private StudyCell studySection(Cell cell, List<ClientOutcome> outcomes, double sumOfClientThroughputs) {
     var cpuSeconds = outcomes.stream().map(ClientOutcome::cpuSeconds).flatMap(Optional::stream)
         .mapToDouble(Double::doubleValue).sum();
     var local = study.hosts().isEmpty() && outcomes.stream().allMatch(o -> o.cpuSeconds().isPresent());
@@ -178,7 +179,7 @@ final class CellExecutor {
         // Over the clients' whole life (JVM start included), as their CPU time also is.
         local && wallSeconds > 0
             ? OptionalDouble.of(cpuSeconds / (wallSeconds * Runtime.getRuntime().availableProcessors()))
-            : OptionalDouble.empty());
+            : OptionalDouble.empty(), OptionalDouble.of(sumOfClientThroughputs));
   }
 
   /**
