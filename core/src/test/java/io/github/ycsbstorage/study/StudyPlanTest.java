@@ -91,6 +91,29 @@ class StudyPlanTest {
   }
 
   @Test
+  void matrixEntriesThatWouldShareACellAreRefused(@TempDir Path other) throws Exception {
+    java.nio.file.Files.copy(home.resolve("workloads/workloada"), other.resolve("workloada"));
+    var sameName = assertThrows(InvalidPropertyException.class, () -> StudyDefinition.parse(study(
+        "study.workloads", "workloads/workloada," + other.resolve("workloada")), "s", home, home));
+    assertEquals("study.workloads", sameName.property());
+    assertEquals(other.resolve("workloada").toString(), sameName.value());
+    assertTrue(sameName.getMessage().contains("same file name 'workloada' as " + home.resolve("workloads/workloada")),
+        sameName.getMessage());
+    var twice = assertThrows(InvalidPropertyException.class, () -> StudyDefinition.parse(study(
+        "study.workloads", "workloada,workloads/workloada"), "s", home, home));
+    assertTrue(twice.getMessage().contains("listed twice"), twice.getMessage());
+    var distribution = assertThrows(InvalidPropertyException.class, () -> StudyDefinition.parse(study(
+        "study.distributions", "zipfian,uniform,zipfian"), "s", home, home));
+    assertEquals("study.distributions", distribution.property());
+    var ratio = assertThrows(InvalidPropertyException.class, () -> StudyDefinition.parse(study(
+        "study.ratios", "0.33,0.330"), "s", home, home));
+    assertEquals("0.330", ratio.value());
+    var size = assertThrows(InvalidPropertyException.class, () -> StudyDefinition.parse(study(
+        "study.ratios", "", "study.sizes", "1GiB,1024MiB"), "s", home, home));
+    assertEquals("study.sizes", size.property());
+  }
+
+  @Test
   void misspeltStudyKeysAreRejectedWithASuggestion() {
     var validator = NamespaceValidator.discover(getClass().getClassLoader());
     var error = assertThrows(InvalidPropertyException.class, () -> validator.validate(study("study.ratio", "1")));
