@@ -50,7 +50,7 @@ final class DemoCommand implements Callable<Integer> {
           + address.getPort());
       var study = StudyDefinition.parse(studyProperties(temp, data, address.getPort()), "demo",
           temp, home);
-      var results = new StudyRunner(study, home, System.out).run(false);
+      var results = new StudyRunner(study, home, System.out).run(false).results();
       printSummary(results);
       var report = new ReportBuilder(study.resultsDirectory(), output == null ? temp.resolve("report") : output)
           .write();

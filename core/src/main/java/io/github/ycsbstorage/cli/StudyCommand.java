@@ -18,7 +18,7 @@ final class StudyCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "FILE", description = "the study file (properties)")
   Path file;
 
-  @Option(names = "--force", description = "redo cells whose result exists")
+  @Option(names = "--force", description = "redo every cell, discarding results made by other settings")
   boolean force;
 
   @Override
@@ -30,7 +30,7 @@ final class StudyCommand implements Callable<Integer> {
     NamespaceValidator.discover(getClass().getClassLoader()).validate(StudyDefinition.read(file));
     var home = Home.locate();
     var study = StudyDefinition.load(file, home);
-    new StudyRunner(study, home, System.out).run(force);
-    return 0;
+    // Every cell ran or was skipped; a failed cell and those that depend on it fail the study.
+    return new StudyRunner(study, home, System.out).run(force).succeeded() ? 0 : 1;
   }
 }

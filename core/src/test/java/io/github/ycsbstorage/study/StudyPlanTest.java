@@ -126,7 +126,7 @@ class StudyPlanTest {
         "study.recordcounts", "1000", "study.clients", "3", "study.devices", "ssd=/mnt/ssd/db",
         "basicdb.note", "{device} at {datadir}"), "s", home, home);
     var cells = new StudyPlan(definition).cells();
-    var executor = new CellExecutor(definition, home, null, null);
+    var executor = new CellCommands(definition, home);
     var starts = new java.util.ArrayList<String>();
     var counts = new java.util.ArrayList<String>();
     for (int i = 0; i < 3; i++) {

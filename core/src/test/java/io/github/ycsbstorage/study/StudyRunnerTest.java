@@ -55,7 +55,7 @@ class StudyRunnerTest {
         basicdb.verbose=false
         """.formatted(dir.resolve("hdd"), dir.resolve("ssd"), dir.resolve("results")));
     var progress = new ByteArrayOutputStream();
-    var results = new StudyRunner(StudyDefinition.load(file, home), home, new PrintStream(progress, true)).run(false);
+    var results = new StudyRunner(StudyDefinition.load(file, home), home, new PrintStream(progress, true)).run(false).results();
 
     assertEquals(List.of("start hdd", "stop hdd", "start ssd", "stop ssd"), Files.readAllLines(dir.resolve("server.log")),
         "found as ./server.sh: the commands run beside the study file (" + script + ")");
@@ -72,7 +72,7 @@ class StudyRunnerTest {
     var home = FixtureInstall.create(dir.resolve("home"));
     var study = StudyDefinition.load(studyFile(dir, ""), home);
     var progress = new ByteArrayOutputStream();
-    var results = new StudyRunner(study, home, new PrintStream(progress, true)).run(false);
+    var results = new StudyRunner(study, home, new PrintStream(progress, true)).run(false).results();
 
     assertEquals(List.of("local_records200_load", "local_records200_workloada_r1", "local_records200_workloadc_r1",
         "local_records400_load", "local_records400_workloada_r1", "local_records400_workloadc_r1"),
@@ -120,6 +120,57 @@ class StudyRunnerTest {
   }
 
   /**
+   * A study file edited between runs: resume refuses (bad input) naming each stale cell and the
+   * settings that changed, and {@code --force} discards the stale results.
+   */
+  @Test
+  void resumeRefusesResultsMadeByOtherSettings(@TempDir Path dir) throws Exception {
+    var home = FixtureInstall.create(dir.resolve("home"));
+    var text = """
+        study.binding=basic
+        study.workloads=workloadc
+        study.recordcounts=100
+        study.devices=local=%s
+        study.operationcount=100
+        study.threads=2
+        study.target=5000
+        study.results=%s
+        basicdb.verbose=false
+        """.formatted(dir.resolve("data"), dir.resolve("results"));
+    var file = Files.writeString(dir.resolve("edited.properties"), text);
+    var quiet = new PrintStream(new ByteArrayOutputStream());
+    var first = new StudyRunner(StudyDefinition.load(file, home), home, quiet).run(false);
+    assertTrue(first.succeeded());
+    var run = json.readTree(first.results().get(1).toFile()).path("study");
+    assertEquals(2, run.path("threadcount").asInt(), run::toPrettyString);
+    assertEquals(5000, run.path("target").asDouble(), run::toPrettyString);
+    assertEquals("5000", run.path("inputs").path("target").asText(), "the one client's share: " + run);
+    assertEquals("10", run.path("inputs").path("fieldlength").asText(), "the workload file's record shape");
+    var runResult = first.results().get(1);
+    var before = Files.readString(runResult);
+
+    Files.writeString(file, text.replace("study.threads=2", "study.threads=3")
+        .replace("study.operationcount=100", "study.operationcount=150") + "fieldlength=20\n");
+    var edited = StudyDefinition.load(file, home);
+    var refused = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+        () -> new StudyRunner(edited, home, quiet).run(false));
+    var message = refused.getMessage();
+    assertTrue(message.contains("local_records100_load: fieldlength 10 → 20, threadcount 2 → 3"), message);
+    assertTrue(message.contains("local_records100_workloadc_r1: fieldlength 10 → 20, operationcount 100 → 150,"
+        + " threadcount 2 → 3"), message);
+    assertTrue(message.contains("--force"), message);
+    assertEquals(before, Files.readString(runResult), "a refused resume touches nothing");
+
+    var forced = new StudyRunner(edited, home, quiet).run(true);
+    assertTrue(forced.succeeded());
+    assertEquals(3, json.readTree(runResult.toFile()).path("study").path("threadcount").asInt());
+    var resumed = new ByteArrayOutputStream();
+    new StudyRunner(edited, home, new PrintStream(resumed, true)).run(false);
+    assertEquals(2, resumed.toString().lines().filter(l -> l.contains("already complete, skipped")).count(),
+        resumed::toString);
+  }
+
+  /**
    * Ratio sizing through the storage-aware workload: the clients split the planned load between
    * them (storage.clients/storage.client) and the cell result carries the workload's sizing plan.
    */
@@ -138,7 +189,7 @@ class StudyRunnerTest {
         basicdb.verbose=false
         """.formatted(dir.resolve("data"), dir.resolve("results")));
     var results = new StudyRunner(StudyDefinition.load(file, home), home, new PrintStream(new ByteArrayOutputStream()))
-        .run(false);
+        .run(false).results();
     var load = json.readTree(results.get(0).toFile());
     var planned = load.path("sizing").path("recordCount").asLong();
     assertTrue(planned > 0, load.toString());
