@@ -11,6 +11,7 @@ import io.github.ycsbstorage.result.PerfKitBenchmarkerMetadata;
 import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.PhaseObserver;
 import io.github.ycsbstorage.result.RunRecord;
+import io.github.ycsbstorage.testkit.HangLimit;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -76,9 +77,8 @@ class StorageCollectorTest {
     // during the phase: 500 reads, 250 writes, 8000 + 4000 sectors, 200 busy ticks, 50 iowait ticks
     proc(root, 1500, 2250, 16000, 20000, 700, 150);
     collector.sampleNow();
-    // %util max counts full intervals only: let three intervals pass, so that the timer makes at
-    // least one between its readings (a busy machine only makes the wait longer)
-    Thread.sleep(3 * INTERVAL_MILLIS);
+    // %util max counts full intervals only: wait for the timer to record one
+    HangLimit.await(collector::hasFullInterval, () -> "a full " + INTERVAL_MILLIS + " ms interval from the timer");
     var record = new RunRecord();
     collector.stop(record);
 
