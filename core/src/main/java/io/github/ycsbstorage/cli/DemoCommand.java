@@ -39,6 +39,9 @@ final class DemoCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (output != null) {
+      OutputPaths.checkFolder("-o", output);
+    }
     var home = Home.locate();
     var temp = Files.createTempDirectory("ycsb-demo-");
     var data = Files.createDirectories(temp.resolve("data"));

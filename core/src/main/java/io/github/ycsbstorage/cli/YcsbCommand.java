@@ -110,6 +110,7 @@ public final class YcsbCommand {
       return;
     }
     maskSecretsInStandardStreams(false);
+    StudyParent.watch();
     ycsbArgs.addAll(parsed.clientArgs());
     // Last, as YCSB's own launcher puts it: YCSB echoes "Command line: …" and PerfKitBenchmarker tells
     // a load from a run by that line ending in -load.

@@ -29,14 +29,20 @@ import java.util.stream.Stream;
  * the folder except the raw client outputs in {@code <cell>.d/}. Not thread-safe.
  */
 public final class ReportBuilder {
-  /** Where the report went and what it warned about. */
-  public record Report(Path html, Path markdown, int cells, List<String> warnings) {
+  /**
+   * Where the report went and what it warned about.
+   *
+   * @param skipped the files under the results folder that were not read, each with why (also among the warnings)
+   */
+  public record Report(Path html, Path markdown, int cells, List<String> warnings, List<String> skipped) {
   }
 
   private final Path results;
   private final Path output;
   /** Reads time-series files and shows sections as key/value tables. */
   private final ObjectMapper json = new ObjectMapper().registerModule(new Jdk8Module());
+  /** Files under the folder that are not readable results, each with why. */
+  private final List<String> skipped = new ArrayList<>();
 
   public ReportBuilder(Path results, Path output) {
     if (!Files.isDirectory(results)) {
@@ -49,12 +55,14 @@ public final class ReportBuilder {
   public Report write() throws IOException {
     var cells = load();
     if (cells.isEmpty()) {
-      throw new IllegalArgumentException("no result files (schema " + Result.SCHEMA + ") under " + results);
+      throw new IllegalArgumentException("no result files (schema " + Result.SCHEMA + ") under " + results
+          + skipped.stream().map(w -> "\n  " + w).collect(Collectors.joining()));
     }
     Files.createDirectories(output.resolve("charts"));
     var runs = cells.stream().filter(c -> !c.isLoad()).toList();
     var loads = cells.stream().filter(ReportCell::isLoad).toList();
-    var warnings = warnings(cells);
+    var warnings = new ArrayList<>(skipped);
+    warnings.addAll(warnings(cells));
 
     var byMix = new TreeMap<String, List<ReportCell>>();
     runs.forEach(c -> byMix.computeIfAbsent(c.workload() + " / " + c.distribution(), k -> new ArrayList<>()).add(c));
@@ -82,7 +90,7 @@ public final class ReportBuilder {
     var markdown = output.resolve("summary.md");
     Files.writeString(html, html(cells, warnings, figureTables, latencyCharts, speedups, loadTable));
     Files.writeString(markdown, markdown(cells, warnings, figureTables, speedups, loadTable));
-    return new Report(html, markdown, cells.size(), warnings);
+    return new Report(html, markdown, cells.size(), warnings, List.copyOf(skipped));
   }
 
   /** Each distinct suspicion once, with the cells it concerns (a device's flag is in every cell). */
@@ -95,6 +103,11 @@ public final class ReportBuilder {
     return warnings;
   }
 
+  /**
+   * The result files under the folder. A file that cannot be read, is not JSON (e.g. truncated) or
+   * is JSON of another program is skipped with a warning that names it and says why, so that one bad
+   * file does not stop the report; ycsb-storage's own other files (time series) are skipped quietly.
+   */
   private List<ReportCell> load() throws IOException {
     var cells = new ArrayList<ReportCell>();
     try (Stream<Path> files = Files.walk(results)) {
@@ -102,12 +115,28 @@ public final class ReportBuilder {
         if (results.relativize(file).toString().contains(".d/") || file.getFileName().toString().startsWith(".")) {
           continue;
         }
-        ResultReader.readIfResult(file).ifPresent(result -> cells.add(new ReportCell(file, result)));
+        try {
+          var result = ResultReader.readIfResult(file);
+          if (result.isPresent()) {
+            cells.add(new ReportCell(file, result.get()));
+          } else if (!ownCompanion(file)) {
+            skipped.add("skipped " + file + ": not a result file (no \"schema\": \"" + Result.SCHEMA + "\")");
+          }
+        } catch (ResultReader.ResultFormatException e) {
+          skipped.add("skipped " + e.getMessage());
+        } catch (IOException e) {
+          skipped.add("skipped " + file + ": unreadable (" + e.getMessage() + ")");
+        }
       }
     }
     cells.sort(Comparator.comparing(ReportCell::studyName).thenComparingInt(ReportCell::index)
         .thenComparing(ReportCell::id));
     return cells;
+  }
+
+  /** Whether a JSON file that is no result is another file of ours, e.g. the collector's time series. */
+  private boolean ownCompanion(Path file) throws IOException {
+    return json.readTree(file.toFile()).path("schema").asText().startsWith("ycsb-storage-");
   }
 
   private static Table figures(String mix, List<ReportCell> cells) {

@@ -24,6 +24,8 @@ import java.util.TreeMap;
  */
 final class CellCommands {
   static final String STORAGE_AWARE_WORKLOAD = "io.github.ycsbstorage.workload.StorageAwareWorkload";
+  /** cli.StudyParent's property (cli sits above study: named here, not imported). */
+  private static final String PARENT_PROPERTY = "ycsb.storage.parent";
   private static final String EXPORTER = "site.ycsb.measurements.exporter.JSONArrayMeasurementsExporter";
   /** Where a client writes and which client it is: not what it measures. */
   private static final Set<String> NOT_INPUTS = Set.of("exportfile", "storage.result", "hdrhistogram.output.path",
@@ -158,7 +160,9 @@ final class CellCommands {
       launcher = quote(launcher);
     }
     var arguments = new ArrayList<String>(List.of(cell.command(), study.binding(), "-P",
-        cell.workload().file().toString(), "-threads", Integer.toString(study.threads())));
+        cell.workload().file().toString(), "-threads", Integer.toString(study.threads()),
+        // The client ends when its stdin, a pipe from this process, ends (cli.StudyParent).
+        "-jvm-args", "-D" + PARENT_PROPERTY + "=stdin"));
     clientTarget().ifPresent(t -> arguments.addAll(List.of("-target", Long.toString(t))));
     properties.forEach((key, value) -> arguments.addAll(List.of("-p", key + "=" + value)));
     arguments.add("-s");

@@ -8,12 +8,13 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeMap;
 
 /**
  * Runs one cell: builds its clients' commands ({@link CellCommands}), runs them to their end
  * ({@link ClientLaunch}), reads what each left behind ({@link ClientOutcome}) and merges that into
  * the cell's result ({@link CellMerge}). Raw client outputs stay in {@code <cell>.d/} beside the
- * result. Not thread-safe: used by the study's single runner thread.
+ * result, with one HdrHistogram log per operation merged from all clients' ({@link HdrLogs}). Not thread-safe: used by the study's single runner thread.
  */
 final class CellExecutor {
   private final StudyDefinition study;
@@ -45,6 +46,7 @@ final class CellExecutor {
       var ended = launched.clients().get(client.index());
       outcomes.add(outcome(cell, client, ended));
     }
+    writeMergedLogs(clients, folder);
     var cellWarnings = new ArrayList<>(warnings);
     commands.fewerClients(cell).ifPresent(cellWarnings::add);
     return CellMerge.result(study, cell, folder, startedAt, outcomes, launched, clients.get(0).properties(),
@@ -61,6 +63,20 @@ final class CellExecutor {
     }
     return ClientOutcome.read(client.index(), export, client.folder(), client.folder().resolve("result.json"),
         ended.cpuSeconds(), json);
+  }
+
+  /** {@code <cell>.d/<OPERATION>.hdr}: every client's intervals in one log, for HdrHistogram's tools. */
+  private static void writeMergedLogs(List<CellCommands.ClientCommand> clients, Path folder) throws IOException {
+    var byOperation = new TreeMap<String, List<Path>>();
+    for (var client : clients) {
+      try (var logs = Files.list(client.folder())) {
+        logs.filter(p -> p.getFileName().toString().endsWith(".hdr")).sorted().forEach(log -> byOperation
+            .computeIfAbsent(log.getFileName().toString(), k -> new ArrayList<>()).add(log));
+      }
+    }
+    for (var operation : byOperation.entrySet()) {
+      HdrLogs.writeMerged(operation.getValue(), folder.resolve(operation.getKey()));
+    }
   }
 
   private static String tail(Path log) {

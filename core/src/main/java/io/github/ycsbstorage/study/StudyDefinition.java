@@ -102,6 +102,14 @@ public record StudyDefinition(String name, String binding, List<Workload> worklo
         passThrough.put(key, properties.getProperty(key).trim());
       }
     }
+    for (var kind : List.of(DatasetScale.Kind.RATIO, DatasetScale.Kind.SIZE)) {
+      var value = passThrough.get(kind.property);
+      if (value != null && !value.isEmpty()) {
+        // The study file is one level: its sizes and a size of its own for every client would conflict.
+        throw new InvalidPropertyException(kind.property, value, "dataset sizes in " + RATIOS + " or " + SIZES,
+            "a study gives its dataset sizes as study.* keys (they replace a workload file's)");
+      }
+    }
     var workloads = new ArrayList<Workload>();
     for (var entry : list(reader, WORKLOADS, "workloads/workloada")) {
       var workload = workload(entry, base, home, passThrough);

@@ -23,7 +23,7 @@ import java.util.stream.Stream;
  * from scratch. For each
  * (device, dataset scale) the server is (re)started when commands are given, and with
  * {@code study.cache=cold} restarted and the page cache dropped before every run cell.
- * Not thread-safe: one runner per study at a time.
+ * Not thread-safe; one study process per results folder at a time ({@link StudyLock}).
  */
 public final class StudyRunner {
   private final StudyDefinition study;
@@ -50,16 +50,22 @@ public final class StudyRunner {
    * they are skipped with the reason.
    *
    * @param force redo every cell, discarding results whose inputs changed
-   * @throws IllegalArgumentException when kept results were produced by other settings (see {@link Resume})
+   * @throws IllegalArgumentException when kept results were produced by other settings (see {@link Resume}),
+   *                                  or another study process runs in the same results folder
    */
   public StudyOutcome run(boolean force) throws IOException, InterruptedException {
+    var folder = Files.createDirectories(study.resultsDirectory());
+    try (var lock = StudyLock.acquire(folder)) {
+      return runLocked(folder, force);
+    }
+  }
+
+  private StudyOutcome runLocked(Path folder, boolean force) throws IOException, InterruptedException {
     var cells = new StudyPlan(study).cells();
     var commands = new CellCommands(study, ycsbHome);
-    var folder = study.resultsDirectory();
     var resume = new Resume(cells, folder, commands, force);
     resume.refuseStale();
     resume.notes().forEach(note -> out.println("study: warning: " + note));
-    Files.createDirectories(folder);
     var children = new ChildProcesses();
     var server = new ServerControl(study.serverStart(), study.serverStop(), children, folder.resolve("logs"),
         study.folder());

@@ -114,6 +114,13 @@ class StudyPlanTest {
   }
 
   @Test
+  void aSizeForEveryClientBesideTheStudysSizesIsRefused() {
+    var error = assertThrows(InvalidPropertyException.class, () -> StudyDefinition.parse(study(
+        "study.ratios", "", "study.sizes", "1GB", "storage.dataset.ratio", "2.67"), "s", home, home));
+    assertEquals("storage.dataset.ratio", error.property());
+  }
+
+  @Test
   void misspeltStudyKeysAreRejectedWithASuggestion() {
     var validator = NamespaceValidator.discover(getClass().getClassLoader());
     var error = assertThrows(InvalidPropertyException.class, () -> validator.validate(study("study.ratio", "1")));

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.ycsbstorage.report.ReportBuilder;
+import io.github.ycsbstorage.testkit.HangLimit;
 import io.github.ycsbstorage.testkit.ProcessRun;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -244,6 +245,41 @@ class StudyRunnerTest {
       var result = json.readTree(folder.resolve(cell + ".json").toFile());
       assertEquals("complete", result.path("status").asText(), cell);
     }
+  }
+
+  /**
+   * A study killed with SIGKILL (no shutdown hook runs): its clients end by themselves, as their
+   * stdin pipe from the study closes; its folder lock dies with it, so the next run resumes. While it
+   * ran, a second study on the same folder was refused.
+   */
+  @Test
+  void aStudyKilledWithSigkillLeavesNoClientAndItsResumeRuns(@TempDir Path dir) throws Exception {
+    var home = FixtureInstall.create(dir.resolve("home"));
+    var file = studyFile(dir, "study.repetitions=2");
+    var java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    var builder = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+        "io.github.ycsbstorage.cli.Main", "study", file.toString());
+    builder.environment().put("YCSB_STORAGE_HOME", home.toString());
+    var folder = dir.resolve("results/mini");
+    var quiet = new PrintStream(new ByteArrayOutputStream());
+    try (var study = ProcessRun.start(builder)) {
+      study.await(() -> Files.exists(folder.resolve("local_records200_load.json")), "the first cell's result");
+      study.await(() -> study.process().descendants().findAny().isPresent(), "a client of the next cell");
+      var second = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+          () -> new StudyRunner(StudyDefinition.load(file, home), home, quiet).run(false));
+      assertTrue(second.getMessage().contains("is in use by another study process (pid " + study.process().pid()
+          + ")"), second.getMessage());
+      var clients = study.process().descendants().toList();
+      study.signal("KILL");
+      HangLimit.await(() -> !study.process().isAlive(), study::describe);
+      HangLimit.await(() -> clients.stream().noneMatch(ProcessHandle::isAlive),
+          () -> "clients outliving their study: " + clients.stream().filter(ProcessHandle::isAlive).toList());
+    }
+
+    var resumed = new StudyRunner(StudyDefinition.load(file, home), home, quiet).run(false);
+    assertTrue(resumed.succeeded());
+    assertEquals(2 * (1 + 2 * 2), resumed.results().size());
+    assertEquals(resumed.results().size(), completeCells(folder).size());
   }
 
   private static List<String> completeCells(Path folder) throws Exception {
