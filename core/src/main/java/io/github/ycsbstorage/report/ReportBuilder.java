@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.TreeMap;
 import java.util.function.Function;
@@ -110,6 +111,7 @@ public final class ReportBuilder {
    */
   private List<ReportCell> load() throws IOException {
     var cells = new ArrayList<ReportCell>();
+    var foreign = new ArrayList<Path>();
     try (Stream<Path> files = Files.walk(results)) {
       for (var file : files.filter(f -> f.toString().endsWith(".json")).sorted().toList()) {
         if (results.relativize(file).toString().contains(".d/") || file.getFileName().toString().startsWith(".")) {
@@ -120,7 +122,7 @@ public final class ReportBuilder {
           if (result.isPresent()) {
             cells.add(new ReportCell(file, result.get()));
           } else if (!ownCompanion(file)) {
-            skipped.add("skipped " + file + ": not a result file (no \"schema\": \"" + Result.SCHEMA + "\")");
+            foreign.add(file);
           }
         } catch (ResultReader.ResultFormatException e) {
           skipped.add("skipped " + e.getMessage());
@@ -129,6 +131,11 @@ public final class ReportBuilder {
         }
       }
     }
+    // A time-series file that a result names is its companion, whatever its format.
+    var companions = cells.stream().map(ReportCell::timeSeries).flatMap(Optional::stream)
+        .map(p -> p.toAbsolutePath().normalize()).toList();
+    foreign.stream().filter(file -> !companions.contains(file.toAbsolutePath().normalize())).forEach(file ->
+        skipped.add("skipped " + file + ": not a result file (no \"schema\": \"" + Result.SCHEMA + "\")"));
     cells.sort(Comparator.comparing(ReportCell::studyName).thenComparingInt(ReportCell::index)
         .thenComparing(ReportCell::id));
     return cells;
