@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
@@ -49,21 +50,20 @@ final class CellMerge {
       List<String> warnings) {
     var ended = launched.clients();
     var operations = new TreeSet<String>();
-    outcomes.forEach(o -> operations.addAll(o.histograms().keySet()));
+    outcomes.forEach(o -> operations.addAll(o.operations()));
     var merged = new TreeMap<String, OperationFigures>();
     var latency = new TreeMap<String, List<PercentilePoint>>();
     for (var operation : operations) {
-      var histogram = new Histogram(3);
       var codes = new TreeMap<String, Long>();
-      for (var outcome : outcomes) {
-        var clientHistogram = outcome.histograms().get(operation);
-        if (clientHistogram != null) {
-          histogram.add(clientHistogram);
-        }
-        outcome.returnCodes().getOrDefault(operation, Map.of()).forEach((code, n) -> codes.merge(code, n, Long::sum));
-      }
-      merged.put(operation, OperationFigures.of(histogram, codes));
+      outcomes.forEach(outcome -> outcome.returnCodes().getOrDefault(operation, Map.of())
+          .forEach((code, n) -> codes.merge(code, n, Long::sum)));
+      var histogram = merge(outcomes, operation).orElseThrow();
+      var intended = merge(outcomes, OperationFigures.INTENDED_PREFIX + operation);
+      merged.put(operation, OperationFigures.of(histogram, codes)
+          .withIntended(intended.map(times -> OperationFigures.of(times, Map.of()))));
       latency.put(operation, PercentilePoint.distribution(histogram));
+      intended.ifPresent(times -> latency.put(OperationFigures.INTENDED_PREFIX + operation,
+          PercentilePoint.distribution(times)));
     }
     var runtimeMs = outcomes.stream().mapToLong(ClientOutcome::runtimeMs).max().orElse(0);
     var summary = Summary.of(OptionalLong.of(runtimeMs),
@@ -90,6 +90,17 @@ final class CellMerge {
         startedAt, Instant.now(), versions, first.map(Result::host).orElseGet(Host::local), masked, summary,
         sections, allWarnings).asStudyCell(studySection(study, cell, outcomes, inputs, launched.wallSeconds()),
         latency, outcomes.stream().map(o -> o.figures(List.copyOf(operations))).toList());
+  }
+
+  /** The clients' histograms of {@code name} added up exactly; empty when no client has one. */
+  private static Optional<Histogram> merge(List<ClientOutcome> outcomes, String name) {
+    var logs = outcomes.stream().map(o -> o.histograms().get(name)).filter(Objects::nonNull).toList();
+    if (logs.isEmpty()) {
+      return Optional.empty();
+    }
+    var histogram = new Histogram(3);
+    logs.forEach(histogram::add);
+    return Optional.of(histogram);
   }
 
   /** The worst of the clients' own statuses and exit statuses; degraded when an operation failed. */

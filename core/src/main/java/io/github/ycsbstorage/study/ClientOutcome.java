@@ -13,7 +13,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -56,13 +58,22 @@ record ClientOutcome(int index, long runtimeMs, double throughput, Map<String, M
     return new ClientOutcome(index, runtime, throughput, codes, histograms, cpuSeconds, storage);
   }
 
+  /** Its operation types; the intended-time logs ({@code Intended-READ.hdr}) belong to theirs. */
+  Set<String> operations() {
+    var names = new TreeSet<>(histograms.keySet());
+    names.removeIf(name -> name.startsWith(OperationFigures.INTENDED_PREFIX));
+    return names;
+  }
+
   /** This client's own figures, kept in the cell result beside the merged ones. */
   ClientFigures figures(List<String> operations) {
     var perOperation = new LinkedHashMap<String, OperationFigures>();
     for (var operation : operations) {
       var histogram = histograms.get(operation);
       if (histogram != null) {
-        perOperation.put(operation, OperationFigures.of(histogram, returnCodes.getOrDefault(operation, Map.of())));
+        perOperation.put(operation, OperationFigures.of(histogram, returnCodes.getOrDefault(operation, Map.of()))
+            .withIntended(Optional.ofNullable(histograms.get(OperationFigures.INTENDED_PREFIX + operation))
+                .map(times -> OperationFigures.of(times, Map.of()))));
       }
     }
     return new ClientFigures(index, runtimeMs, throughput,
