@@ -223,7 +223,7 @@ class StudyRunnerTest {
         basicdb.verbose=false
         """.formatted(dir.resolve("data"), dir.resolve("results")));
     var results = new StudyRunner(StudyDefinition.load(file, home), home, new PrintStream(new ByteArrayOutputStream()))
-        .run(false);
+        .run(false).results();
     var run = json.readTree(results.get(1).toFile());
     var operations = run.path("summary").path("operations");
     assertFalse(operations.has("Intended-READ"), "no pseudo-operation: " + operations);
