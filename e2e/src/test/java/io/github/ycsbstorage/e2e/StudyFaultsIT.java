@@ -109,6 +109,28 @@ class StudyFaultsIT {
     }
   }
 
+  /** issue 17: every workloads/storage/* file sets a ratio; the study's size replaces it. */
+  @Test
+  void studySizesReplaceTheRatioOfAStorageWorkloadFile(@TempDir Path dir) throws Exception {
+    var file = Files.writeString(dir.resolve("sized.properties"), """
+        study.binding=basic
+        study.workloads=workloads/storage/read-only-uniform-10x100
+        study.sizes=50KB
+        study.devices=disk=%s
+        study.operationcount=100
+        basicdb.verbose=false
+        """.formatted(dir.resolve("data")));
+    var study = ycsb("study", file.toString());
+
+    assertEquals(0, study.exitCode(), study::all);
+    var load = JSON.readTree(dir.resolve("results/sized/disk_size50KB_load.json").toFile());
+    assertEquals("complete", load.path("status").asText(), load::toPrettyString);
+    assertEquals("size", load.path("sizing").path("mode").asText(), load.path("sizing")::toPrettyString);
+    assertEquals(50_000, load.path("sizing").path("targetBytes").asLong(), load.path("sizing")::toPrettyString);
+    assertEquals("", load.path("properties").path("storage.dataset.ratio").asText("(absent)"),
+        "the workload file's ratio, replaced: " + load.path("properties"));
+  }
+
   @Test
   void aReportSkipsCorruptTruncatedAndForeignFilesNamingThem(@TempDir Path dir) throws Exception {
     var file = Files.writeString(dir.resolve("one.properties"), """
