@@ -23,14 +23,20 @@ import java.util.TreeMap;
  * @param threadcount           YCSB threads of each client
  * @param target                the cell's target throughput over all clients, ops/s; empty: unthrottled
  * @param clientCpuUtilization  the clients' CPU time ÷ (wall time × cores), when measurable
+ * @param sumOfClientThroughputsOpsPerSec the sum of the clients' own YCSB throughputs: a secondary
+ *                              figure (PerfKitBenchmarker's way) that overstates the cell's when the
+ *                              clients did not run side by side; {@code summary.throughputOpsPerSec}
+ *                              is the cell's
  * @param inputs                what produced the figures (the clients' effective properties, secrets
  *                              masked, threads, target, binding and version): resume compares them
  */
 public record StudyCell(String name, String cell, int index, Device device, Scale scale, String workload,
     Optional<String> distribution, int repetition, String cache, int clients, int threadcount, OptionalDouble target,
-    OptionalDouble clientCpuUtilization, Map<String, String> inputs) {
+    OptionalDouble clientCpuUtilization, OptionalDouble sumOfClientThroughputsOpsPerSec, Map<String, String> inputs) {
 
   public StudyCell {
+    sumOfClientThroughputsOpsPerSec = sumOfClientThroughputsOpsPerSec == null ? OptionalDouble.empty()
+        : sumOfClientThroughputsOpsPerSec;
     // Absent from files written before inputs were recorded: such a cell is stale on resume.
     inputs = inputs == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(inputs));
   }

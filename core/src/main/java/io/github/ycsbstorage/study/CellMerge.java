@@ -65,12 +65,13 @@ final class CellMerge {
       intended.ifPresent(times -> latency.put(OperationFigures.INTENDED_PREFIX + operation,
           PercentilePoint.distribution(times)));
     }
-    var runtimeMs = outcomes.stream().mapToLong(ClientOutcome::runtimeMs).max().orElse(0);
-    var summary = Summary.of(OptionalLong.of(runtimeMs),
-        OptionalDouble.of(outcomes.stream().mapToDouble(ClientOutcome::throughput).sum()), merged);
+    var count = Summary.of(OptionalLong.empty(), OptionalDouble.empty(), merged).count();
+    var throughput = CellThroughput.of(outcomes, count, study.target());
+    var summary = Summary.of(throughput.spanMs(), throughput.opsPerSec(), merged);
 
     var first = outcomes.get(0).storageResult();
     var allWarnings = new ArrayList<>(warnings);
+    allWarnings.addAll(throughput.warnings());
     for (var outcome : outcomes) {
       var prefix = outcomes.size() > 1 ? "client " + outcome.index() + ": " : "";
       outcome.storageResult().ifPresent(r -> r.warnings().forEach(w -> allWarnings.add(prefix + w)));
@@ -88,7 +89,7 @@ final class CellMerge {
         Optional.empty(), Optional.empty()));
     return Result.ofPhase(status(summary, outcomes, ended), cell.phase(), Optional.of(cell.id()),
         startedAt, Instant.now(), versions, first.map(Result::host).orElseGet(Host::local), masked, summary,
-        sections, allWarnings).asStudyCell(studySection(study, cell, outcomes, inputs, launched.wallSeconds()),
+        sections, allWarnings).asStudyCell(studySection(study, cell, outcomes, inputs, launched.wallSeconds(), throughput.sumOfClients()),
         latency, outcomes.stream().map(o -> o.figures(List.copyOf(operations))).toList());
   }
 
@@ -122,7 +123,7 @@ final class CellMerge {
   }
 
   private static StudyCell studySection(StudyDefinition study, Cell cell, List<ClientOutcome> outcomes,
-      Map<String, String> inputs, double wallSeconds) {
+      Map<String, String> inputs, double wallSeconds, double sumOfClientThroughputs) {
     var cpuSeconds = outcomes.stream().map(ClientOutcome::cpuSeconds).flatMap(Optional::stream)
         .mapToDouble(Double::doubleValue).sum();
     var local = study.hosts().isEmpty() && outcomes.stream().allMatch(o -> o.cpuSeconds().isPresent());
@@ -139,7 +140,7 @@ final class CellMerge {
         local && wallSeconds > 0
             ? OptionalDouble.of(cpuSeconds / (wallSeconds * Runtime.getRuntime().availableProcessors()))
             : OptionalDouble.empty(),
-        inputs);
+        OptionalDouble.of(sumOfClientThroughputs), inputs);
   }
 
   /**

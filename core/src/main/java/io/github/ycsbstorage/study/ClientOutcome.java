@@ -8,6 +8,7 @@ import io.github.ycsbstorage.result.ResultReader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.ZoneId;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,11 +25,16 @@ import org.HdrHistogram.Histogram;
  *
  * @param cpuSeconds  CPU time the client process used, as last sampled; empty when not measurable
  * @param storageResult the client's {@code storage.result} file, when one was written
+ * @param span        when its run began and ended, from its {@code stderr.log}; empty when unknown
  */
 record ClientOutcome(int index, long runtimeMs, double throughput, Map<String, Map<String, Long>> returnCodes,
-    Map<String, Histogram> histograms, Optional<Double> cpuSeconds, Optional<Result> storageResult) {
+    Map<String, Histogram> histograms, Optional<Double> cpuSeconds, Optional<Result> storageResult,
+    Optional<ClientSpan> span) {
 
-  static ClientOutcome read(int index, Path exportFile, Path hdrFolder, Path storageResult,
+  /**
+   * @param clientFolder its HdrHistogram logs and its {@code stderr.log}
+   */
+  static ClientOutcome read(int index, Path exportFile, Path clientFolder, Path storageResult,
       Optional<Double> cpuSeconds, ObjectMapper json) throws IOException {
     long runtime = 0;
     double throughput = 0;
@@ -47,7 +53,7 @@ record ClientOutcome(int index, long runtimeMs, double throughput, Map<String, M
       }
     }
     var histograms = new TreeMap<String, Histogram>();
-    try (var logs = Files.list(hdrFolder)) {
+    try (var logs = Files.list(clientFolder)) {
       for (var log : logs.filter(p -> p.toString().endsWith(".hdr")).sorted().toList()) {
         var operation = log.getFileName().toString().replaceFirst("\\.hdr$", "");
         histograms.put(operation, HdrLogs.read(log));
@@ -55,7 +61,8 @@ record ClientOutcome(int index, long runtimeMs, double throughput, Map<String, M
     }
     var storage = Files.isRegularFile(storageResult) ? Optional.of(ResultReader.read(storageResult))
         : Optional.<Result>empty();
-    return new ClientOutcome(index, runtime, throughput, codes, histograms, cpuSeconds, storage);
+    return new ClientOutcome(index, runtime, throughput, codes, histograms, cpuSeconds, storage,
+        ClientSpan.of(clientFolder.resolve("stderr.log"), runtime, ZoneId.systemDefault()));
   }
 
   /** Its operation types; the intended-time logs ({@code Intended-READ.hdr}) belong to theirs. */
