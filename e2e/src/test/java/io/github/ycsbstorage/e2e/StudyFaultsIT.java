@@ -127,8 +127,9 @@ class StudyFaultsIT {
     assertEquals("complete", load.path("status").asText(), load::toPrettyString);
     assertEquals("size", load.path("sizing").path("mode").asText(), load.path("sizing")::toPrettyString);
     assertEquals(50_000, load.path("sizing").path("targetBytes").asLong(), load.path("sizing")::toPrettyString);
-    assertEquals("", load.path("properties").path("storage.dataset.ratio").asText("(absent)"),
-        "the workload file's ratio, replaced: " + load.path("properties"));
+    var client = JSON.readTree(dir.resolve("results/sized/disk_size50KB_load.d/client0/result.json").toFile());
+    assertEquals("", client.path("properties").path("storage.dataset.ratio").asText("(absent)"),
+        "the workload file's ratio, blanked for the client: " + client.path("properties"));
   }
 
   @Test
