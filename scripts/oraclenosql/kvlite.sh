@@ -1,6 +1,6 @@
 #!/bin/sh
 # Starts or stops one KVLite of the Oracle NoSQL installation in $KVHOME, for a study's
-# study.server.start / study.server.stop (see README "Oracle NoSQL study"):
+# study.server.start / study.server.stop (see docs/study.md, "The Oracle NoSQL study"):
 #
 #   kvlite.sh start <root> [port]     start a store in <root>/kvroot (reopened when it exists) on
 #                                     localhost:<port> (default 5000, and the next 20 ports), wait

@@ -22,7 +22,8 @@ import java.util.Properties;
  * @param phase         {@code load}, {@code run} or {@code shell}
  * @param dbClass       the binding's class
  * @param propertyFiles {@code -P} files, in command-line order
- * @param overrides     {@code -p} settings, in command-line order (a later one replaces an earlier one)
+ * @param overrides     {@code -p} settings, and {@code -threads}/{@code -target} as YCSB's {@code threadcount}/
+ *                      {@code target}, in command-line order (a later one replaces an earlier one)
  * @param clientArgs    what is handed to YCSB's {@code Client} / {@code CommandLine} unchanged
  */
 public record ClientArguments(String phase, String dbClass, List<Path> propertyFiles,
@@ -62,6 +63,8 @@ public record ClientArguments(String phase, String dbClass, List<Path> propertyF
         case "-threads", "-target" -> {
           var value = valueOf(args, i++, option);
           PropertyReader.parseLong(option, value, option.equals("-threads") ? 1 : 0, Integer.MAX_VALUE);
+          // YCSB's Client sets these properties from the options, over the files like -p does
+          overrides.put(option.equals("-threads") ? "threadcount" : "target", value);
           clientArgs.add(option);
           clientArgs.add(value);
         }
@@ -110,7 +113,7 @@ public record ClientArguments(String phase, String dbClass, List<Path> propertyF
 
   /**
    * The properties as YCSB's {@code Client} will see them: files in order (a later file wins), then
-   * every {@code -p} on top, whatever its position.
+   * every {@code -p}, {@code -threads} and {@code -target} on top, whatever its position.
    */
   public Properties effectiveProperties() {
     var merged = new Properties();

@@ -13,7 +13,7 @@ import picocli.CommandLine.Parameters;
 
 /** {@code bin/ycsb study <file> [--force]}: runs every cell of a study file not yet complete. */
 @Command(name = "study", mixinStandardHelpOptions = true,
-    description = "Run a storage study (README \"Study files\"); completed cells are skipped.")
+    description = "Run a storage study (docs/study.md); completed cells are skipped.")
 final class StudyCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "FILE", description = "the study file (properties)")
   Path file;

@@ -111,6 +111,7 @@ public final class YcsbCommand {
     }
     maskSecretsInStandardStreams(false);
     ycsbArgs.addAll(parsed.clientArgs());
+    ycsbArgs.addAll(IntendedLatency.defaultArguments(properties));
     // Last, as YCSB's own launcher puts it: YCSB echoes "Command line: …" and PerfKitBenchmarker tells
     // a load from a run by that line ending in -load.
     ycsbArgs.add(parsed.phase().equals("load") ? "-load" : "-t");

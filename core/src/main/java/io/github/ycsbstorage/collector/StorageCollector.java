@@ -141,6 +141,11 @@ public final class StorageCollector implements PhaseObserver {
     sampler.sampleNow();
   }
 
+  /** Whether the timer has recorded a full interval: tests wait for one instead of sleeping. */
+  synchronized boolean hasFullInterval() {
+    return sampler.hasFullInterval();
+  }
+
   /** A remote server's devices as named, or the note that says which are sampled when none is. */
   private Io.ServerSide unnamedDevices(String note) {
     return new Io.ServerSide(settings.devices(), settings.devices().isEmpty() ? Optional.of(note) : Optional.empty(),

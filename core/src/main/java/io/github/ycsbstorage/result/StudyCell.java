@@ -18,9 +18,19 @@ import java.util.OptionalDouble;
  * @param cache                 {@code warm} or {@code cold}
  * @param clients               client processes
  * @param clientCpuUtilization  the clients' CPU time ÷ (wall time × cores), when measurable
+ * @param sumOfClientThroughputsOpsPerSec the sum of the clients' own YCSB throughputs: a secondary
+ *                              figure (PerfKitBenchmarker's way) that overstates the cell's when the
+ *                              clients did not run side by side; {@code summary.throughputOpsPerSec}
+ *                              is the cell's
  */
 public record StudyCell(String name, String cell, int index, Device device, Scale scale, String workload,
-    Optional<String> distribution, int repetition, String cache, int clients, OptionalDouble clientCpuUtilization) {
+    Optional<String> distribution, int repetition, String cache, int clients, OptionalDouble clientCpuUtilization,
+    OptionalDouble sumOfClientThroughputsOpsPerSec) {
+
+  public StudyCell {
+    sumOfClientThroughputsOpsPerSec = sumOfClientThroughputsOpsPerSec == null ? OptionalDouble.empty()
+        : sumOfClientThroughputsOpsPerSec;
+  }
 
   /**
    * A study device.

@@ -21,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
@@ -112,28 +113,28 @@ final class CellExecutor {
   private Result result(Cell cell, Path folder, Instant startedAt, List<ClientOutcome> outcomes,
       Map<String, String> properties, List<String> warnings) {
     var operations = new TreeSet<String>();
-    outcomes.forEach(o -> operations.addAll(o.histograms().keySet()));
+    outcomes.forEach(o -> operations.addAll(o.operations()));
     var merged = new TreeMap<String, OperationFigures>();
     var latency = new TreeMap<String, List<PercentilePoint>>();
     for (var operation : operations) {
-      var histogram = new Histogram(3);
       var codes = new TreeMap<String, Long>();
-      for (var outcome : outcomes) {
-        var clientHistogram = outcome.histograms().get(operation);
-        if (clientHistogram != null) {
-          histogram.add(clientHistogram);
-        }
-        outcome.returnCodes().getOrDefault(operation, Map.of()).forEach((code, n) -> codes.merge(code, n, Long::sum));
-      }
-      merged.put(operation, OperationFigures.of(histogram, codes));
+      outcomes.forEach(outcome -> outcome.returnCodes().getOrDefault(operation, Map.of())
+          .forEach((code, n) -> codes.merge(code, n, Long::sum)));
+      var histogram = merge(outcomes, operation).orElseThrow();
+      var intended = merge(outcomes, OperationFigures.INTENDED_PREFIX + operation);
+      merged.put(operation, OperationFigures.of(histogram, codes)
+          .withIntended(intended.map(times -> OperationFigures.of(times, Map.of()))));
       latency.put(operation, PercentilePoint.distribution(histogram));
+      intended.ifPresent(times -> latency.put(OperationFigures.INTENDED_PREFIX + operation,
+          PercentilePoint.distribution(times)));
     }
-    var runtimeMs = outcomes.stream().mapToLong(ClientOutcome::runtimeMs).max().orElse(0);
-    var summary = Summary.of(OptionalLong.of(runtimeMs),
-        OptionalDouble.of(outcomes.stream().mapToDouble(ClientOutcome::throughput).sum()), merged);
+    var count = Summary.of(OptionalLong.empty(), OptionalDouble.empty(), merged).count();
+    var throughput = CellThroughput.of(outcomes, count, study.target());
+    var summary = Summary.of(throughput.spanMs(), throughput.opsPerSec(), merged);
 
     var first = outcomes.get(0).storageResult();
     var allWarnings = new ArrayList<>(warnings);
+    allWarnings.addAll(throughput.warnings());
     for (var outcome : outcomes) {
       outcome.storageResult().ifPresent(r -> r.warnings().forEach(w -> allWarnings.add(
           (outcomes.size() > 1 ? "client " + outcome.index() + ": " : "") + w)));
@@ -148,11 +149,22 @@ final class CellExecutor {
         Optional.empty(), Optional.empty()));
     return Result.ofPhase(degraded ? Status.DEGRADED : Status.COMPLETE, cell.phase(), Optional.of(cell.id()),
         startedAt, Instant.now(), versions, first.map(Result::host).orElseGet(Host::local), masked, summary,
-        sections, allWarnings).asStudyCell(studySection(cell, outcomes),
+        sections, allWarnings).asStudyCell(studySection(cell, outcomes, throughput.sumOfClients()),
         latency, outcomes.stream().map(o -> o.figures(List.copyOf(operations))).toList());
   }
 
-  private StudyCell studySection(Cell cell, List<ClientOutcome> outcomes) {
+  /** The clients' histograms of {@code name} added up exactly; empty when no client has one. */
+  private static Optional<Histogram> merge(List<ClientOutcome> outcomes, String name) {
+    var logs = outcomes.stream().map(o -> o.histograms().get(name)).filter(Objects::nonNull).toList();
+    if (logs.isEmpty()) {
+      return Optional.empty();
+    }
+    var histogram = new Histogram(3);
+    logs.forEach(histogram::add);
+    return Optional.of(histogram);
+  }
+
+  private StudyCell studySection(Cell cell, List<ClientOutcome> outcomes, double sumOfClientThroughputs) {
     var cpuSeconds = outcomes.stream().map(ClientOutcome::cpuSeconds).flatMap(Optional::stream)
         .mapToDouble(Double::doubleValue).sum();
     var local = study.hosts().isEmpty() && outcomes.stream().allMatch(o -> o.cpuSeconds().isPresent());
@@ -167,7 +179,7 @@ final class CellExecutor {
         // Over the clients' whole life (JVM start included), as their CPU time also is.
         local && wallSeconds > 0
             ? OptionalDouble.of(cpuSeconds / (wallSeconds * Runtime.getRuntime().availableProcessors()))
-            : OptionalDouble.empty());
+            : OptionalDouble.empty(), OptionalDouble.of(sumOfClientThroughputs));
   }
 
   /**

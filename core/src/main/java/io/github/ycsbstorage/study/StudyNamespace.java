@@ -3,7 +3,7 @@ package io.github.ycsbstorage.study;
 import io.github.ycsbstorage.config.PropertyNamespace;
 import java.util.Set;
 
-/** Every {@code study.*} key a study file may hold (README "Study files"). Stateless. */
+/** Every {@code study.*} key a study file may hold (docs/study.md). Stateless. */
 public final class StudyNamespace implements PropertyNamespace {
   static final String NAME = "study.name";
   static final String BINDING = "study.binding";

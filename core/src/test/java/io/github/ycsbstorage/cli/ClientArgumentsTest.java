@@ -23,6 +23,7 @@ class ClientArgumentsTest {
     assertEquals("20", properties.getProperty("operationcount"), "a later -P file wins");
     assertEquals("9", properties.getProperty("fieldcount"), "every -p wins over -P; a later -p wins");
     assertEquals("site.ycsb.BasicDB", properties.getProperty("db"));
+    assertEquals("4", properties.getProperty("threadcount"), "YCSB's Client sets threadcount from -threads");
     assertEquals(List.of("-p", "fieldcount=7", "-P", first.toString(), "-P", second.toString(), "-threads", "4",
         "-s", "-p", "fieldcount=9"), parsed.clientArgs());
   }

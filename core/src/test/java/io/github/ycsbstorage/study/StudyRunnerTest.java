@@ -152,6 +152,43 @@ class StudyRunnerTest {
     assertEquals("0.5", load.path("properties").path("storage.dataset.ratio").asText());
   }
 
+  /**
+   * Under study.target every client records intended-time latencies by default; the cell merges them
+   * per operation, beside the service-time figures, exactly as the clients' Intended-READ.hdr logs.
+   */
+  @Test
+  void aTargetRateRecordsIntendedLatenciesBesideServiceTimes(@TempDir Path dir) throws Exception {
+    var home = FixtureInstall.create(dir.resolve("home"));
+    var file = Files.writeString(dir.resolve("target.properties"), """
+        study.binding=basic
+        study.workloads=workloadc
+        study.recordcounts=100
+        study.devices=local=%s
+        study.operationcount=200
+        study.clients=2
+        study.target=2000
+        study.results=%s
+        basicdb.verbose=false
+        """.formatted(dir.resolve("data"), dir.resolve("results")));
+    var results = new StudyRunner(StudyDefinition.load(file, home), home, new PrintStream(new ByteArrayOutputStream()))
+        .run(false);
+    var run = json.readTree(results.get(1).toFile());
+    var operations = run.path("summary").path("operations");
+    assertFalse(operations.has("Intended-READ"), "no pseudo-operation: " + operations);
+    var read = operations.path("READ");
+    assertEquals(400, read.path("count").asLong());
+    assertEquals(400, read.path("intended").path("count").asLong(), read.toString());
+    var cell = dir.resolve("results/target/local_records100_workloadc_r1.d");
+    var intendedLogs = List.of(cell.resolve("client0/Intended-READ.hdr"), cell.resolve("client1/Intended-READ.hdr"));
+    assertEquals(HdrLogs.merge(intendedLogs).getValueAtPercentile(99), read.path("intended").path("p99Us").asLong());
+    assertTrue(read.path("intended").path("p99Us").asLong() >= read.path("p99Us").asLong(),
+        "an operation starts at or after its intended time");
+    assertTrue(run.path("latency").has("Intended-READ"), run.path("latency").toString());
+    for (var client : run.path("clients")) {
+      assertEquals(200, client.path("operations").path("READ").path("intended").path("count").asLong());
+    }
+  }
+
   /** A study killed (SIGTERM) in mid-run keeps its complete cells and finishes on the next run. */
   @Test
   void resumesAfterAKilledRun(@TempDir Path dir) throws Exception {

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 import site.ycsb.Utils;
 
 /**
- * The statuses and exit codes of README "Errors, faults and secrets", through the installed
+ * The statuses and exit codes of docs/ERRORS.md, through the installed
  * {@code bin/ycsb}: a load that stored fewer records than planned and a run against a server that went
  * away are {@code failed} with exit 1 and say why with exact counts; an interrupted run exports the
  * collector's sections and counts that agree; a full file system leaves no result that could pass for

@@ -95,6 +95,11 @@ public final class Sampler {
     }
   }
 
+  /** Whether an interval long enough to count toward maxima has been recorded yet. */
+  public synchronized boolean hasFullInterval() {
+    return samples.stream().anyMatch(IntervalSample::full);
+  }
+
   /** Takes a reading now, as the timer does: for callers that drive a phase step by step (tests). */
   public synchronized void sampleNow() {
     try {
