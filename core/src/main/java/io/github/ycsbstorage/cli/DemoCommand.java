@@ -34,6 +34,9 @@ final class DemoCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (output != null) {
+      OutputPaths.checkFolder("-o", output);
+    }
     var home = Home.locate();
     var temp = Files.createTempDirectory("ycsb-demo-");
     System.out.println("demo: working folder " + temp);
@@ -64,7 +67,7 @@ final class DemoCommand implements Callable<Integer> {
           + location.data() + ") on 127.0.0.1:" + address.getPort());
       var study = StudyDefinition.parse(studyProperties(temp.resolve("results").resolve(location.label()), location,
           address.getPort()), "demo", temp, home);
-      return new StudyRunner(study, home, System.out).run(false);
+      return new StudyRunner(study, home, System.out).run(false).results();
     } finally {
       server.shutdownNow();
     }

@@ -110,6 +110,7 @@ public final class YcsbCommand {
       return;
     }
     maskSecretsInStandardStreams(false);
+    StudyParent.watch();
     ycsbArgs.addAll(parsed.clientArgs());
     ycsbArgs.addAll(IntendedLatency.defaultArguments(properties));
     // Last, as YCSB's own launcher puts it: YCSB echoes "Command line: …" and PerfKitBenchmarker tells

@@ -8,15 +8,15 @@ import java.util.Locale;
 
 /**
  * Whether the comparison can be trusted as a whole: a single repetition (spread unknown), a spread
- * between repetitions larger than the difference between two devices, cells that ran with the host's
- * CPU saturated, and two device labels on one physical device. What is suspect in a single cell
- * (e.g. an achieved dataset off the plan) is {@link Suspicions}'. Stateless.
+ * between repetitions larger than the difference between two devices, and two device labels on one
+ * physical device. What is suspect in a single cell (an achieved dataset off the plan, a CPU-saturated
+ * host, …) is {@link Suspicions}'. Stateless.
  */
 final class QualityChecks {
   private QualityChecks() {
   }
 
-  static List<String> of(List<ReportCell> runs, Collection<Aggregate> aggregates, List<Comparison> comparisons,
+  static List<String> of(Collection<Aggregate> aggregates, List<Comparison> comparisons,
       List<DeviceColumn> devices) {
     var found = new ArrayList<String>();
     if (!aggregates.isEmpty() && aggregates.stream().allMatch(a -> a.repetitions() == 1)) {
@@ -33,12 +33,6 @@ final class QualityChecks {
             comparison.second().device(), range(comparison.second()),
             Format.throughput(comparison.second().maxThroughput()), Format.percent(comparison.second().throughputCv())));
       }
-    }
-    var saturated = runs.stream().filter(c -> c.cpuSaturated().orElse(false)).map(ReportCell::id).toList();
-    if (!saturated.isEmpty()) {
-      found.add("CPU-saturated host (under 5 % idle) in " + (saturated.size() == runs.size()
-          ? "all " + runs.size() + " runs" : saturated.size() + " of " + runs.size() + " runs ("
-          + String.join(", ", saturated) + ")") + ": those figures measure CPU, not storage");
     }
     for (int i = 0; i < devices.size(); i++) {
       for (int j = i + 1; j < devices.size(); j++) {

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * Builds the report of a folder of result files: loads them ({@link ReportLoader}), groups and
@@ -16,8 +17,12 @@ import java.util.List;
  * summary ({@link MarkdownRenderer}: {@code summary.md}). Not thread-safe.
  */
 public final class ReportBuilder {
-  /** Where the report went and what it warned about. */
-  public record Report(Path html, Path markdown, int cells, List<String> warnings) {
+  /**
+   * Where the report went and what it warned about.
+   *
+   * @param skipped the files under the results folder that were not read, each with why (also among the warnings)
+   */
+  public record Report(Path html, Path markdown, int cells, List<String> warnings, List<String> skipped) {
   }
 
   private final Path results;
@@ -34,11 +39,13 @@ public final class ReportBuilder {
   }
 
   public Report write() throws IOException {
-    var cells = ReportLoader.load(results);
+    var loaded = ReportLoader.load(results);
+    var cells = loaded.cells();
     if (cells.isEmpty()) {
-      throw new IllegalArgumentException("no result files (schema " + Result.SCHEMA + ") under " + results);
+      throw new IllegalArgumentException("no result files (schema " + Result.SCHEMA + ") under " + results
+          + loaded.skipped().stream().map(w -> "\n  " + w).collect(Collectors.joining()));
     }
-    var model = ReportModel.of(results, cells);
+    var model = ReportModel.of(results, cells, loaded.skipped());
     Files.createDirectories(output);
     var charts = ReportCharts.draw(model, output, json);
     try (InputStream css = ReportBuilder.class.getResourceAsStream(HtmlRenderer.STYLE_SHEET)) {
@@ -46,6 +53,6 @@ public final class ReportBuilder {
     }
     var html = Files.writeString(output.resolve("index.html"), HtmlRenderer.render(model, charts, output));
     var markdown = Files.writeString(output.resolve("summary.md"), MarkdownRenderer.render(model, output));
-    return new Report(html, markdown, cells.size(), model.warnings());
+    return new Report(html, markdown, cells.size(), model.warnings(), loaded.skipped());
   }
 }

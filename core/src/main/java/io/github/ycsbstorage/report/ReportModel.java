@@ -24,13 +24,19 @@ import java.util.stream.Collectors;
  * @param aggregates  mix → dataset size → device label → its figures
  * @param comparisons per device pair (faster one first over the whole report), per mix and dataset size
  * @param quality     warnings about the comparison as a whole
- * @param suspicions  warnings about single cells, each text once with the cells it concerns
+ * @param suspicions  files that were skipped, then warnings about single cells, each text once with the
+ *                    cells it concerns
  */
 record ReportModel(String title, Path results, List<ReportCell> cells, List<DeviceColumn> devices,
     Map<Mix, Map<Scale, Map<String, Aggregate>>> aggregates, List<Comparison> comparisons, List<String> quality,
     List<String> suspicions) {
 
   static ReportModel of(Path results, List<ReportCell> cells) {
+    return of(results, cells, List.of());
+  }
+
+  /** The model of the cells, with the files that were skipped among the warnings. */
+  static ReportModel of(Path results, List<ReportCell> cells, List<String> skipped) {
     var runs = cells.stream().filter(c -> !c.isLoad()).toList();
     var byDevice = new LinkedHashMap<String, List<ReportCell>>();
     cells.forEach(c -> byDevice.computeIfAbsent(c.device(), k -> new ArrayList<>()).add(c));
@@ -51,7 +57,7 @@ record ReportModel(String title, Path results, List<ReportCell> cells, List<Devi
     var comparisons = comparisons(List.copyOf(byDevice.keySet()), aggregates);
     var all = aggregates.values().stream().flatMap(s -> s.values().stream()).flatMap(d -> d.values().stream()).toList();
     return new ReportModel(title(cells), results, List.copyOf(cells), devices, aggregates, comparisons,
-        QualityChecks.of(runs, all, comparisons, devices), suspicions(cells));
+        QualityChecks.of(all, comparisons, devices), suspicions(cells, skipped));
   }
 
   /** The dataset sizes of a mix, in order. */
@@ -113,10 +119,10 @@ record ReportModel(String title, Path results, List<ReportCell> cells, List<Devi
   }
 
   /** Each distinct suspicion once, with the cells it concerns (a device's flag is in every cell). */
-  private static List<String> suspicions(List<ReportCell> cells) {
+  private static List<String> suspicions(List<ReportCell> cells, List<String> skipped) {
     var byText = new LinkedHashMap<String, List<String>>();
     cells.forEach(c -> Suspicions.of(c).forEach(w -> byText.computeIfAbsent(w, k -> new ArrayList<>()).add(c.id())));
-    var warnings = new ArrayList<String>();
+    var warnings = new ArrayList<>(skipped);
     byText.forEach((text, ids) -> warnings.add(ids.size() == cells.size() && ids.size() > 1
         ? text + " (all " + ids.size() + " results)" : String.join(", ", ids) + ": " + text));
     return warnings;

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbstorage.testkit.ProcessRun;
 import java.io.File;
 import java.nio.file.Files;
@@ -103,6 +105,51 @@ class ReportBuilderTest {
     assertTrue(markdown.contains("| [hdd_ratio1.33_workloada-zipfian_r1](../results/pubstudy/"
         + "hdd_ratio1.33_workloada-zipfian_r1.json) | hdd |"), markdown);
     assertTrue(markdown.contains("- hdd_ratio1.33_workloada-zipfian_r1: 3 operations failed"), markdown);
+  }
+
+  @Test
+  void corruptTruncatedForeignAndUnreadableFilesAreSkippedWithAWarningNamingThem(@TempDir Path dir) throws Exception {
+    var results = fixtures(dir);
+    var study = results.resolve("pubstudy");
+    var good = Files.readString(study.resolve("ssd_ratio1.33_workloada-zipfian_r1.json"));
+    var truncated = Files.writeString(study.resolve("truncated.json"), good.substring(0, good.length() / 2));
+    var foreign = Files.writeString(results.resolve("package.json"), "{\"name\": \"not ours\"}");
+    var corrupt = Files.writeString(results.resolve("corrupt.json"), "\u0000\u0001 binary");
+    var unreadable = Files.createDirectories(results.resolve("folder.json")); // unreadable as a file, also for root
+    var companion = Files.writeString(study.resolve("series.json"), "{\"schema\": \"ycsb-storage-timeseries/1\"}");
+
+    var report = new ReportBuilder(results, dir.resolve("out")).write();
+
+    assertEquals(2, report.cells(), "the report is made from the rest");
+    assertEquals(4, report.skipped().size(), report.skipped()::toString);
+    var skipped = String.join("\n", report.skipped());
+    assertTrue(skipped.contains("skipped " + truncated + ": "), skipped);
+    assertTrue(skipped.contains("skipped " + foreign + ": not a result file (no \"schema\": \"ycsb-storage-result/1\")"),
+        skipped);
+    assertTrue(skipped.contains("skipped " + corrupt + ": "), skipped);
+    assertTrue(skipped.contains("skipped " + unreadable + ": unreadable ("), skipped);
+    assertFalse(skipped.contains(companion.toString()), "our own time-series files are no surprise");
+    assertTrue(report.warnings().containsAll(report.skipped()), "the report shows them too");
+  }
+
+  @Test
+  void aCellWhoseServerHostRanOutOfCpuIsFlagged(@TempDir Path dir) throws Exception {
+    var results = fixtures(dir);
+    var file = results.resolve("pubstudy/ssd_ratio1.33_workloada-zipfian_r1.json");
+    var json = new ObjectMapper();
+    var cell = (ObjectNode) json.readTree(file.toFile());
+    // 1 % idle + 2 % iowait: the collector sets cpuSaturated (under 5 %)
+    var io = (ObjectNode) cell.path("io");
+    io.putObject("cpu").put("user", 80.0).put("system", 17.0).put("iowait", 2.0).put("steal", 0.0).put("idle", 1.0);
+    io.put("cpuSaturated", true);
+    json.writeValue(file.toFile(), cell);
+    var report = new ReportBuilder(results, dir.resolve("out")).write();
+    var warnings = String.join("\n", report.warnings());
+    assertTrue(warnings.contains("ssd_ratio1.33_workloada-zipfian_r1: the sampled host's CPUs were saturated (under 5 % "
+        + "idle + iowait time): this cell measured CPU, not storage"), warnings);
+    assertFalse(warnings.contains("hdd_ratio1.33_workloada-zipfian_r1: the sampled host's CPUs"), warnings);
+    // The headline line of that comparison says so too.
+    assertTrue(Files.readString(report.html()).contains("(CPU-saturated: measured CPU, not storage)</li>"));
   }
 
   @Test
