@@ -112,6 +112,35 @@ bench_compare() {
   printf 'ratio %s / %s: %s\n' "$name_a" "$name_b" "$(awk -v a="$median_a" -v b="$median_b" 'BEGIN { printf "%.3f", a / b }')"
 }
 
+# bench_timed NAME OPERATIONS COMMAND...: runs the command, appends its client CPU (user + system) per
+# operation in µs to $BENCH_WORK/cpu-NAME and prints what the command printed on stdout. Fails, showing
+# its stderr, when the command fails. The calling script sets BENCH_WORK to its temporary folder.
+bench_timed() {
+  local name=$1 operations=$2 status=0
+  shift 2
+  /usr/bin/time -f '%U %S' -o "$BENCH_WORK/time" "$@" >"$BENCH_WORK/out" 2>"$BENCH_WORK/err" || status=$?
+  if ((status != 0)); then
+    echo "failed (exit $status): $*" >&2
+    tail -n 20 "$BENCH_WORK/err" >&2
+    return 1
+  fi
+  awk -v ops="$operations" '{ printf "%.1f\n", ($1 + $2) * 1e6 / ops }' "$BENCH_WORK/time" >>"$BENCH_WORK/cpu-$name"
+  cat "$BENCH_WORK/out"
+}
+
+# bench_compare_cpu ROUNDS TITLE NAME_A FN_A NAME_B FN_B: bench_compare of two contenders whose
+# functions run through bench_timed under those names, then each side's client CPU per operation,
+# which moves far less than throughput when other work shares the machine.
+bench_compare_cpu() {
+  local rounds=$1 title=$2 name_a=$3 fn_a=$4 name_b=$5 fn_b=$6
+  rm -f "$BENCH_WORK/cpu-$name_a" "$BENCH_WORK/cpu-$name_b"
+  echo "== $title =="
+  bench_compare "$rounds" ops/s "$name_a" "$fn_a" "$name_b" "$fn_b"
+  printf 'client CPU per operation: %s %s µs [%s] | %s %s µs [%s]\n' \
+    "$name_a" "$(bench_median <"$BENCH_WORK/cpu-$name_a")" "$(bench_range <"$BENCH_WORK/cpu-$name_a")" \
+    "$name_b" "$(bench_median <"$BENCH_WORK/cpu-$name_b")" "$(bench_range <"$BENCH_WORK/cpu-$name_b")"
+}
+
 # Reads numbers on stdin and prints "min..max".
 bench_range() {
   sort -g | awk 'NR == 1 { min = $1 } { max = $1 } END { printf "%s..%s\n", min, max }'

@@ -40,6 +40,7 @@ OURS_LIB="$DIST/mongodb-binding/lib"
 OURS_CLASS=io.github.ycsbstorage.mongodb.MongoDbClient
 
 WORK=$(mktemp -d)
+BENCH_WORK=$WORK
 SERVER_PID=""
 cleanup() {
   if [[ -n $SERVER_PID ]]; then
@@ -65,27 +66,11 @@ else
 fi
 fresh_database() { echo "$URL/$1$(date +%s%N)"; }
 
-# timed NAME OPERATIONS COMMAND...: runs the command, appends its client CPU (user + system) per
-# operation in µs to $WORK/cpu-NAME and prints what the command printed on stdout. Fails, showing
-# its stderr, when the command fails.
-timed() {
-  local name=$1 operations=$2 status=0
-  shift 2
-  /usr/bin/time -f '%U %S' -o "$WORK/time" "$@" >"$WORK/out" 2>"$WORK/err" || status=$?
-  if ((status != 0)); then
-    echo "failed (exit $status): $*" >&2
-    tail -n 20 "$WORK/err" >&2
-    return 1
-  fi
-  awk -v ops="$operations" '{ printf "%.1f\n", ($1 + $2) * 1e6 / ops }' "$WORK/time" >>"$WORK/cpu-$name"
-  cat "$WORK/out"
-}
-
 # binding NAME LIB CLASS OPERATIONS ARGS...: YCSB 0.17.0's Client with that binding; prints the throughput.
 binding() {
   local name=$1 lib=$2 class=$3 operations=$4
   shift 4
-  timed "$name" "$operations" java -cp "$YCSB_LIB/*:$lib/*" site.ycsb.Client -db "$class" -threads "$THREADS" "$@" \
+  bench_timed "$name" "$operations" java -cp "$YCSB_LIB/*:$lib/*" site.ycsb.Client -db "$class" -threads "$THREADS" "$@" \
     | bench_throughput
 }
 ours() { binding ours "$OURS_LIB" "$OURS_CLASS" "$@"; }
@@ -110,7 +95,7 @@ RAW_SOURCE="$BENCH_ROOT/benchmarks/src/main/java/io/github/ycsbstorage/benchmark
 raw() { # NAME CLASSPATH OPERATIONS ARGS...
   local name=$1 classpath=$2 operations=$3 out
   shift 3
-  out=$(timed "$name" "$operations" java -cp "$classpath" io.github.ycsbstorage.benchmarks.macro.RawDriverLoop "$@")
+  out=$(bench_timed "$name" "$operations" java -cp "$classpath" io.github.ycsbstorage.benchmarks.macro.RawDriverLoop "$@")
   grep -q '^failures=0$' <<<"$out" || { echo "RawDriverLoop $*: $out" >&2; return 1; }
   sed -n 's/^throughput(ops\/sec)=//p' <<<"$out"
 }
@@ -123,16 +108,7 @@ raw3_a() { raw3 "$OPERATIONS" run "$URL/bench" 0.5 "$RECORDS" "$OPERATIONS" "$TH
 raw5_c() { raw5 "$OPERATIONS" run "$URL/bench" 1.0 "$RECORDS" "$OPERATIONS" "$THREADS"; }
 raw3_c() { raw3 "$OPERATIONS" run "$URL/bench" 1.0 "$RECORDS" "$OPERATIONS" "$THREADS"; }
 
-# compare TITLE NAME_A FN_A NAME_B FN_B: bench_compare, then each side's client CPU per operation.
-compare() {
-  local title=$1 name_a=$2 fn_a=$3 name_b=$4 fn_b=$5
-  rm -f "$WORK/cpu-$name_a" "$WORK/cpu-$name_b"
-  echo "== $title =="
-  bench_compare "$ROUNDS" ops/s "$name_a" "$fn_a" "$name_b" "$fn_b"
-  printf 'client CPU per operation: %s %s µs [%s] | %s %s µs [%s]\n' \
-    "$name_a" "$(bench_median <"$WORK/cpu-$name_a")" "$(bench_range <"$WORK/cpu-$name_a")" \
-    "$name_b" "$(bench_median <"$WORK/cpu-$name_b")" "$(bench_range <"$WORK/cpu-$name_b")"
-}
+compare() { bench_compare_cpu "$ROUNDS" "$@"; }
 
 echo "server: ${MONGODB_URL:+given by MONGODB_URL}${MONGODB_URL:-mongo-java-server (memory)} at $URL"
 echo "ours: $OURS_CLASS from $OURS_LIB; $OTHER_NAME: $OTHER_CLASS from $OTHER_LIB; YCSB: $YCSB_LIB"

@@ -3,11 +3,13 @@
 #  1. load: bin/ycsb load with per-record puts vs with oraclenosql.bulkput=true (fresh tables);
 #  2. workloads A and C: bin/ycsb run (binding + YCSB) vs RawTableApiLoop (a bare loop on the
 #     Table API doing the same operations on the same table with the same threads).
-# Prints each figure and the ratios. Targets: binding >= 0.95 x raw for A and C; bulk >= 3 x per-record.
+# Prints each round with the load average, the medians with min..max, the ratios, and each side's
+# client CPU (user + system) per operation, which moves far less than throughput when other work
+# shares the machine. Targets: binding >= 0.97 x raw for A and C (issue 20); bulk >= 3 x per-record.
 #
 # Usage: KVHOME=/path/to/kv-25.3.21 scripts/bench/oraclenosql-binding-vs-raw.sh
 # Environment: RECORDS (default 20000), OPERATIONS (default 40000), THREADS (default 4),
-#              BULK_BATCH (default 5000), ROUNDS (default 1),
+#              BULK_BATCH (default 5000), ROUNDS (default 1), PHASES (default "load a c"),
 #              JFR_DIR (unset: no profiling; set: every client JVM of the A/C comparisons records a
 #              JDK Flight Recording, settings=profile, into that folder, e.g. binding-c-1.jfr).
 set -euo pipefail
@@ -19,6 +21,7 @@ OPERATIONS=${OPERATIONS:-40000}
 THREADS=${THREADS:-4}
 BULK_BATCH=${BULK_BATCH:-5000}
 ROUNDS=${ROUNDS:-1}
+PHASES=${PHASES:-load a c}
 
 bench_ensure_built
 bench_ensure_benchmarks_jar
@@ -33,6 +36,7 @@ cleanup() {
   fi
   rm -rf "$ROOT"
 }
+BENCH_WORK=$ROOT
 trap cleanup EXIT
 port_free() { ! (echo >"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 for _ in $(seq 50); do
@@ -53,28 +57,31 @@ for _ in $(seq 240); do
 done
 HOST="localhost:$PORT"
 echo "Oracle NoSQL $(java -jar "$KVHOME/lib/kvstore.jar" version 2>/dev/null | head -n 1) (KVLite, 120 partitions) at $HOST"
-echo "records $RECORDS, operations $OPERATIONS, threads $THREADS, bulk batch $BULK_BATCH, rounds $ROUNDS"
+echo "records $RECORDS, operations $OPERATIONS, threads $THREADS, bulk batch $BULK_BATCH, rounds $ROUNDS, phases $PHASES"
 bench_context
 
-ycsb() { # phase table extra-args...; prints YCSB's [OVERALL] throughput
-  local phase=$1 table=$2
-  shift 2
-  KVHOME=$KVHOME bench_ycsb "$phase" oraclenosql -p oraclenosql.helperhosts="$HOST" \
-    -p oraclenosql.table="$table" -p recordcount="$RECORDS" -p operationcount="$OPERATIONS" \
-    -threads "$THREADS" "$@"
+ycsb() { # name operations phase table extra-args...; prints YCSB's [OVERALL] throughput
+  local name=$1 operations=$2 phase=$3 table=$4
+  shift 4
+  KVHOME=$KVHOME bench_timed "$name" "$operations" "$DIST/bin/ycsb" "$phase" oraclenosql \
+    -p oraclenosql.helperhosts="$HOST" -p oraclenosql.table="$table" -p recordcount="$RECORDS" \
+    -p operationcount="$OPERATIONS" -threads "$THREADS" "$@" | bench_throughput
 }
 fresh_table() { echo "t$(date +%s%N)"; }
 
-load_per_record() { ycsb load "$(fresh_table)" -P "$BENCH_ROOT/workloads/workloada"; }
+load_per_record() { ycsb per-record "$RECORDS" load "$(fresh_table)" -P "$BENCH_ROOT/workloads/workloada"; }
 load_bulk() {
-  ycsb load "$(fresh_table)" -P "$BENCH_ROOT/workloads/workloada" -p oraclenosql.bulkput=true \
+  ycsb bulk-put "$RECORDS" load "$(fresh_table)" -P "$BENCH_ROOT/workloads/workloada" -p oraclenosql.bulkput=true \
     -p oraclenosql.bulkput.batchsize="$BULK_BATCH"
 }
-echo "== load: bulk put vs per-record put =="
-bench_compare "$ROUNDS" ops/s "bulk-put" load_bulk "per-record" load_per_record
+if [[ " $PHASES " == *" load "* ]]; then
+  bench_compare_cpu "$ROUNDS" "load: bulk put vs per-record put" bulk-put load_bulk per-record load_per_record
+fi
 
 # One table for the run phases, loaded once.
-ycsb load bench -P "$BENCH_ROOT/workloads/workloada" -p oraclenosql.bulkput=true >/dev/null
+if [[ " $PHASES " == *" a "* || " $PHASES " == *" c "* ]]; then
+  ycsb setup "$RECORDS" load bench -P "$BENCH_ROOT/workloads/workloada" -p oraclenosql.bulkput=true >/dev/null
+fi
 # jfr NAME: JVM options recording a flight recording NAME-<n>.jfr into JFR_DIR, or nothing.
 jfr() {
   [[ -n ${JFR_DIR:-} ]] || return 0
@@ -85,18 +92,25 @@ jfr() {
 }
 raw() { # readProportion name. kvclient.jar first: the shaded 18.3.10 client in benchmarks.jar cannot talk to a current store.
   # shellcheck disable=SC2046 # jfr prints one option or nothing
-  java $(jfr "$2") -cp "$KVHOME/lib/kvclient.jar:$BENCH_JAR" io.github.ycsbstorage.benchmarks.macro.RawTableApiLoop \
-    "$HOST" bench "$RECORDS" "$OPERATIONS" "$THREADS" "$1" | tail -n 1
+  bench_timed raw "$OPERATIONS" java $(jfr "$2") -cp "$KVHOME/lib/kvclient.jar:$BENCH_JAR" \
+    io.github.ycsbstorage.benchmarks.macro.RawTableApiLoop "$HOST" bench "$RECORDS" "$OPERATIONS" "$THREADS" "$1" \
+    | tail -n 1
 }
 binding() { # workload name
-  JAVA_OPTS="${JAVA_OPTS:-} $(jfr "$2")" ycsb run bench -P "$BENCH_ROOT/workloads/$1"
+  JAVA_OPTS="${JAVA_OPTS:-} $(jfr "$2")" ycsb binding "$OPERATIONS" run bench -P "$BENCH_ROOT/workloads/$1"
 }
 binding_a() { binding workloada binding-a; }
 raw_a() { raw 0.5 raw-a; }
 binding_c() { binding workloadc binding-c; }
 raw_c() { raw 1.0 raw-c; }
-echo "== workload A (50% read, 50% update, zipfian): binding through YCSB vs raw Table API loop =="
-bench_compare "$ROUNDS" ops/s "binding" binding_a "raw" raw_a
-echo "== workload C (100% read, zipfian): binding through YCSB vs raw Table API loop =="
-bench_compare "$ROUNDS" ops/s "binding" binding_c "raw" raw_c
+for phase in $PHASES; do
+  case $phase in
+    load) ;;
+    a) bench_compare_cpu "$ROUNDS" "workload A (50% read, 50% update, zipfian): binding through YCSB vs raw Table API loop" \
+         binding binding_a raw raw_a ;;
+    c) bench_compare_cpu "$ROUNDS" "workload C (100% read, zipfian): binding through YCSB vs raw Table API loop" \
+         binding binding_c raw raw_c ;;
+    *) echo "unknown phase: $phase (load, a, c)" >&2; exit 2 ;;
+  esac
+done
 echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"

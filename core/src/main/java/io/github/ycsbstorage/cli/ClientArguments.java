@@ -2,6 +2,7 @@ package io.github.ycsbstorage.cli;
 
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.PropertyReader;
+import io.github.ycsbstorage.workload.StorageSettings;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
@@ -22,7 +23,8 @@ import java.util.Properties;
  * @param phase         {@code load}, {@code run} or {@code shell}
  * @param dbClass       the binding's class
  * @param propertyFiles {@code -P} files, in command-line order
- * @param overrides     {@code -p} settings, in command-line order (a later one replaces an earlier one)
+ * @param overrides     {@code -p} settings, and {@code -threads}/{@code -target} as YCSB's {@code threadcount}/
+ *                      {@code target}, in command-line order (a later one replaces an earlier one)
  * @param clientArgs    what is handed to YCSB's {@code Client} / {@code CommandLine} unchanged
  */
 public record ClientArguments(String phase, String dbClass, List<Path> propertyFiles,
@@ -62,6 +64,8 @@ public record ClientArguments(String phase, String dbClass, List<Path> propertyF
         case "-threads", "-target" -> {
           var value = valueOf(args, i++, option);
           PropertyReader.parseLong(option, value, option.equals("-threads") ? 1 : 0, Integer.MAX_VALUE);
+          // YCSB's Client sets these properties from the options, over the files like -p does
+          overrides.put(option.equals("-threads") ? "threadcount" : "target", value);
           clientArgs.add(option);
           clientArgs.add(value);
         }
@@ -98,7 +102,43 @@ public record ClientArguments(String phase, String dbClass, List<Path> propertyF
     if (dbClass == null) {
       throw new InvalidPropertyException("-db", null, "a class implementing site.ycsb.DB");
     }
+    blankReplacedDatasetSize(files, overrides, clientArgs);
     return new ClientArguments(phase, dbClass, files, overrides, clientArgs);
+  }
+
+  /**
+   * {@code storage.dataset.ratio} and {@code storage.dataset.size} are two ways to give one thing: the
+   * one given at the later level (a later {@code -P} file; {@code -p} over every file, as a study's
+   * size over its workload file's ratio) replaces the other, which gets a blank {@code -p} of its
+   * own: YCSB's Client passes that on and the workload reads it as unset. Only both at one level
+   * conflict, and the workload says so.
+   */
+  private static void blankReplacedDatasetSize(List<Path> files, Map<String, String> overrides,
+      List<String> clientArgs) {
+    var levels = new ArrayList<Properties>();
+    for (var file : files) {
+      levels.add(load(file));
+    }
+    var given = new Properties();
+    given.putAll(overrides);
+    levels.add(given);
+    var keys = List.of(StorageSettings.RATIO, StorageSettings.SIZE);
+    for (int level = levels.size() - 1; level >= 0; level--) {
+      var reader = new PropertyReader(levels.get(level));
+      var set = keys.stream().filter(key -> reader.string(key).isPresent()).toList();
+      if (set.size() == 1) {
+        var replaced = keys.get(1 - keys.indexOf(set.get(0)));
+        var earlier = levels.subList(0, level).stream()
+            .anyMatch(properties -> new PropertyReader(properties).string(replaced).isPresent());
+        if (earlier) {
+          overrides.put(replaced, "");
+          clientArgs.addAll(List.of("-p", replaced + "="));
+        }
+      }
+      if (!set.isEmpty()) {
+        return;
+      }
+    }
   }
 
   private static String valueOf(List<String> args, int index, String option) {
@@ -110,21 +150,23 @@ public record ClientArguments(String phase, String dbClass, List<Path> propertyF
 
   /**
    * The properties as YCSB's {@code Client} will see them: files in order (a later file wins), then
-   * every {@code -p} on top, whatever its position.
+   * every {@code -p}, {@code -threads} and {@code -target} on top, whatever its position.
    */
   public Properties effectiveProperties() {
     var merged = new Properties();
-    for (var file : propertyFiles) {
-      var fileProperties = new Properties();
-      try (var reader = new InputStreamReader(Files.newInputStream(file), StandardCharsets.ISO_8859_1)) {
-        fileProperties.load(reader);
-      } catch (IOException e) {
-        throw new UncheckedIOException("cannot read " + file, e);
-      }
-      merged.putAll(fileProperties);
-    }
+    propertyFiles.forEach(file -> merged.putAll(load(file)));
     merged.putAll(overrides);
     merged.setProperty("db", dbClass);
     return merged;
+  }
+
+  private static Properties load(Path file) {
+    var properties = new Properties();
+    try (var reader = new InputStreamReader(Files.newInputStream(file), StandardCharsets.ISO_8859_1)) {
+      properties.load(reader);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + file, e);
+    }
+    return properties;
   }
 }

@@ -39,6 +39,9 @@ final class DemoCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (output != null) {
+      OutputPaths.checkFolder("-o", output);
+    }
     var home = Home.locate();
     var temp = Files.createTempDirectory("ycsb-demo-");
     var data = Files.createDirectories(temp.resolve("data"));
@@ -50,7 +53,7 @@ final class DemoCommand implements Callable<Integer> {
           + address.getPort());
       var study = StudyDefinition.parse(studyProperties(temp, data, address.getPort()), "demo",
           temp, home);
-      var results = new StudyRunner(study, home, System.out).run(false);
+      var results = new StudyRunner(study, home, System.out).run(false).results();
       printSummary(results);
       var report = new ReportBuilder(study.resultsDirectory(), output == null ? temp.resolve("report") : output)
           .write();

@@ -25,7 +25,10 @@ final class ReportCommand implements Callable<Integer> {
       throw new InvalidPropertyException("RESULTS", results.toString(),
           "a folder of result files, e.g. results/mystudy", Files.exists(results) ? "not a folder" : "no such folder");
     }
-    var report = new ReportBuilder(results, output == null ? results.resolve("report") : output).write();
+    var folder = output == null ? results.resolve("report") : output;
+    OutputPaths.checkFolder("-o", folder);
+    var report = new ReportBuilder(results, folder).write();
+    report.skipped().forEach(file -> System.err.println("report: warning: " + file));
     System.out.println("report: " + report.cells() + " results, " + report.warnings().size() + " warnings");
     System.out.println("report: " + report.html().toAbsolutePath());
     System.out.println("report: " + report.markdown().toAbsolutePath());

@@ -2,8 +2,10 @@ package io.github.ycsbstorage.cli;
 
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.NamespaceValidator;
+import io.github.ycsbstorage.report.ReportBuilder;
 import io.github.ycsbstorage.study.StudyDefinition;
 import io.github.ycsbstorage.study.StudyRunner;
+import io.github.ycsbstorage.study.StudySummary;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -11,14 +13,21 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code bin/ycsb study <file> [--force]}: runs every cell of a study file not yet complete. */
+/**
+ * {@code bin/ycsb study <file> [--force] [--report DIR]}: runs every cell of a study file not yet
+ * complete, then prints a summary (cells, failures, headline speedups) and the report command, or
+ * writes the report.
+ */
 @Command(name = "study", mixinStandardHelpOptions = true,
     description = "Run a storage study (docs/study.md); completed cells are skipped.")
 final class StudyCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "FILE", description = "the study file (properties)")
   Path file;
 
-  @Option(names = "--force", description = "redo cells whose result exists")
+  @Option(names = "--report", paramLabel = "DIR", description = "also write the report (bin/ycsb report) to DIR")
+  Path report;
+
+  @Option(names = "--force", description = "redo every cell, discarding results made by other settings")
   boolean force;
 
   @Override
@@ -30,7 +39,19 @@ final class StudyCommand implements Callable<Integer> {
     NamespaceValidator.discover(getClass().getClassLoader()).validate(StudyDefinition.read(file));
     var home = Home.locate();
     var study = StudyDefinition.load(file, home);
-    new StudyRunner(study, home, System.out).run(force);
-    return 0;
+    if (report != null) {
+      OutputPaths.checkFolder("--report", report);
+    }
+    var outcome = new StudyRunner(study, home, System.out).run(force);
+    StudySummary.print(outcome, System.out);
+    var folder = study.resultsDirectory();
+    if (report == null) {
+      System.out.println("study: the report: bin/ycsb report " + folder);
+    } else if (!outcome.results().isEmpty()) {
+      var written = new ReportBuilder(folder, report).write();
+      System.out.println("study: report " + written.html().toAbsolutePath());
+    }
+    // Every cell ran or was skipped; a failed cell and those that depend on it fail the study.
+    return outcome.succeeded() ? 0 : 1;
   }
 }

@@ -110,7 +110,9 @@ public final class YcsbCommand {
       return;
     }
     maskSecretsInStandardStreams(false);
+    StudyParent.watch();
     ycsbArgs.addAll(parsed.clientArgs());
+    ycsbArgs.addAll(IntendedLatency.defaultArguments(properties));
     // Last, as YCSB's own launcher puts it: YCSB echoes "Command line: …" and PerfKitBenchmarker tells
     // a load from a run by that line ending in -load.
     ycsbArgs.add(parsed.phase().equals("load") ? "-load" : "-t");

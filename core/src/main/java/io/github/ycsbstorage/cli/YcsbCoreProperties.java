@@ -2,7 +2,6 @@ package io.github.ycsbstorage.cli;
 
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.PropertyReader;
-import java.nio.file.Files;
 import java.util.List;
 import java.util.Properties;
 
@@ -45,27 +44,8 @@ final class YcsbCoreProperties {
         throw new InvalidPropertyException(key, properties.getProperty(key), "a decimal number from 0 to 1");
       }
     }
-    reader.string("exportfile").ifPresent(file -> checkWritable("exportfile", file));
+    reader.string("exportfile").ifPresent(file -> OutputPaths.checkFile("exportfile", file));
     // the result exporter's file: storage.result, else next to exportfile
-    reader.string("storage.result").ifPresent(file -> checkWritable("storage.result", file));
-  }
-
-  /**
-   * The file's folder, or the nearest existing folder above it when it is still to be created, must be
-   * writable: a run whose result cannot be written is refused before any operation.
-   */
-  private static void checkWritable(String key, String file) {
-    var path = PropertyReader.parsePath(key, file).toAbsolutePath();
-    if (Files.isDirectory(path)) {
-      throw new InvalidPropertyException(key, file, "a file in a writable folder", "it is a folder");
-    }
-    var folder = path.getParent();
-    while (folder != null && !Files.exists(folder)) {
-      folder = folder.getParent();
-    }
-    if (folder == null || !Files.isDirectory(folder) || !Files.isWritable(folder)) {
-      throw new InvalidPropertyException(key, file, "a file in a writable folder",
-          (folder == null ? "no existing folder above it" : folder + " is not a writable folder"));
-    }
+    reader.string("storage.result").ifPresent(file -> OutputPaths.checkFile("storage.result", file));
   }
 }

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -56,6 +57,10 @@ final class CollectorReport {
     for (var gap : seen.sampling().gaps()) {
       record.addWarning("collector: " + gap);
     }
+    for (var warning : busyElsewhere(seen)) {
+      System.err.println("Warning: " + warning);
+      record.addWarning(warning);
+    }
   }
 
   static List<DeviceInfo> physicalDevices(List<PathInventory> inventory) {
@@ -96,10 +101,6 @@ final class CollectorReport {
     }
     var cpu = totals.cpu();
     var vm = totals.vm();
-    Optional<Io.ProcessTotals> process = totals.processCpu() == null ? Optional.empty()
-        : Optional.of(new Io.ProcessTotals(
-            (totals.processCpu()[0] + totals.processCpu()[1]) * 1_000_000L / Sampler.USER_HZ,
-            totals.processIo()[2], totals.processIo()[3], totals.processIo()[0], totals.processIo()[1]));
     return new Io(seen.observed(), seen.serverHost() ? Io.SampledHost.SERVER : Io.SampledHost.CLIENT,
         sampling.source(), sampling.samples().size(), round(totals.seconds()), devices, seen.countedDevices(),
         cpu == null ? Optional.empty() : Optional.ofNullable(CpuShares.of(cpu)),
@@ -111,7 +112,7 @@ final class CollectorReport {
         vm == null ? OptionalLong.empty() : OptionalLong.of(vm[0]),
         vm == null ? OptionalLong.empty() : OptionalLong.of(vm[1]),
         vm == null ? OptionalLong.empty() : OptionalLong.of(vm[2]),
-        process, seen.operations(), perOperation(seen), Optional.ofNullable(seen.probe()), seen.server(),
+        process(seen), seen.operations(), perOperation(seen), Optional.ofNullable(seen.probe()), seen.server(),
         sampling.gaps());
   }
 
@@ -122,31 +123,81 @@ final class CollectorReport {
     return busy + iowait > 0 ? round(iowait / (busy + iowait)) : null;
   }
 
-  /** Device reads, writes and MB, and host CPU µs, per completed operation; empty when the count is unknown. */
+  /**
+   * The server process's totals, with its shares of the host's busy CPU and of the counted devices'
+   * bytes; empty when no process was observed.
+   */
+  static Optional<Io.ProcessTotals> process(Observations seen) {
+    var totals = seen.sampling().totals();
+    if (totals.processCpu() == null) {
+      return Optional.empty();
+    }
+    long ticks = totals.processCpu()[0] + totals.processCpu()[1];
+    var io = totals.processIo();
+    long hostTicks = totals.cpu() == null ? 0 : CpuShares.busyTicks(totals.cpu());
+    long deviceBytes = seen.countedDevices().isEmpty() ? 0 : countedDevices(seen)[2] * 512;
+    return Optional.of(new Io.ProcessTotals(ticks * 1_000_000L / Sampler.USER_HZ, io[2], io[3], io[0], io[1],
+        hostTicks > 0 ? OptionalDouble.of(round4((double) ticks / hostTicks)) : OptionalDouble.empty(),
+        deviceBytes > 0 ? OptionalDouble.of(round4((double) (io[2] + io[3]) / deviceBytes)) : OptionalDouble.empty()));
+  }
+
+  /** Reads, writes and sectors (read + written) of the counted devices over the phase. */
+  private static long[] countedDevices(Observations seen) {
+    var sums = new long[3];
+    for (var name : seen.countedDevices()) {
+      var delta = seen.sampling().totals().disks().get(name);
+      if (delta != null) {
+        sums[0] += delta[0];
+        sums[1] += delta[4];
+        sums[2] += delta[2] + delta[6];
+      }
+    }
+    return sums;
+  }
+
+  /**
+   * Device reads, writes and MB, host CPU µs and the server process's own CPU µs and storage bytes,
+   * per completed operation; empty when the count is unknown.
+   */
   static Optional<Io.PerOperation> perOperation(Observations seen) {
     var count = seen.operations().count();
     if (count == null) {
       return Optional.empty();
     }
-    long reads = 0;
-    long writes = 0;
-    long sectors = 0;
-    for (var name : seen.countedDevices()) {
-      var delta = seen.sampling().totals().disks().get(name);
-      if (delta != null) {
-        reads += delta[0];
-        writes += delta[4];
-        sectors += delta[2] + delta[6];
-      }
-    }
+    var devices = countedDevices(seen);
     var counted = !seen.countedDevices().isEmpty();
     var cpu = seen.sampling().totals().cpu();
+    var process = process(seen);
     return Optional.of(new Io.PerOperation(
-        counted ? OptionalDouble.of(round4((double) reads / count)) : OptionalDouble.empty(),
-        counted ? OptionalDouble.of(round4((double) writes / count)) : OptionalDouble.empty(),
-        counted ? OptionalDouble.of(round4(sectors * 512 / 1e6 / count)) : OptionalDouble.empty(),
+        counted ? OptionalDouble.of(round4((double) devices[0] / count)) : OptionalDouble.empty(),
+        counted ? OptionalDouble.of(round4((double) devices[1] / count)) : OptionalDouble.empty(),
+        counted ? OptionalDouble.of(round4(devices[2] * 512 / 1e6 / count)) : OptionalDouble.empty(),
         cpu == null ? OptionalDouble.empty()
-            : OptionalDouble.of(round4(CpuShares.busyTicks(cpu) * 1e6 / Sampler.USER_HZ / count))));
+            : OptionalDouble.of(round4(CpuShares.busyTicks(cpu) * 1e6 / Sampler.USER_HZ / count)),
+        process.map(p -> OptionalDouble.of(round4((double) p.cpuMicros() / count))).orElse(OptionalDouble.empty()),
+        process.map(p -> OptionalDouble.of(round4((double) (p.readBytes() + p.writeBytes()) / count)))
+            .orElse(OptionalDouble.empty())));
+  }
+
+  /**
+   * Warnings when the server process did less than half of the host's busy CPU or device I/O: the
+   * host-wide per-operation figures then charge other work to the database.
+   */
+  static List<String> busyElsewhere(Observations seen) {
+    var warnings = new ArrayList<String>();
+    process(seen).ifPresent(process -> {
+      process.shareOfHostCpu().ifPresent(share -> busyElsewhere(warnings, share, "CPU"));
+      process.shareOfDeviceIo().ifPresent(share -> busyElsewhere(warnings, share, "device I/O"));
+    });
+    return warnings;
+  }
+
+  private static void busyElsewhere(List<String> warnings, double share, String what) {
+    if (share < Io.ProcessTotals.BUSY_ELSEWHERE_BELOW) {
+      warnings.add(String.format(Locale.ROOT, "the host was busy with other work: %.0f %% of %s was not the server "
+          + "(io.process); the host-wide per-operation figures count that work too, the server.* ones do not",
+          (1 - share) * 100, what));
+    }
   }
 
   /** PerfKitBenchmarker's keys for the first physical device; the probe's medium where the type cannot tell. */
@@ -247,6 +298,12 @@ final class CollectorReport {
       figures.deviceWrites().ifPresent(value -> record.addSummaryLine("IO", "device.writes/op", value));
       figures.deviceMB().ifPresent(value -> record.addSummaryLine("IO", "device.MB/op", value));
       figures.cpuMicros().ifPresent(value -> record.addSummaryLine("IO", host + "cpu.us/op", value));
+      figures.serverCpuMicros().ifPresent(value -> record.addSummaryLine("IO", "server.cpu.us/op", value));
+      figures.serverIoBytes().ifPresent(value -> record.addSummaryLine("IO", "server.io.bytes/op", value));
+    });
+    process(seen).ifPresent(process -> {
+      process.shareOfHostCpu().ifPresent(share -> record.addSummaryLine("IO", "server.cpu.share", share));
+      process.shareOfDeviceIo().ifPresent(share -> record.addSummaryLine("IO", "server.io.share", share));
     });
   }
 

@@ -105,7 +105,9 @@ public record CollectorSettings(boolean enabled, Path root, List<String> paths, 
     var pid = reader.string(PID).isPresent()
         ? OptionalLong.of(reader.longValue(PID, 0, 1, Integer.MAX_VALUE))
         : local ? server.get().pid() : OptionalLong.empty();
-    boolean localObservation = remote == Remote.NONE && (local || !paths.isEmpty() || !devices.isEmpty());
+    // a process id names a process on this host: the server is local
+    boolean localObservation = remote == Remote.NONE && (local || !paths.isEmpty() || !devices.isEmpty()
+        || reader.string(PID).isPresent());
     boolean probe = reader.bool(PROBE, localObservation && !paths.isEmpty());
     var probeSize = reader.byteSize(PROBE_SIZE).map(ByteSize::bytes).orElse(DEFAULT_PROBE_SIZE);
     if (probeSize < (1 << 20) || probeSize > (64L << 30)) {

@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.TreeMap;
 import java.util.function.Function;
@@ -29,14 +30,20 @@ import java.util.stream.Stream;
  * the folder except the raw client outputs in {@code <cell>.d/}. Not thread-safe.
  */
 public final class ReportBuilder {
-  /** Where the report went and what it warned about. */
-  public record Report(Path html, Path markdown, int cells, List<String> warnings) {
+  /**
+   * Where the report went and what it warned about.
+   *
+   * @param skipped the files under the results folder that were not read, each with why (also among the warnings)
+   */
+  public record Report(Path html, Path markdown, int cells, List<String> warnings, List<String> skipped) {
   }
 
   private final Path results;
   private final Path output;
   /** Reads time-series files and shows sections as key/value tables. */
   private final ObjectMapper json = new ObjectMapper().registerModule(new Jdk8Module());
+  /** Files under the folder that are not readable results, each with why. */
+  private final List<String> skipped = new ArrayList<>();
 
   public ReportBuilder(Path results, Path output) {
     if (!Files.isDirectory(results)) {
@@ -49,12 +56,14 @@ public final class ReportBuilder {
   public Report write() throws IOException {
     var cells = load();
     if (cells.isEmpty()) {
-      throw new IllegalArgumentException("no result files (schema " + Result.SCHEMA + ") under " + results);
+      throw new IllegalArgumentException("no result files (schema " + Result.SCHEMA + ") under " + results
+          + skipped.stream().map(w -> "\n  " + w).collect(Collectors.joining()));
     }
     Files.createDirectories(output.resolve("charts"));
     var runs = cells.stream().filter(c -> !c.isLoad()).toList();
     var loads = cells.stream().filter(ReportCell::isLoad).toList();
-    var warnings = warnings(cells);
+    var warnings = new ArrayList<>(skipped);
+    warnings.addAll(warnings(cells));
 
     var byMix = new TreeMap<String, List<ReportCell>>();
     runs.forEach(c -> byMix.computeIfAbsent(c.workload() + " / " + c.distribution(), k -> new ArrayList<>()).add(c));
@@ -82,7 +91,7 @@ public final class ReportBuilder {
     var markdown = output.resolve("summary.md");
     Files.writeString(html, html(cells, warnings, figureTables, latencyCharts, speedups, loadTable));
     Files.writeString(markdown, markdown(cells, warnings, figureTables, speedups, loadTable));
-    return new Report(html, markdown, cells.size(), warnings);
+    return new Report(html, markdown, cells.size(), warnings, List.copyOf(skipped));
   }
 
   /** Each distinct suspicion once, with the cells it concerns (a device's flag is in every cell). */
@@ -95,19 +104,46 @@ public final class ReportBuilder {
     return warnings;
   }
 
+  /**
+   * The result files under the folder. A file that cannot be read, is not JSON (e.g. truncated) or
+   * is JSON of another program is skipped with a warning that names it and says why, so that one bad
+   * file does not stop the report; ycsb-storage's own other files (time series) are skipped quietly.
+   */
   private List<ReportCell> load() throws IOException {
     var cells = new ArrayList<ReportCell>();
+    var foreign = new ArrayList<Path>();
     try (Stream<Path> files = Files.walk(results)) {
       for (var file : files.filter(f -> f.toString().endsWith(".json")).sorted().toList()) {
         if (results.relativize(file).toString().contains(".d/") || file.getFileName().toString().startsWith(".")) {
           continue;
         }
-        ResultReader.readIfResult(file).ifPresent(result -> cells.add(new ReportCell(file, result)));
+        try {
+          var result = ResultReader.readIfResult(file);
+          if (result.isPresent()) {
+            cells.add(new ReportCell(file, result.get()));
+          } else if (!ownCompanion(file)) {
+            foreign.add(file);
+          }
+        } catch (ResultReader.ResultFormatException e) {
+          skipped.add("skipped " + e.getMessage());
+        } catch (IOException e) {
+          skipped.add("skipped " + file + ": unreadable (" + e.getMessage() + ")");
+        }
       }
     }
+    // A time-series file that a result names is its companion, whatever its format.
+    var companions = cells.stream().map(ReportCell::timeSeries).flatMap(Optional::stream)
+        .map(p -> p.toAbsolutePath().normalize()).toList();
+    foreign.stream().filter(file -> !companions.contains(file.toAbsolutePath().normalize())).forEach(file ->
+        skipped.add("skipped " + file + ": not a result file (no \"schema\": \"" + Result.SCHEMA + "\")"));
     cells.sort(Comparator.comparing(ReportCell::studyName).thenComparingInt(ReportCell::index)
         .thenComparing(ReportCell::id));
     return cells;
+  }
+
+  /** Whether a JSON file that is no result is another file of ours, e.g. the collector's time series. */
+  private boolean ownCompanion(Path file) throws IOException {
+    return json.readTree(file.toFile()).path("schema").asText().startsWith("ycsb-storage-");
   }
 
   private static Table figures(String mix, List<ReportCell> cells) {

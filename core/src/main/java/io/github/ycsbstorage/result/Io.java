@@ -99,13 +99,25 @@ public record Io(String observed, SampledHost sampledHost, String source, int sa
   /**
    * The server process's totals ({@code /proc/<pid>}).
    *
-   * @param cpuMicros  user + system CPU time
-   * @param readBytes  bytes it caused to be read from storage
-   * @param writeBytes bytes it caused to be written to storage
-   * @param rchar      bytes read through system calls, cache hits included
-   * @param wchar      bytes written through system calls
+   * @param cpuMicros       user + system CPU time of all its threads
+   * @param readBytes       bytes it caused to be read from storage
+   * @param writeBytes      bytes it caused to be written to storage
+   * @param rchar           bytes read through system calls, cache hits included
+   * @param wchar           bytes written through system calls
+   * @param shareOfHostCpu  its CPU time ÷ the host's busy CPU time; empty when the host's was not sampled
+   *                        or was none
+   * @param shareOfDeviceIo its {@code readBytes + writeBytes} ÷ the bytes the counted devices read and
+   *                        wrote; empty when no device was counted or they moved none
    */
-  public record ProcessTotals(long cpuMicros, long readBytes, long writeBytes, long rchar, long wchar) {
+  public record ProcessTotals(long cpuMicros, long readBytes, long writeBytes, long rchar, long wchar,
+      OptionalDouble shareOfHostCpu, OptionalDouble shareOfDeviceIo) {
+    /** Below this share of the host's work, the host figures are mostly other tenants'. */
+    public static final double BUSY_ELSEWHERE_BELOW = 0.5;
+
+    public ProcessTotals {
+      shareOfHostCpu = shareOfHostCpu == null ? OptionalDouble.empty() : shareOfHostCpu;
+      shareOfDeviceIo = shareOfDeviceIo == null ? OptionalDouble.empty() : shareOfDeviceIo;
+    }
   }
 
   /**
@@ -113,11 +125,18 @@ public record Io(String observed, SampledHost sampledHost, String source, int sa
    *
    * @param deviceReads  device reads of the counted devices
    * @param deviceWrites device writes of the counted devices
-   * @param deviceMB     MB (10^6 bytes) read and written on the counted devices
-   * @param cpuMicros    host CPU µs
+   * @param deviceMB        MB (10^6 bytes) read and written on the counted devices
+   * @param cpuMicros       host CPU µs, every process's
+   * @param serverCpuMicros the server process's own CPU µs, when it was observed
+   * @param serverIoBytes   bytes the server process caused to be read from and written to storage, when
+   *                        it was observed
    */
   public record PerOperation(OptionalDouble deviceReads, OptionalDouble deviceWrites, OptionalDouble deviceMB,
-      OptionalDouble cpuMicros) {
+      OptionalDouble cpuMicros, OptionalDouble serverCpuMicros, OptionalDouble serverIoBytes) {
+    public PerOperation {
+      serverCpuMicros = serverCpuMicros == null ? OptionalDouble.empty() : serverCpuMicros;
+      serverIoBytes = serverIoBytes == null ? OptionalDouble.empty() : serverIoBytes;
+    }
   }
 
   /**

@@ -30,6 +30,8 @@ public record OperationFigures(long count, OptionalDouble averageUs, OptionalLon
     @JsonAnySetter Map<String, Long> otherPercentiles, Map<String, Long> returnCodes,
     @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<OperationFigures> intended) {
 
+  /** YCSB's name of an operation's intended-time measurement: {@code Intended-READ}. */
+  public static final String INTENDED_PREFIX = "Intended-";
   private static final Pattern PERCENTILE_KEY = Pattern.compile("p\\d+Us");
   private static final Set<String> NAMED = Set.of("p50Us", "p95Us", "p99Us", "p999Us");
   /** Return codes that are successes; every other code counts as an error. */
@@ -67,6 +69,12 @@ public record OperationFigures(long count, OptionalDouble averageUs, OptionalLon
         OptionalLong.of(histogram.getValueAtPercentile(50)), OptionalLong.of(histogram.getValueAtPercentile(95)),
         OptionalLong.of(histogram.getValueAtPercentile(99)), OptionalLong.of(histogram.getValueAtPercentile(99.9)),
         Map.of(), returnCodes, Optional.empty());
+  }
+
+  /** These figures with {@code intended} as their intended-time figures. */
+  public OperationFigures withIntended(Optional<OperationFigures> intended) {
+    return new OperationFigures(count, averageUs, minUs, maxUs, p50Us, p95Us, p99Us, p999Us, otherPercentiles,
+        returnCodes, intended);
   }
 
   /** The result file's key of a percentile: 50 → {@code p50Us}, 99.9 → {@code p999Us}. */

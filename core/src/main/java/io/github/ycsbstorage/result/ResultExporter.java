@@ -140,6 +140,10 @@ public final class ResultExporter implements MeasurementsExporter {
   @Override
   public void close() throws IOException {
     var record = RunRecord.current();
+    TargetRate.missed(settings.properties(), summary.summary()).ifPresent(warning -> {
+      System.err.println("Warning: " + warning);
+      record.addWarning(warning);
+    });
     var verdict = interrupted ? PhaseVerdict.interrupted() : PhaseVerdict.of(settings.phase(),
         settings.properties(), summary.summary(), record.failures(), record.warnings());
     try {

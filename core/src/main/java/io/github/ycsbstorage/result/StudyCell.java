@@ -1,7 +1,10 @@
 package io.github.ycsbstorage.result;
 
+import java.util.Collections;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.TreeMap;
 
 /**
  * The {@code study} section of a study cell's result: where the cell sits in its study's matrix.
@@ -17,10 +20,26 @@ import java.util.OptionalDouble;
  * @param repetition            1-based; 0 for a load
  * @param cache                 {@code warm} or {@code cold}
  * @param clients               client processes
+ * @param threadcount           YCSB threads of each client
+ * @param target                the cell's target throughput over all clients, ops/s; empty: unthrottled
  * @param clientCpuUtilization  the clients' CPU time ÷ (wall time × cores), when measurable
+ * @param sumOfClientThroughputsOpsPerSec the sum of the clients' own YCSB throughputs: a secondary
+ *                              figure (PerfKitBenchmarker's way) that overstates the cell's when the
+ *                              clients did not run side by side; {@code summary.throughputOpsPerSec}
+ *                              is the cell's
+ * @param inputs                what produced the figures (the clients' effective properties, secrets
+ *                              masked, threads, target, binding and version): resume compares them
  */
 public record StudyCell(String name, String cell, int index, Device device, Scale scale, String workload,
-    Optional<String> distribution, int repetition, String cache, int clients, OptionalDouble clientCpuUtilization) {
+    Optional<String> distribution, int repetition, String cache, int clients, int threadcount, OptionalDouble target,
+    OptionalDouble clientCpuUtilization, OptionalDouble sumOfClientThroughputsOpsPerSec, Map<String, String> inputs) {
+
+  public StudyCell {
+    sumOfClientThroughputsOpsPerSec = sumOfClientThroughputsOpsPerSec == null ? OptionalDouble.empty()
+        : sumOfClientThroughputsOpsPerSec;
+    // Absent from files written before inputs were recorded: such a cell is stale on resume.
+    inputs = inputs == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(inputs));
+  }
 
   /**
    * A study device.

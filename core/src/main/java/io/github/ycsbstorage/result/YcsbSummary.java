@@ -11,7 +11,8 @@ import java.util.regex.Pattern;
 /**
  * Collects YCSB's own summary from the metrics its {@code Client} and measurements export: the
  * {@code [OVERALL]} runtime and throughput, and per operation the count, latency figures and return
- * codes. Latency histogram buckets, GC and JVM figures and intended-latency series are left out.
+ * codes, with the intended-time figures ({@code [Intended-READ]}, {@code measurement.interval=both})
+ * beside the operation's own. Latency histogram buckets, GC and JVM figures are left out.
  *
  * <p>Not thread-safe: YCSB exports from its main thread only.
  */
@@ -22,6 +23,8 @@ final class YcsbSummary {
   private Long runtimeMs;
   private Double throughput;
   private final Map<String, Figures> operations = new TreeMap<>();
+  /** YCSB's {@code Intended-<OP>} figures, by operation. */
+  private final Map<String, Figures> intended = new TreeMap<>();
 
   /** One operation's figures as they arrive. */
   private static final class Figures {
@@ -32,11 +35,11 @@ final class YcsbSummary {
     final Map<String, Long> percentiles = new LinkedHashMap<>();
     final Map<String, Long> returnCodes = new TreeMap<>();
 
-    OperationFigures toFigures() {
+    OperationFigures toFigures(Optional<OperationFigures> intended) {
       return new OperationFigures(count, averageUs == null ? OptionalDouble.empty() : OptionalDouble.of(averageUs),
           optional(minUs), optional(maxUs), optional(percentiles.get("p50Us")), optional(percentiles.get("p95Us")),
           optional(percentiles.get("p99Us")), optional(percentiles.get("p999Us")), percentiles, returnCodes,
-          Optional.empty());
+          intended);
     }
 
     private static OptionalLong optional(Long value) {
@@ -53,36 +56,36 @@ final class YcsbSummary {
       }
       return;
     }
-    if (metric.startsWith("TOTAL_GC") || metric.startsWith("Intended-") || metric.endsWith("_MEM_USED")
-        || metric.endsWith("_THREADS") || metric.endsWith("_SYS_LOAD_AVG")) {
+    if (metric.startsWith("TOTAL_GC") || metric.endsWith("_MEM_USED") || metric.endsWith("_THREADS")
+        || metric.endsWith("_SYS_LOAD_AVG")) {
       return;
     }
+    var figures = metric.startsWith(OperationFigures.INTENDED_PREFIX)
+        ? intended.computeIfAbsent(metric.substring(OperationFigures.INTENDED_PREFIX.length()), name -> new Figures())
+        : operations.computeIfAbsent(metric, name -> new Figures());
     if (measurement.startsWith("Return=")) {
-      figures(metric).returnCodes.put(measurement.substring("Return=".length()), value.longValue());
+      figures.returnCodes.put(measurement.substring("Return=".length()), value.longValue());
       return;
     }
     switch (measurement) {
-      case "Operations" -> figures(metric).count = value.longValue();
-      case "AverageLatency(us)" -> figures(metric).averageUs = value.doubleValue();
-      case "MinLatency(us)" -> figures(metric).minUs = value.longValue();
-      case "MaxLatency(us)" -> figures(metric).maxUs = value.longValue();
+      case "Operations" -> figures.count = value.longValue();
+      case "AverageLatency(us)" -> figures.averageUs = value.doubleValue();
+      case "MinLatency(us)" -> figures.minUs = value.longValue();
+      case "MaxLatency(us)" -> figures.maxUs = value.longValue();
       default -> {
         var matcher = PERCENTILE.matcher(measurement);
         if (matcher.matches()) {
-          figures(metric).percentiles.put(OperationFigures.percentileKey(matcher.group(1)), value.longValue());
+          figures.percentiles.put(OperationFigures.percentileKey(matcher.group(1)), value.longValue());
         }
       }
     }
   }
 
-  private Figures figures(String operation) {
-    return operations.computeIfAbsent(operation, name -> new Figures());
-  }
-
   /** The {@code summary} section. */
   Summary summary() {
     var figures = new TreeMap<String, OperationFigures>();
-    operations.forEach((name, collected) -> figures.put(name, collected.toFigures()));
+    operations.forEach((name, collected) -> figures.put(name, collected.toFigures(
+        Optional.ofNullable(intended.get(name)).map(times -> times.toFigures(Optional.empty())))));
     return Summary.of(runtimeMs == null ? OptionalLong.empty() : OptionalLong.of(runtimeMs),
         throughput == null ? OptionalDouble.empty() : OptionalDouble.of(throughput), figures);
   }

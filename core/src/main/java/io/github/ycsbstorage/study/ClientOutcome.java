@@ -8,12 +8,15 @@ import io.github.ycsbstorage.result.ResultReader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.ZoneId;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -22,11 +25,16 @@ import org.HdrHistogram.Histogram;
  *
  * @param cpuSeconds  CPU time the client process used, as last sampled; empty when not measurable
  * @param storageResult the client's {@code storage.result} file, when one was written
+ * @param span        when its run began and ended, from its {@code stderr.log}; empty when unknown
  */
 record ClientOutcome(int index, long runtimeMs, double throughput, Map<String, Map<String, Long>> returnCodes,
-    Map<String, Histogram> histograms, Optional<Double> cpuSeconds, Optional<Result> storageResult) {
+    Map<String, Histogram> histograms, Optional<Double> cpuSeconds, Optional<Result> storageResult,
+    Optional<ClientSpan> span) {
 
-  static ClientOutcome read(int index, Path exportFile, Path hdrFolder, Path storageResult,
+  /**
+   * @param clientFolder its HdrHistogram logs and its {@code stderr.log}
+   */
+  static ClientOutcome read(int index, Path exportFile, Path clientFolder, Path storageResult,
       Optional<Double> cpuSeconds, ObjectMapper json) throws IOException {
     long runtime = 0;
     double throughput = 0;
@@ -45,7 +53,7 @@ record ClientOutcome(int index, long runtimeMs, double throughput, Map<String, M
       }
     }
     var histograms = new TreeMap<String, Histogram>();
-    try (var logs = Files.list(hdrFolder)) {
+    try (var logs = Files.list(clientFolder)) {
       for (var log : logs.filter(p -> p.toString().endsWith(".hdr")).sorted().toList()) {
         var operation = log.getFileName().toString().replaceFirst("\\.hdr$", "");
         histograms.put(operation, HdrLogs.read(log));
@@ -53,7 +61,15 @@ record ClientOutcome(int index, long runtimeMs, double throughput, Map<String, M
     }
     var storage = Files.isRegularFile(storageResult) ? Optional.of(ResultReader.read(storageResult))
         : Optional.<Result>empty();
-    return new ClientOutcome(index, runtime, throughput, codes, histograms, cpuSeconds, storage);
+    return new ClientOutcome(index, runtime, throughput, codes, histograms, cpuSeconds, storage,
+        ClientSpan.of(clientFolder.resolve("stderr.log"), runtime, ZoneId.systemDefault()));
+  }
+
+  /** Its operation types; the intended-time logs ({@code Intended-READ.hdr}) belong to theirs. */
+  Set<String> operations() {
+    var names = new TreeSet<>(histograms.keySet());
+    names.removeIf(name -> name.startsWith(OperationFigures.INTENDED_PREFIX));
+    return names;
   }
 
   /** This client's own figures, kept in the cell result beside the merged ones. */
@@ -62,7 +78,9 @@ record ClientOutcome(int index, long runtimeMs, double throughput, Map<String, M
     for (var operation : operations) {
       var histogram = histograms.get(operation);
       if (histogram != null) {
-        perOperation.put(operation, OperationFigures.of(histogram, returnCodes.getOrDefault(operation, Map.of())));
+        perOperation.put(operation, OperationFigures.of(histogram, returnCodes.getOrDefault(operation, Map.of()))
+            .withIntended(Optional.ofNullable(histograms.get(OperationFigures.INTENDED_PREFIX + operation))
+                .map(times -> OperationFigures.of(times, Map.of()))));
       }
     }
     return new ClientFigures(index, runtimeMs, throughput,

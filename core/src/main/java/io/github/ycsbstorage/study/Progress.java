@@ -1,7 +1,10 @@
 package io.github.ycsbstorage.study;
 
 import java.io.PrintStream;
+import io.github.ycsbstorage.result.Result;
+import io.github.ycsbstorage.result.Status;
 import java.time.Duration;
+import java.util.Locale;
 
 /**
  * Prints "cell i of n" with an ETA from the mean duration of the cells run so far in this session
@@ -29,17 +32,22 @@ final class Progress {
         cell.id());
   }
 
-  void finished(Cell cell, long nanos, double throughput) {
+  void notRun(Cell cell, String reason) {
+    out.printf("study: cell %d of %d: %s skipped: %s%n", cell.index(), total, cell.id(), reason);
+  }
+
+  void finished(Cell cell, long nanos, Result result) {
     ranNanos += nanos;
     ran++;
-    out.printf("study: cell %d of %d: %s done in %s, %.1f ops/s%n", cell.index(), total, cell.id(),
-        format(Duration.ofNanos(nanos)), throughput);
+    var status = result.status() == Status.COMPLETE ? "" : " (" + result.status() + ")";
+    out.printf(Locale.ROOT, "study: cell %d of %d: %s done in %s, %.1f ops/s%s%n", cell.index(), total, cell.id(),
+        format(Duration.ofNanos(nanos)), result.summary().throughputOpsPerSec().orElse(Double.NaN), status);
   }
 
   static String format(Duration duration) {
     var seconds = duration.toSeconds();
     if (seconds < 60) {
-      return String.format(java.util.Locale.ROOT, "%.1fs", duration.toMillis() / 1000.0);
+      return String.format(Locale.ROOT, "%.1fs", duration.toMillis() / 1000.0);
     }
     return seconds >= 3600 ? String.format("%dh%02dm", seconds / 3600, seconds % 3600 / 60)
         : String.format("%dm%02ds", seconds / 60, seconds % 60);

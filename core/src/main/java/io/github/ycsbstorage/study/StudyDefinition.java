@@ -102,14 +102,33 @@ public record StudyDefinition(String name, String binding, List<Workload> worklo
         passThrough.put(key, properties.getProperty(key).trim());
       }
     }
+    for (var kind : List.of(DatasetScale.Kind.RATIO, DatasetScale.Kind.SIZE)) {
+      var value = passThrough.get(kind.property);
+      if (value != null && !value.isEmpty()) {
+        // The study file is one level: its sizes and a size of its own for every client would conflict.
+        throw new InvalidPropertyException(kind.property, value, "dataset sizes in " + RATIOS + " or " + SIZES,
+            "a study gives its dataset sizes as study.* keys (they replace a workload file's)");
+      }
+    }
     var workloads = new ArrayList<Workload>();
     for (var entry : list(reader, WORKLOADS, "workloads/workloada")) {
-      workloads.add(workload(entry, base, home, passThrough));
+      var workload = workload(entry, base, home, passThrough);
+      // A cell is named by its workload file's name: two files of one name would share cells.
+      workloads.stream().filter(w -> w.name().equals(workload.name())).findFirst().ifPresent(w -> {
+        throw new InvalidPropertyException(WORKLOADS, entry, "workload files of distinct file names",
+            w.file().equals(workload.file()) ? "listed twice"
+                : "same file name '" + w.name() + "' as " + w.file() + ": cells are named by it");
+      });
+      workloads.add(workload);
     }
     var distributions = list(reader, DISTRIBUTIONS, "");
-    for (var distribution : distributions) {
+    for (int i = 0; i < distributions.size(); i++) {
+      var distribution = distributions.get(i);
       if (!DISTRIBUTION_NAMES.contains(distribution)) {
         throw new InvalidPropertyException(DISTRIBUTIONS, distribution, String.join(", ", DISTRIBUTION_NAMES));
+      }
+      if (distributions.subList(0, i).contains(distribution)) {
+        throw new InvalidPropertyException(DISTRIBUTIONS, distribution, "each distribution once", "listed twice");
       }
     }
     return new StudyDefinition(name, binding, workloads, distributions, scales(reader),
@@ -140,26 +159,34 @@ public record StudyDefinition(String name, String binding, List<Workload> worklo
     keys.put(DatasetScale.Kind.SIZE, SIZES);
     keys.put(DatasetScale.Kind.RECORDS, RECORDCOUNTS);
     var scales = new ArrayList<DatasetScale>();
+    var amounts = new ArrayList<Object>();
     keys.forEach((kind, key) -> list(reader, key, "").forEach(value -> {
-      switch (kind) {
+      Object amount = switch (kind) {
         case RATIO -> {
           try {
-            if (!(Double.parseDouble(value) > 0)) {
+            var ratio = Double.parseDouble(value);
+            if (!(ratio > 0)) {
               throw new NumberFormatException();
             }
+            yield ratio;
           } catch (NumberFormatException e) {
             throw new InvalidPropertyException(key, value, "ratios of server memory > 0, e.g. 0.33,1.33");
           }
         }
         case SIZE -> {
           try {
-            ByteSize.parse(value);
+            yield ByteSize.parse(value);
           } catch (IllegalArgumentException e) {
             throw new InvalidPropertyException(key, value, ByteSize.ACCEPTED);
           }
         }
         case RECORDS -> PropertyReader.parseLong(key, value, 1, Integer.MAX_VALUE);
+      };
+      // 0.33 and 0.330 are one dataset size: two cells would measure the same thing.
+      if (amounts.contains(amount)) {
+        throw new InvalidPropertyException(key, value, "each dataset size once", "same size as an earlier entry");
       }
+      amounts.add(amount);
       scales.add(new DatasetScale(kind, value));
     }));
     if (scales.isEmpty()) {

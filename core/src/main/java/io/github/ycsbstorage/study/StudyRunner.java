@@ -5,23 +5,25 @@ import io.github.ycsbstorage.collector.device.DeviceResolver;
 import io.github.ycsbstorage.collector.host.HostFiles;
 import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.ResultWriter;
+import io.github.ycsbstorage.result.Status;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.List;
+import java.util.HashMap;
 import java.util.Objects;
 import java.util.stream.Stream;
 
 /**
  * Runs a study's cells in {@link StudyPlan} order and writes each cell's result to
- * {@code <study.results>/<study>/<cell>.json}, atomically. A cell whose result exists is complete
- * and skipped (resume) unless {@code force}; a cell without one is redone from scratch. For each
+ * {@code <study.results>/<study>/<cell>.json}, atomically. A cell whose complete result was produced
+ * by the same inputs is kept (resume, {@link Resume}) unless {@code force}; any other cell is redone
+ * from scratch. For each
  * (device, dataset scale) the server is (re)started when commands are given, and with
  * {@code study.cache=cold} restarted and the page cache dropped before every run cell.
- * Not thread-safe: one runner per study at a time.
+ * Not thread-safe; one study process per results folder at a time ({@link StudyLock}).
  */
 public final class StudyRunner {
   private final StudyDefinition study;
@@ -44,34 +46,58 @@ public final class StudyRunner {
   }
 
   /**
-   * Runs every cell not yet complete.
+   * Runs every cell not yet complete. A cell whose load failed is not followed by its run cells:
+   * they are skipped with the reason.
    *
-   * @return the result files of all cells, in run order
+   * @param force redo every cell, discarding results whose inputs changed
+   * @throws IllegalArgumentException when kept results were produced by other settings (see {@link Resume}),
+   *                                  or another study process runs in the same results folder
    */
-  public List<Path> run(boolean force) throws IOException, InterruptedException {
-    var cells = new StudyPlan(study).cells();
+  public StudyOutcome run(boolean force) throws IOException, InterruptedException {
     var folder = Files.createDirectories(study.resultsDirectory());
+    try (var lock = StudyLock.acquire(folder)) {
+      return runLocked(folder, force);
+    }
+  }
+
+  private StudyOutcome runLocked(Path folder, boolean force) throws IOException, InterruptedException {
+    var cells = new StudyPlan(study).cells();
+    var commands = new CellCommands(study, ycsbHome);
+    var resume = new Resume(cells, folder, commands, force);
+    resume.refuseStale();
+    resume.notes().forEach(note -> out.println("study: warning: " + note));
     var children = new ChildProcesses();
     var server = new ServerControl(study.serverStart(), study.serverStop(), children, folder.resolve("logs"),
         study.folder());
-    var executor = new CellExecutor(study, ycsbHome, children, json);
+    var executor = new CellExecutor(study, commands, children, json);
     var progress = new Progress(out, cells.size());
     var overlaps = DeviceOverlap.warnings(study.devices(), new DeviceResolver(HostFiles.live()));
     overlaps.forEach(warning -> out.println("study: warning: " + warning));
     var results = new ArrayList<Path>();
+    var failed = new ArrayList<String>();
+    var skipped = new ArrayList<String>();
+    var failedLoads = new HashMap<String, String>();
+    int kept = 0;
     Cell running = null;
     String runningGroup = null;
     try {
       for (int i = 0; i < cells.size(); i++) {
         var cell = cells.get(i);
         var result = folder.resolve(cell.id() + ".json");
-        results.add(result);
-        if (Files.exists(result) && !force) {
+        var group = cell.device().name() + "/" + cell.scale().label();
+        if (resume.decision(cell) == Resume.Decision.KEEP) {
+          results.add(result);
+          kept++;
           progress.skipped(cell);
           continue;
         }
+        if (failedLoads.containsKey(group)) {
+          var reason = "its load " + failedLoads.get(group);
+          skipped.add(cell.id() + ": " + reason);
+          progress.notRun(cell, reason);
+          continue;
+        }
         var warnings = new ArrayList<String>(overlaps);
-        var group = cell.device().name() + "/" + cell.scale().label();
         var groupStarts = !group.equals(runningGroup);
         var cold = study.cache() == StudyDefinition.Cache.COLD && cell.phase() == Phase.RUN;
         if (groupStarts || cold) {
@@ -85,15 +111,23 @@ public final class StudyRunner {
           running = cell;
           runningGroup = group;
         }
-        progress.starting(cell, (int) cells.stream().skip(i).filter(c -> force
-            || !Files.exists(folder.resolve(c.id() + ".json"))).count());
+        progress.starting(cell, (int) cells.stream().skip(i).filter(c -> resume.decision(c) != Resume.Decision.KEEP)
+            .count());
         var raw = folder.resolve(cell.id() + ".d");
         deleteRecursively(raw);
         Files.createDirectories(raw);
         long began = System.nanoTime();
         var document = executor.run(cell, raw, warnings);
         ResultWriter.write(result, document);
-        progress.finished(cell, System.nanoTime() - began, document.summary().throughputOpsPerSec().orElse(Double.NaN));
+        results.add(result);
+        progress.finished(cell, System.nanoTime() - began, document);
+        if (document.status() == Status.FAILED || document.status() == Status.INTERRUPTED) {
+          var reason = document.status() + document.warnings().stream().findFirst().map(w -> " (" + w + ")").orElse("");
+          failed.add(cell.id() + ": " + reason);
+          if (cell.phase() == Phase.LOAD) {
+            failedLoads.put(group, cell.id() + " " + reason);
+          }
+        }
       }
       if (running != null) {
         server.stop(running);
@@ -101,8 +135,11 @@ public final class StudyRunner {
     } finally {
       children.close();
     }
-    out.println("study: " + study.name() + " complete: " + cells.size() + " cells in " + folder);
-    return results;
+    var outcome = new StudyOutcome(results, cells.size(), kept, failed, skipped);
+    out.println("study: " + study.name() + (outcome.succeeded() ? " complete: " : " incomplete: ") + cells.size()
+        + " cells in " + folder + (outcome.succeeded() ? ""
+            : " (" + failed.size() + " failed, " + skipped.size() + " skipped)"));
+    return outcome;
   }
 
   private static void deleteRecursively(Path folder) throws IOException {

@@ -12,6 +12,38 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ClientArgumentsTest {
 
+  /** issue 17: study.sizes with workloads/storage/* files, which set a ratio. */
+  @Test
+  void aDatasetSizeReplacesARatioOfAnEarlierLevelAndViceVersa(@TempDir Path dir) throws Exception {
+    var ratioFile = Files.writeString(dir.resolve("ratio"), "storage.dataset.ratio=2.67\n");
+    var sizeFile = Files.writeString(dir.resolve("size"), "storage.dataset.size=1GB\n");
+    var bySize = ClientArguments.parse(List.of("load", "-P", ratioFile.toString(), "-db", "site.ycsb.BasicDB",
+        "-p", "storage.dataset.size=32GB"));
+    assertEquals("", bySize.effectiveProperties().getProperty("storage.dataset.ratio"), "blank: unset");
+    assertEquals("32GB", bySize.effectiveProperties().getProperty("storage.dataset.size"));
+    assertEquals(List.of("-P", ratioFile.toString(), "-p", "storage.dataset.size=32GB", "-p", "storage.dataset.ratio="),
+        bySize.clientArgs(), "YCSB's Client sees the blank too");
+
+    var byLaterFile = ClientArguments.parse(List.of("load", "-P", sizeFile.toString(), "-P", ratioFile.toString(),
+        "-db", "site.ycsb.BasicDB"));
+    assertEquals("", byLaterFile.effectiveProperties().getProperty("storage.dataset.size"));
+    assertEquals("2.67", byLaterFile.effectiveProperties().getProperty("storage.dataset.ratio"));
+
+    var sameLevel = ClientArguments.parse(List.of("load", "-P", ratioFile.toString(), "-db", "site.ycsb.BasicDB",
+        "-p", "storage.dataset.size=32GB", "-p", "storage.dataset.ratio=1"));
+    assertEquals("1", sameLevel.effectiveProperties().getProperty("storage.dataset.ratio"),
+        "both on the command line: left for the workload to refuse");
+    assertEquals("32GB", sameLevel.effectiveProperties().getProperty("storage.dataset.size"));
+    var conflict = assertThrows(InvalidPropertyException.class, () -> YcsbCommand.checkStorageProperties(
+        withWorkload(sameLevel.effectiveProperties())));
+    assertEquals("storage.dataset.size", conflict.property());
+  }
+
+  private static java.util.Properties withWorkload(java.util.Properties properties) {
+    properties.setProperty("workload", "io.github.ycsbstorage.workload.StorageAwareWorkload");
+    return properties;
+  }
+
   @Test
   void mergesPropertiesAsYcsbClientDoes(@TempDir Path dir) throws Exception {
     var first = Files.writeString(dir.resolve("first"), "recordcount=10\noperationcount=10\nfieldcount=3\n");
@@ -23,6 +55,7 @@ class ClientArgumentsTest {
     assertEquals("20", properties.getProperty("operationcount"), "a later -P file wins");
     assertEquals("9", properties.getProperty("fieldcount"), "every -p wins over -P; a later -p wins");
     assertEquals("site.ycsb.BasicDB", properties.getProperty("db"));
+    assertEquals("4", properties.getProperty("threadcount"), "YCSB's Client sets threadcount from -threads");
     assertEquals(List.of("-p", "fieldcount=7", "-P", first.toString(), "-P", second.toString(), "-threads", "4",
         "-s", "-p", "fieldcount=9"), parsed.clientArgs());
   }

@@ -23,4 +23,28 @@ class MainTest {
         "a folder without result files");
     assertEquals(2, Main.execute("frobnicate"));
   }
+
+  /** Output folders are checked before any work: a path under a file cannot be written, also by root. */
+  @Test
+  void anOutputFolderThatCannotBeWrittenExits2BeforeAnyWork(@TempDir Path dir) throws Exception {
+    var file = Files.writeString(dir.resolve("a-file"), "x");
+    var results = Files.createDirectories(dir.resolve("results"));
+    var err = new java.io.ByteArrayOutputStream();
+    var saved = System.err;
+    System.setErr(new java.io.PrintStream(err, true));
+    try {
+      assertEquals(2, Main.execute("report", results.toString(), "-o", file.resolve("report").toString()));
+      assertEquals(2, Main.execute("report", results.toString(), "-o", file.toString()));
+      assertEquals(2, Main.execute("demo", "-o", file.resolve("report").toString()));
+    } finally {
+      System.setErr(saved);
+    }
+    var messages = err.toString();
+    org.junit.jupiter.api.Assertions.assertTrue(messages.contains("-o='" + file.resolve("report") + "' is invalid: "
+        + file + " is not a writable folder"), messages);
+    org.junit.jupiter.api.Assertions.assertTrue(messages.contains("-o='" + file + "' is invalid: it is a file"), messages);
+    try (var left = Files.list(dir)) {
+      assertEquals(2, left.count(), "nothing written");
+    }
+  }
 }

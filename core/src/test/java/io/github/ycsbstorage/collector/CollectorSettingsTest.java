@@ -50,6 +50,14 @@ class CollectorSettingsTest {
   }
 
   @Test
+  void aProcessIdAloneMakesTheServerLocal() {
+    var settings = CollectorSettings.from(properties("collector.pid", "7"), Optional.empty());
+    assertEquals(OptionalLong.of(7), settings.pid());
+    assertTrue(settings.serverLocal(), "collector.pid names a process on this host: it is sampled");
+    assertFalse(settings.probe(), "no data path to probe");
+  }
+
+  @Test
   void remoteServerDataPathIsNotWatchedHere() {
     var server = ServerInfo.builder("MongoDB").dataPath("/var/lib/mongodb").locality(Locality.REMOTE).build();
     var settings = CollectorSettings.from(new Properties(), Optional.of(server));

@@ -191,6 +191,59 @@ class StorageCollectorTest {
     assertEquals(Optional.of(true), io.cpuSaturated());
   }
 
+  private static void serverProcess(Path root, long utime, long stime, long readBytes, long writeBytes)
+      throws Exception {
+    Fixtures.write(root, "/proc/4242/stat", "4242 (mongod (x)) S 1 4242 4242 0 -1 4194560 100 0 0 0 " + utime + " "
+        + stime + " 0 0 20 0 30 0 100 0 0\n");
+    Fixtures.write(root, "/proc/4242/io", "rchar: " + (readBytes + 7) + "\nwchar: " + (writeBytes + 7)
+        + "\nsyscr: 1\nsyscw: 1\nread_bytes: " + readBytes + "\nwrite_bytes: " + writeBytes
+        + "\ncancelled_write_bytes: 0\n");
+  }
+
+  /**
+   * Hand-computed: over the phase the host was busy 200 ticks, of which the server process (pid 4242)
+   * used 30 user + 20 system = 50 ticks (25 %); the device moved (8,000 + 4,000) × 512 = 6,144,000
+   * bytes, of which the server caused 3,072,000 + 1,536,000 = 4,608,000 (75 %). Per each of 1,000
+   * operations: host 2,000 µs CPU, server 500 µs and 4,608 bytes.
+   */
+  @Test
+  void theServerProcesssOwnFiguresStandBesideTheHostsAndOtherWorkIsWarnedAbout(@TempDir Path temp) throws Exception {
+    var root = Fixtures.copy("virtio", temp.resolve("root"));
+    proc(root, 1000, 2000, 8000, 16000, 500, 100);
+    serverProcess(root, 1000, 500, 10_000_000, 20_000_000);
+    var properties = properties(root, temp.resolve("run.json"));
+    properties.setProperty("collector.pid", "4242");
+    var collector = new StorageCollector(Phase.RUN, CollectorSettings.from(properties, Optional.empty()),
+        () -> new OperationCount(1000L, "test"), properties);
+    collector.start();
+    collector.sampleNow();
+    proc(root, 1500, 2250, 16000, 20000, 700, 150);
+    serverProcess(root, 1030, 520, 13_072_000, 21_536_000);
+    collector.sampleNow();
+    var record = new RunRecord();
+    collector.stop(record);
+
+    var io = record.sections().io().orElseThrow();
+    var process = io.process().orElseThrow();
+    assertEquals(500_000, process.cpuMicros());
+    assertEquals(3_072_000, process.readBytes());
+    assertEquals(1_536_000, process.writeBytes());
+    assertEquals(OptionalDouble.of(0.25), process.shareOfHostCpu());
+    assertEquals(OptionalDouble.of(0.75), process.shareOfDeviceIo());
+    var perOperation = io.perOperation().orElseThrow();
+    assertEquals(OptionalDouble.of(2000.0), perOperation.cpuMicros());
+    assertEquals(OptionalDouble.of(500.0), perOperation.serverCpuMicros());
+    assertEquals(OptionalDouble.of(4608.0), perOperation.serverIoBytes());
+    var lines = lines(record, "IO");
+    assertEquals(500.0, lines.get("server.cpu.us/op"));
+    assertEquals(4608.0, lines.get("server.io.bytes/op"));
+    assertEquals(0.25, lines.get("server.cpu.share"));
+    assertEquals(0.75, lines.get("server.io.share"));
+    var busy = record.warnings().stream().filter(w -> w.startsWith("the host was busy with other work")).toList();
+    assertEquals(1, busy.size(), "CPU only: the server caused 75 % of the device's bytes: " + record.warnings());
+    assertTrue(busy.get(0).startsWith("the host was busy with other work: 75 % of CPU was not the server"), busy.get(0));
+  }
+
   @Test
   void unknownOperationCountLeavesPerOperationFiguresOutWithTheReason(@TempDir Path temp) throws Exception {
     var root = Fixtures.copy("virtio", temp.resolve("root"));
@@ -226,7 +279,8 @@ class StorageCollectorTest {
     assertEquals(Optional.empty(), record.sections().timeseries());
     var io = record.sections().io().orElseThrow();
     assertEquals(Optional.of(new Io.PerOperation(OptionalDouble.empty(), OptionalDouble.empty(), OptionalDouble.empty(),
-        OptionalDouble.of(0.0))), io.perOperation());
+        OptionalDouble.of(0.0), OptionalDouble.empty(), OptionalDouble.empty())), io.perOperation(),
+        "no server process observed: its figures are unknown, not 0");
     assertEquals(0.0, lines(record, "IO").get("client.cpu.us/op"), "client CPU is labelled as such");
   }
 

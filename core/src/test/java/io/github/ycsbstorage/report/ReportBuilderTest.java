@@ -35,6 +35,31 @@ class ReportBuilderTest {
   }
 
   @Test
+  void corruptTruncatedForeignAndUnreadableFilesAreSkippedWithAWarningNamingThem(@TempDir Path dir) throws Exception {
+    var results = fixtures(dir);
+    var study = results.resolve("pubstudy");
+    var good = Files.readString(study.resolve("ssd_ratio1.33_workloada-zipfian_r1.json"));
+    var truncated = Files.writeString(study.resolve("truncated.json"), good.substring(0, good.length() / 2));
+    var foreign = Files.writeString(results.resolve("package.json"), "{\"name\": \"not ours\"}");
+    var corrupt = Files.writeString(results.resolve("corrupt.json"), "\u0000\u0001 binary");
+    var unreadable = Files.createDirectories(results.resolve("folder.json")); // unreadable as a file, also for root
+    var companion = Files.writeString(study.resolve("series.json"), "{\"schema\": \"ycsb-storage-timeseries/1\"}");
+
+    var report = new ReportBuilder(results, dir.resolve("out")).write();
+
+    assertEquals(2, report.cells(), "the report is made from the rest");
+    assertEquals(4, report.skipped().size(), report.skipped()::toString);
+    var skipped = String.join("\n", report.skipped());
+    assertTrue(skipped.contains("skipped " + truncated + ": "), skipped);
+    assertTrue(skipped.contains("skipped " + foreign + ": not a result file (no \"schema\": \"ycsb-storage-result/1\")"),
+        skipped);
+    assertTrue(skipped.contains("skipped " + corrupt + ": "), skipped);
+    assertTrue(skipped.contains("skipped " + unreadable + ": unreadable ("), skipped);
+    assertFalse(skipped.contains(companion.toString()), "our own time-series files are no surprise");
+    assertTrue(report.warnings().containsAll(report.skipped()), "the report shows them too");
+  }
+
+  @Test
   void htmlAndMarkdownCarryFiguresSpeedupsWarningsAndCharts(@TempDir Path dir) throws Exception {
     var report = new ReportBuilder(fixtures(dir), dir.resolve("out")).write();
     assertEquals(2, report.cells());

@@ -3,7 +3,9 @@ package io.github.ycsbstorage.result;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** YCSB's exported measurement names, as its HdrHistogram measurement writes them, become result keys. */
@@ -25,5 +27,31 @@ class YcsbSummaryTest {
     assertEquals(Map.of("p90Us", 143L, "p9999Us", 8192L), read.otherPercentiles());
     assertEquals(OptionalLong.of(8192), read.percentile(99.99));
     assertEquals(0, summary.summary().errors());
+  }
+
+  @Test
+  void intendedTimeFiguresSitBesideTheOperationsOwn() {
+    var summary = new YcsbSummary();
+    // YCSB 0.17.0 with -target and measurement.interval=both: [READ] and [Intended-READ] groups
+    summary.accept("READ", "Operations", 400);
+    summary.accept("READ", "99thPercentileLatency(us)", 1_200L);
+    summary.accept("READ", "Return=OK", 400L);
+    summary.accept("Intended-READ", "Operations", 400);
+    summary.accept("Intended-READ", "99thPercentileLatency(us)", 1_955_839L);
+    summary.accept("Intended-READ", "MaxLatency(us)", 2_001_919L);
+    var figures = summary.summary();
+    assertEquals(Set.of("READ"), figures.operations().keySet(), "Intended-READ is no operation of its own");
+    assertEquals(400, figures.count(), "counted once");
+    var read = figures.operations().get("READ");
+    assertEquals(OptionalLong.of(1_200), read.p99Us());
+    var intended = read.intended().orElseThrow();
+    assertEquals(400, intended.count());
+    assertEquals(OptionalLong.of(1_955_839), intended.p99Us());
+    assertEquals(OptionalLong.of(2_001_919), intended.maxUs());
+    assertEquals(Optional.empty(), intended.intended());
+
+    var untimed = new YcsbSummary();
+    untimed.accept("READ", "Operations", 3);
+    assertEquals(Optional.empty(), untimed.summary().operations().get("READ").intended(), "not recorded: absent");
   }
 }

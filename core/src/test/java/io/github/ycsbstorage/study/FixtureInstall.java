@@ -17,7 +17,11 @@ final class FixtureInstall {
   static Path create(Path home) throws IOException {
     var bin = Files.createDirectories(home.resolve("bin"));
     var java = Path.of(System.getProperty("java.home"), "bin", "java");
-    var script = "#!/bin/sh\nphase=$1\nshift 2\nexec '" + java + "' -cp '" + System.getProperty("java.class.path")
+    // As bin/ycsb: -jvm-args values go to java, everything else to the client.
+    var script = "#!/bin/sh\nphase=$1\nshift 2\njvm=\nnext=\n"
+        + "for arg; do shift; if [ \"$next\" = jvm ]; then jvm=\"$jvm $arg\"; next=;"
+        + " elif [ \"$arg\" = -jvm-args ]; then next=jvm; else set -- \"$@\" \"$arg\"; fi; done\n"
+        + "exec '" + java + "' $jvm -cp '" + System.getProperty("java.class.path")
         + "' io.github.ycsbstorage.cli.YcsbCommand \"$phase\" -db site.ycsb.BasicDB \"$@\"\n";
     var launcher = bin.resolve("ycsb");
     Files.writeString(launcher, script);

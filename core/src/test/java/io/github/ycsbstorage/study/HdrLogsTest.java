@@ -2,6 +2,7 @@ package io.github.ycsbstorage.study;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbstorage.result.OperationFigures;
 import java.io.PrintStream;
@@ -69,6 +70,42 @@ class HdrLogsTest {
     // Averaging each client's own p99 (what a naive merge does) would not give 1980.
     var perClient = logs.stream().mapToLong(l -> HdrLogs.read(l).getValueAtPercentile(99)).sum() / 3.0;
     assertNotEquals((double) figures.p99Us().getAsLong(), perClient);
+  }
+
+  /** HdrHistogram's own HistogramLogProcessor reads the merged log of three clients as all their samples. */
+  @Test
+  void theMergedLogIsReadByHistogramLogProcessorAsAllSamples(@TempDir Path dir) throws Exception {
+    var logs = new ArrayList<Path>();
+    for (int client = 0; client < 3; client++) {
+      var log = dir.resolve("client" + client + ".hdr");
+      try (var out = new PrintStream(Files.newOutputStream(log))) {
+        var writer = new HistogramLogWriter(out);
+        writer.outputLogFormatVersion();
+        long start = 1_700_000_000_000L + client * 300; // each client's own clock start
+        writer.outputStartTime(start);
+        writer.setBaseTime(start);
+        writer.outputLegend();
+        for (int second = 0; second < 4; second++) {
+          var interval = new Histogram(3);
+          interval.setStartTimeStamp(start + second * 1000L);
+          interval.setEndTimeStamp(start + second * 1000L + 1000);
+          for (int value = 1; value <= 100; value++) {
+            interval.recordValue(value * (client + 1));
+          }
+          writer.outputIntervalHistogram(interval);
+        }
+      }
+      logs.add(log);
+    }
+    var merged = dir.resolve("READ.hdr");
+    HdrLogs.writeMerged(logs, merged);
+
+    var output = dir.resolve("processed");
+    new org.HdrHistogram.HistogramLogProcessor(new String[] {"-i", merged.toString(), "-o", output.toString()}).run();
+    var distribution = Files.readString(dir.resolve("processed.hgrm"));
+    assertTrue(java.util.regex.Pattern.compile("Total count\\s*=\\s*1200]").matcher(distribution).find(), distribution);
+    assertEquals(HdrLogs.merge(logs).getTotalCount(), HdrLogs.read(merged).getTotalCount());
+    assertEquals(300, HdrLogs.read(merged).getMaxValue());
   }
 
   private static long nearestRank(double percentile) {

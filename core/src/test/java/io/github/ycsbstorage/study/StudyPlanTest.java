@@ -91,6 +91,36 @@ class StudyPlanTest {
   }
 
   @Test
+  void matrixEntriesThatWouldShareACellAreRefused(@TempDir Path other) throws Exception {
+    java.nio.file.Files.copy(home.resolve("workloads/workloada"), other.resolve("workloada"));
+    var sameName = assertThrows(InvalidPropertyException.class, () -> StudyDefinition.parse(study(
+        "study.workloads", "workloads/workloada," + other.resolve("workloada")), "s", home, home));
+    assertEquals("study.workloads", sameName.property());
+    assertEquals(other.resolve("workloada").toString(), sameName.value());
+    assertTrue(sameName.getMessage().contains("same file name 'workloada' as " + home.resolve("workloads/workloada")),
+        sameName.getMessage());
+    var twice = assertThrows(InvalidPropertyException.class, () -> StudyDefinition.parse(study(
+        "study.workloads", "workloada,workloads/workloada"), "s", home, home));
+    assertTrue(twice.getMessage().contains("listed twice"), twice.getMessage());
+    var distribution = assertThrows(InvalidPropertyException.class, () -> StudyDefinition.parse(study(
+        "study.distributions", "zipfian,uniform,zipfian"), "s", home, home));
+    assertEquals("study.distributions", distribution.property());
+    var ratio = assertThrows(InvalidPropertyException.class, () -> StudyDefinition.parse(study(
+        "study.ratios", "0.33,0.330"), "s", home, home));
+    assertEquals("0.330", ratio.value());
+    var size = assertThrows(InvalidPropertyException.class, () -> StudyDefinition.parse(study(
+        "study.ratios", "", "study.sizes", "1GiB,1024MiB"), "s", home, home));
+    assertEquals("study.sizes", size.property());
+  }
+
+  @Test
+  void aSizeForEveryClientBesideTheStudysSizesIsRefused() {
+    var error = assertThrows(InvalidPropertyException.class, () -> StudyDefinition.parse(study(
+        "study.ratios", "", "study.sizes", "1GB", "storage.dataset.ratio", "2.67"), "s", home, home));
+    assertEquals("storage.dataset.ratio", error.property());
+  }
+
+  @Test
   void misspeltStudyKeysAreRejectedWithASuggestion() {
     var validator = NamespaceValidator.discover(getClass().getClassLoader());
     var error = assertThrows(InvalidPropertyException.class, () -> validator.validate(study("study.ratio", "1")));
@@ -103,7 +133,7 @@ class StudyPlanTest {
         "study.recordcounts", "1000", "study.clients", "3", "study.devices", "ssd=/mnt/ssd/db",
         "basicdb.note", "{device} at {datadir}"), "s", home, home);
     var cells = new StudyPlan(definition).cells();
-    var executor = new CellExecutor(definition, home, null, null);
+    var executor = new CellCommands(definition, home);
     var starts = new java.util.ArrayList<String>();
     var counts = new java.util.ArrayList<String>();
     for (int i = 0; i < 3; i++) {

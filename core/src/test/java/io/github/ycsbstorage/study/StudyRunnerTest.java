@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.ycsbstorage.report.ReportBuilder;
+import io.github.ycsbstorage.testkit.HangLimit;
 import io.github.ycsbstorage.testkit.ProcessRun;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -55,7 +56,14 @@ class StudyRunnerTest {
         basicdb.verbose=false
         """.formatted(dir.resolve("hdd"), dir.resolve("ssd"), dir.resolve("results")));
     var progress = new ByteArrayOutputStream();
-    var results = new StudyRunner(StudyDefinition.load(file, home), home, new PrintStream(progress, true)).run(false);
+    var outcome = new StudyRunner(StudyDefinition.load(file, home), home, new PrintStream(progress, true)).run(false);
+    var results = outcome.results();
+    var summary = new ByteArrayOutputStream();
+    StudySummary.print(outcome, new PrintStream(summary, true));
+    assertTrue(summary.toString().startsWith("study: summary: 4 cells: 4 run now, 0 kept from an earlier run,"
+        + " 0 failed, 0 skipped\n"), summary::toString);
+    assertTrue(summary.toString().lines().anyMatch(line -> line.matches("study: headline: workloadc-zipfian records100:"
+        + " (hdd|ssd) [\\d,.]+ ops/s vs (hdd|ssd) [\\d,.]+ ops/s: \\d+\\.\\d× the throughput")), summary::toString);
 
     assertEquals(List.of("start hdd", "stop hdd", "start ssd", "stop ssd"), Files.readAllLines(dir.resolve("server.log")),
         "found as ./server.sh: the commands run beside the study file (" + script + ")");
@@ -72,7 +80,7 @@ class StudyRunnerTest {
     var home = FixtureInstall.create(dir.resolve("home"));
     var study = StudyDefinition.load(studyFile(dir, ""), home);
     var progress = new ByteArrayOutputStream();
-    var results = new StudyRunner(study, home, new PrintStream(progress, true)).run(false);
+    var results = new StudyRunner(study, home, new PrintStream(progress, true)).run(false).results();
 
     assertEquals(List.of("local_records200_load", "local_records200_workloada_r1", "local_records200_workloadc_r1",
         "local_records400_load", "local_records400_workloada_r1", "local_records400_workloadc_r1"),
@@ -120,6 +128,57 @@ class StudyRunnerTest {
   }
 
   /**
+   * A study file edited between runs: resume refuses (bad input) naming each stale cell and the
+   * settings that changed, and {@code --force} discards the stale results.
+   */
+  @Test
+  void resumeRefusesResultsMadeByOtherSettings(@TempDir Path dir) throws Exception {
+    var home = FixtureInstall.create(dir.resolve("home"));
+    var text = """
+        study.binding=basic
+        study.workloads=workloadc
+        study.recordcounts=100
+        study.devices=local=%s
+        study.operationcount=100
+        study.threads=2
+        study.target=5000
+        study.results=%s
+        basicdb.verbose=false
+        """.formatted(dir.resolve("data"), dir.resolve("results"));
+    var file = Files.writeString(dir.resolve("edited.properties"), text);
+    var quiet = new PrintStream(new ByteArrayOutputStream());
+    var first = new StudyRunner(StudyDefinition.load(file, home), home, quiet).run(false);
+    assertTrue(first.succeeded());
+    var run = json.readTree(first.results().get(1).toFile()).path("study");
+    assertEquals(2, run.path("threadcount").asInt(), run::toPrettyString);
+    assertEquals(5000, run.path("target").asDouble(), run::toPrettyString);
+    assertEquals("5000", run.path("inputs").path("target").asText(), "the one client's share: " + run);
+    assertEquals("10", run.path("inputs").path("fieldlength").asText(), "the workload file's record shape");
+    var runResult = first.results().get(1);
+    var before = Files.readString(runResult);
+
+    Files.writeString(file, text.replace("study.threads=2", "study.threads=3")
+        .replace("study.operationcount=100", "study.operationcount=150") + "fieldlength=20\n");
+    var edited = StudyDefinition.load(file, home);
+    var refused = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+        () -> new StudyRunner(edited, home, quiet).run(false));
+    var message = refused.getMessage();
+    assertTrue(message.contains("local_records100_load: fieldlength 10 → 20, threadcount 2 → 3"), message);
+    assertTrue(message.contains("local_records100_workloadc_r1: fieldlength 10 → 20, operationcount 100 → 150,"
+        + " threadcount 2 → 3"), message);
+    assertTrue(message.contains("--force"), message);
+    assertEquals(before, Files.readString(runResult), "a refused resume touches nothing");
+
+    var forced = new StudyRunner(edited, home, quiet).run(true);
+    assertTrue(forced.succeeded());
+    assertEquals(3, json.readTree(runResult.toFile()).path("study").path("threadcount").asInt());
+    var resumed = new ByteArrayOutputStream();
+    new StudyRunner(edited, home, new PrintStream(resumed, true)).run(false);
+    assertEquals(2, resumed.toString().lines().filter(l -> l.contains("already complete, skipped")).count(),
+        resumed::toString);
+  }
+
+  /**
    * Ratio sizing through the storage-aware workload: the clients split the planned load between
    * them (storage.clients/storage.client) and the cell result carries the workload's sizing plan.
    */
@@ -138,7 +197,7 @@ class StudyRunnerTest {
         basicdb.verbose=false
         """.formatted(dir.resolve("data"), dir.resolve("results")));
     var results = new StudyRunner(StudyDefinition.load(file, home), home, new PrintStream(new ByteArrayOutputStream()))
-        .run(false);
+        .run(false).results();
     var load = json.readTree(results.get(0).toFile());
     var planned = load.path("sizing").path("recordCount").asLong();
     assertTrue(planned > 0, load.toString());
@@ -150,6 +209,43 @@ class StudyRunnerTest {
     }
     assertEquals(planned, perClient);
     assertEquals("0.5", load.path("properties").path("storage.dataset.ratio").asText());
+  }
+
+  /**
+   * Under study.target every client records intended-time latencies by default; the cell merges them
+   * per operation, beside the service-time figures, exactly as the clients' Intended-READ.hdr logs.
+   */
+  @Test
+  void aTargetRateRecordsIntendedLatenciesBesideServiceTimes(@TempDir Path dir) throws Exception {
+    var home = FixtureInstall.create(dir.resolve("home"));
+    var file = Files.writeString(dir.resolve("target.properties"), """
+        study.binding=basic
+        study.workloads=workloadc
+        study.recordcounts=100
+        study.devices=local=%s
+        study.operationcount=200
+        study.clients=2
+        study.target=2000
+        study.results=%s
+        basicdb.verbose=false
+        """.formatted(dir.resolve("data"), dir.resolve("results")));
+    var results = new StudyRunner(StudyDefinition.load(file, home), home, new PrintStream(new ByteArrayOutputStream()))
+        .run(false).results();
+    var run = json.readTree(results.get(1).toFile());
+    var operations = run.path("summary").path("operations");
+    assertFalse(operations.has("Intended-READ"), "no pseudo-operation: " + operations);
+    var read = operations.path("READ");
+    assertEquals(400, read.path("count").asLong());
+    assertEquals(400, read.path("intended").path("count").asLong(), read.toString());
+    var cell = dir.resolve("results/target/local_records100_workloadc_r1.d");
+    var intendedLogs = List.of(cell.resolve("client0/Intended-READ.hdr"), cell.resolve("client1/Intended-READ.hdr"));
+    assertEquals(HdrLogs.merge(intendedLogs).getValueAtPercentile(99), read.path("intended").path("p99Us").asLong());
+    assertTrue(read.path("intended").path("p99Us").asLong() >= read.path("p99Us").asLong(),
+        "an operation starts at or after its intended time");
+    assertTrue(run.path("latency").has("Intended-READ"), run.path("latency").toString());
+    for (var client : run.path("clients")) {
+      assertEquals(200, client.path("operations").path("READ").path("intended").path("count").asLong());
+    }
   }
 
   /** A study killed (SIGTERM) in mid-run keeps its complete cells and finishes on the next run. */
@@ -168,8 +264,10 @@ class StudyRunnerTest {
       var children = study.process().descendants().toList();
       study.process().destroy(); // SIGTERM: the shutdown hook ends the clients
       study.finish();
-      assertEquals(List.of(), children.stream().filter(ProcessHandle::isAlive).toList(),
-          "no client outlives the study: " + study.describe());
+      // One started in the instant of the signal, not yet tracked, ends as its stdin pipe from the study ends.
+      HangLimit.await(() -> children.stream().noneMatch(ProcessHandle::isAlive),
+          () -> "no client outlives the study: " + children.stream().filter(ProcessHandle::isAlive).toList() + " "
+              + study.describe());
     }
 
     var complete = completeCells(folder);
@@ -193,6 +291,41 @@ class StudyRunnerTest {
       var result = json.readTree(folder.resolve(cell + ".json").toFile());
       assertEquals("complete", result.path("status").asText(), cell);
     }
+  }
+
+  /**
+   * A study killed with SIGKILL (no shutdown hook runs): its clients end by themselves, as their
+   * stdin pipe from the study closes; its folder lock dies with it, so the next run resumes. While it
+   * ran, a second study on the same folder was refused.
+   */
+  @Test
+  void aStudyKilledWithSigkillLeavesNoClientAndItsResumeRuns(@TempDir Path dir) throws Exception {
+    var home = FixtureInstall.create(dir.resolve("home"));
+    var file = studyFile(dir, "study.repetitions=2");
+    var java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    var builder = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+        "io.github.ycsbstorage.cli.Main", "study", file.toString());
+    builder.environment().put("YCSB_STORAGE_HOME", home.toString());
+    var folder = dir.resolve("results/mini");
+    var quiet = new PrintStream(new ByteArrayOutputStream());
+    try (var study = ProcessRun.start(builder)) {
+      study.await(() -> Files.exists(folder.resolve("local_records200_load.json")), "the first cell's result");
+      study.await(() -> study.process().descendants().findAny().isPresent(), "a client of the next cell");
+      var second = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+          () -> new StudyRunner(StudyDefinition.load(file, home), home, quiet).run(false));
+      assertTrue(second.getMessage().contains("is in use by another study process (pid " + study.process().pid()
+          + ")"), second.getMessage());
+      var clients = study.process().descendants().toList();
+      study.signal("KILL");
+      HangLimit.await(() -> !study.process().isAlive(), study::describe);
+      HangLimit.await(() -> clients.stream().noneMatch(ProcessHandle::isAlive),
+          () -> "clients outliving their study: " + clients.stream().filter(ProcessHandle::isAlive).toList());
+    }
+
+    var resumed = new StudyRunner(StudyDefinition.load(file, home), home, quiet).run(false);
+    assertTrue(resumed.succeeded());
+    assertEquals(2 * (1 + 2 * 2), resumed.results().size());
+    assertEquals(resumed.results().size(), completeCells(folder).size());
   }
 
   private static List<String> completeCells(Path folder) throws Exception {

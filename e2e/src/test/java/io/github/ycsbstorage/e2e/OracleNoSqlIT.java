@@ -172,14 +172,19 @@ class OracleNoSqlIT {
         () -> result.path("sizing").toString());
   }
 
+  /**
+   * Two cells, one per dataset size, each on a KVLite of its own that the study's server commands start
+   * in {@code {datadir}/{scale}} and stop: every cell's result describes the store it ran on.
+   */
   @Test
-  void aTwoCellStudyStartsAndStopsItsOwnKvliteAndItsResultsCarryTheStoresFacts(@TempDir Path dir) throws Exception {
+  void aTwoCellStudyStartsAndStopsAKvlitePerDatasetSizeAndItsResultsCarryThatStoresFacts(@TempDir Path dir)
+      throws Exception {
     int port = KvLite.freePortRange(21);
     var script = Launcher.HOME.toAbsolutePath().resolve("scripts/oraclenosql/kvlite.sh");
     var file = Files.writeString(dir.resolve("kv.properties"), """
         study.binding=oraclenosql
         study.workloads=workloads/storage/read-only-uniform-1x1000
-        study.ratios=0.002
+        study.ratios=0.001,0.002
         study.devices=disk=%s
         study.server.start=KV_HEAP=512m KV_PARTITIONS=12 %s start {datadir}/{scale} %d
         study.server.stop=%s stop {datadir}/{scale}
@@ -190,18 +195,31 @@ class OracleNoSqlIT {
     var study = Launcher.ycsb(Map.of("KVHOME", System.getenv("KVHOME")), "study", file.toString());
     assertEquals(0, study.exitCode(), study::all);
     var results = dir.resolve("results/kv");
-    var run = new ObjectMapper().readTree(results.resolve("disk_ratio0.002_read-only-uniform-1x1000_r1.json").toFile());
-    assertEquals("complete", run.path("status").asText(), run::toString);
-    var server = run.path("server");
-    assertEquals("25.3.21", server.path("version").asText(), server::toString);
-    long cache = server.path("cache").path("bytes").asLong();
-    assertTrue(cache > (512L << 20) * 65 / 100 && cache <= (512L << 20) * 70 / 100, "70 % of KV_HEAP: " + server);
-    assertEquals(dir.resolve("disk/ratio0_002/kvroot/kvstore/sn1/rg1-rn1/env").toString(),
-        server.path("dataPath").asText());
-    var load = new ObjectMapper().readTree(results.resolve("disk_ratio0.002_load.json").toFile());
-    assertEquals(load.path("sizing").path("recordCount").asLong(),
-        load.path("summary").path("operations").path("INSERT").path("returnCodes").path("OK").asLong(), load::toString);
-    assertFalse(Files.exists(dir.resolve("disk/ratio0_002/kvlite.pid")), "the stop command ran");
+    var json = new ObjectMapper();
+    var recordCounts = new ArrayList<Long>();
+    for (var ratio : List.of("0.001", "0.002")) {
+      var run = json.readTree(results.resolve("disk_ratio" + ratio + "_read-only-uniform-1x1000_r1.json").toFile());
+      assertEquals("complete", run.path("status").asText(), run::toString);
+      var server = run.path("server");
+      assertEquals("25.3.21", server.path("version").asText(), server::toString);
+      long cache = server.path("cache").path("bytes").asLong();
+      assertTrue(cache > (512L << 20) * 65 / 100 && cache <= (512L << 20) * 70 / 100, "70 % of KV_HEAP: " + server);
+      var scale = "ratio" + ratio.replace('.', '_');
+      assertEquals(dir.resolve("disk/" + scale + "/kvroot/kvstore/sn1/rg1-rn1/env").toString(),
+          server.path("dataPath").asText());
+      var load = json.readTree(results.resolve("disk_ratio" + ratio + "_load.json").toFile());
+      long records = load.path("sizing").path("recordCount").asLong();
+      long loadCache = load.path("server").path("cache").path("bytes").asLong();
+      assertEquals(Math.round(Double.parseDouble(ratio) * loadCache) / load.path("sizing").path("recordBytes")
+          .path("total").asLong(), records, load::toString);
+      assertEquals(records, load.path("summary").path("operations").path("INSERT").path("returnCodes").path("OK")
+          .asLong(), load::toString);
+      assertTrue(load.path("sizing").path("measured").path("source").asText().contains("JE log files of rg1-rn1"),
+          () -> load.path("sizing").toString());
+      assertFalse(Files.exists(dir.resolve("disk/" + scale + "/kvlite.pid")), "the stop command ran for " + scale);
+      recordCounts.add(records);
+    }
+    assertTrue(recordCounts.get(1) > recordCounts.get(0), "twice the ratio, more records: " + recordCounts);
   }
 
   @Test

@@ -91,6 +91,24 @@ class TableSchemaTest {
     }
   }
 
+  /** The schema reads and writes columns by position: each position must be the column of that name. */
+  @Test
+  void eachFieldIsTheColumnOfItsName() {
+    var row = STRINGS.newRow(OfflineTables.of(STRINGS), "user1", values("field0", "a", "field1", "b", "field2", "c"));
+    assertEquals("b", row.get("field1").asString().get());
+    assertEquals("c", row.get("field2").asString().get());
+    row.put("field0", "A");
+    var all = new HashMap<String, ByteIterator>();
+    STRINGS.read(row, null, all);
+    assertEquals(Map.of("field0", "A", "field1", "b", "field2", "c"), text(all));
+    var binary = BINARY.newRow(OfflineTables.of(BINARY), "user1", values("field0", "a", "field2", "c"));
+    assertArrayEquals(new byte[] {'c'}, binary.get("field2").asBinary().get());
+    var field1 = binary.get("field1");
+    assertTrue(field1 == null || field1.isNull(), "field1 was not given");
+    assertThrows(IllegalArgumentException.class, () -> STRINGS.newRow(OfflineTables.of(STRINGS), "user1",
+        values("nosuchfield", "x")), "a field that is no column is refused by kvclient");
+  }
+
   @Test
   void mergeChangesOnlyTheGivenFields() {
     for (var schema : List.of(STRINGS, BINARY, JSON)) {

@@ -1,0 +1,177 @@
+package io.github.ycsbstorage.study;
+
+import io.github.ycsbstorage.config.SecretMasker;
+import io.github.ycsbstorage.result.Phase;
+import io.github.ycsbstorage.result.Version;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * What each client process of a cell is told: its {@code -p} properties and its {@code bin/ycsb}
+ * command line (through ssh for {@code study.hosts}), and the cell's inputs, everything that
+ * decides its figures, which resume compares with those a result recorded. Immutable.
+ */
+final class CellCommands {
+  static final String STORAGE_AWARE_WORKLOAD = "io.github.ycsbstorage.workload.StorageAwareWorkload";
+  /** cli.StudyParent's property (cli sits above study: named here, not imported). */
+  private static final String PARENT_PROPERTY = "ycsb.storage.parent";
+  private static final String EXPORTER = "site.ycsb.measurements.exporter.JSONArrayMeasurementsExporter";
+  /** Where a client writes and which client it is: not what it measures. */
+  private static final Set<String> NOT_INPUTS = Set.of("exportfile", "storage.result", "hdrhistogram.output.path",
+      "storage.client");
+
+  /** One client of a cell: its number, its output folder, its properties and its command line. */
+  record ClientCommand(int index, Path folder, Map<String, String> properties, List<String> command) {
+  }
+
+  private final StudyDefinition study;
+  private final Path ycsbHome;
+
+  CellCommands(StudyDefinition study, Path ycsbHome) {
+    this.study = study;
+    this.ycsbHome = ycsbHome;
+  }
+
+  /** How many clients run the cell: a load that cannot be partitioned runs on one. */
+  int clients(Cell cell) {
+    var partitionable = recordCount(cell).isPresent() || storageAware(cell);
+    return cell.phase() == Phase.LOAD && !partitionable ? 1 : study.clients();
+  }
+
+  /** Why the cell runs on fewer clients than the study asks for, if it does. */
+  Optional<String> fewerClients(Cell cell) {
+    return clients(cell) < study.clients()
+        ? Optional.of("load ran with 1 client: partitioning over " + study.clients()
+            + " clients needs the record count (study.recordcounts or recordcount) or the storage-aware workload")
+        : Optional.empty();
+  }
+
+  /** Each client's command, with its output in {@code folder/client<i>}. */
+  List<ClientCommand> commands(Cell cell, Path folder) {
+    var clients = clients(cell);
+    var commands = new ArrayList<ClientCommand>();
+    for (int i = 0; i < clients; i++) {
+      var clientFolder = folder.resolve("client" + i);
+      var properties = properties(cell, i, clients, clientFolder);
+      commands.add(new ClientCommand(i, clientFolder, properties, command(cell, i, properties)));
+    }
+    return commands;
+  }
+
+  /**
+   * What produced the cell's figures, secrets masked: the workload file's properties overridden by
+   * the clients' (record shape, counts, binding settings), {@code threadcount}, the per-client
+   * {@code target}, the number of clients, the binding and ycsb-storage's version.
+   */
+  Map<String, String> inputs(Cell cell) {
+    var effective = new TreeMap<String, String>();
+    var file = cell.workload().file();
+    var workload = new Properties();
+    try (Reader reader = Files.newBufferedReader(file)) {
+      workload.load(reader);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read workload file " + file, e);
+    }
+    workload.stringPropertyNames().forEach(key -> effective.put(key, workload.getProperty(key).trim()));
+    properties(cell, 0, clients(cell), Path.of("client0")).forEach((key, value) -> {
+      if (!NOT_INPUTS.contains(key)) {
+        effective.put(key, value);
+      }
+    });
+    effective.put("threadcount", Integer.toString(study.threads()));
+    clientTarget().ifPresent(target -> effective.put("target", Long.toString(target)));
+    effective.put(StudyNamespace.CLIENTS, Integer.toString(clients(cell)));
+    effective.put(StudyNamespace.BINDING, study.binding());
+    effective.put("ycsb-storage.version", Version.ycsbStorage());
+    var masked = new TreeMap<String, String>();
+    effective.forEach((key, value) -> masked.put(key, SecretMasker.maskValue(key, value)));
+    return masked;
+  }
+
+  /** The {@code -p} properties of client {@code index}, in the order they are given. */
+  Map<String, String> properties(Cell cell, int index, int clients, Path clientFolder) {
+    var properties = new LinkedHashMap<String, String>();
+    study.passThrough().forEach((key, value) -> properties.put(key, cell.substitute(value)));
+    properties.putAll(cell.scale().properties());
+    if (cell.scale().needsStorageAwareWorkload() && !study.passThrough().containsKey("workload")) {
+      properties.put("workload", STORAGE_AWARE_WORKLOAD);
+    }
+    if (storageAware(cell) && clients > 1) {
+      // The storage-aware workload derives each client's insertstart/insertcount from these.
+      properties.put("storage.clients", Integer.toString(clients));
+      properties.put("storage.client", Integer.toString(index));
+    }
+    cell.distribution().ifPresent(d -> properties.put("requestdistribution", d));
+    if (cell.phase() == Phase.RUN) {
+      study.operationCount().ifPresent(n -> properties.put("operationcount", Long.toString(n)));
+      study.duration().ifPresent(d -> properties.put("maxexecutiontime", Long.toString(Math.max(1, d.toSeconds()))));
+    } else if (clients > 1 && !storageAware(cell)) {
+      var records = recordCount(cell).orElseThrow();
+      var start = records * index / clients;
+      properties.put("insertstart", Long.toString(start));
+      properties.put("insertcount", Long.toString(records * (index + 1) / clients - start));
+    }
+    properties.put("exporter", EXPORTER);
+    properties.put("exportfile", clientFolder.resolve("export.json").toString());
+    if (storageAware(cell)) {
+      // Only the storage-aware workload writes a result file; other workloads would leave it unused.
+      properties.put("storage.result", clientFolder.resolve("result.json").toString());
+    }
+    properties.put("measurementtype", "hdrhistogram");
+    properties.put("hdrhistogram.fileoutput", "true");
+    properties.put("hdrhistogram.output.path", clientFolder + "/");
+    return properties;
+  }
+
+  boolean storageAware(Cell cell) {
+    return STORAGE_AWARE_WORKLOAD.equals(study.passThrough().getOrDefault("workload",
+        cell.scale().needsStorageAwareWorkload() ? STORAGE_AWARE_WORKLOAD : ""));
+  }
+
+  private Optional<Long> recordCount(Cell cell) {
+    if (cell.scale().kind() == DatasetScale.Kind.RECORDS) {
+      return Optional.of(Long.parseLong(cell.scale().value()));
+    }
+    return Optional.ofNullable(study.passThrough().get("recordcount")).map(Long::parseLong);
+  }
+
+  /** Each client's share of {@code study.target}, at least 1 op/s. */
+  private Optional<Long> clientTarget() {
+    return study.target().map(t -> Math.max(1, Math.round(t / study.clients())));
+  }
+
+  private List<String> command(Cell cell, int index, Map<String, String> properties) {
+    var command = new ArrayList<String>();
+    var launcher = ycsbHome.resolve("bin/ycsb").toString();
+    if (!study.hosts().isEmpty()) {
+      // ssh joins its arguments into one remote shell command: quote each one.
+      command.addAll(List.of("ssh", "-o", "BatchMode=yes", study.hosts().get(index % study.hosts().size())));
+      launcher = quote(launcher);
+    }
+    var arguments = new ArrayList<String>(List.of(cell.command(), study.binding(), "-P",
+        cell.workload().file().toString(), "-threads", Integer.toString(study.threads()),
+        // The client ends when its stdin, a pipe from this process, ends (cli.StudyParent).
+        "-jvm-args", "-D" + PARENT_PROPERTY + "=stdin"));
+    clientTarget().ifPresent(t -> arguments.addAll(List.of("-target", Long.toString(t))));
+    properties.forEach((key, value) -> arguments.addAll(List.of("-p", key + "=" + value)));
+    arguments.add("-s");
+    command.add(launcher);
+    arguments.forEach(a -> command.add(study.hosts().isEmpty() ? a : quote(a)));
+    return command;
+  }
+
+  private static String quote(String argument) {
+    return "'" + argument.replace("'", "'\\''") + "'";
+  }
+}

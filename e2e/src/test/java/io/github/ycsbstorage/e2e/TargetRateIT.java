@@ -1,0 +1,49 @@
+package io.github.ycsbstorage.e2e;
+
+import static io.github.ycsbstorage.e2e.Launcher.ycsb;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A run with {@code -target} against a server that stalls: intended-time latencies show the stall. */
+class TargetRateIT {
+  private static final String FILE = "workloads/storage/read-only-uniform-1x1000";
+
+  /**
+   * One thread, 400 reads at 100 ops/s (one every 10 ms); read 390 stalls for 2 s. Hand-computed:
+   * reads 390–400 were due at t = 3.89 … 3.99 s and start (or end) after t = 5.89 s, so their
+   * intended-time latencies are 2.0 s down to 1.9 s: the 5th largest of 400 (YCSB's p99) is at least
+   * 1.96 s. Their service times are those of a no-op except read 390's: the service p99 is a no-op's.
+   * The run lasts at least 3.89 + 2 s, so at most 400 / 5.89 = 67.9 ops/s: the target is missed by
+   * more than 5 %.
+   */
+  @Test
+  void aStallShowsInTheIntendedLatenciesAndTheMissedTargetIsWarned(@TempDir Path dir) throws Exception {
+    var classes = Path.of(StallingDb.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    var export = dir.resolve("run.txt");
+    var run = ycsb("run", "basic", "-db", StallingDb.class.getName(), "-cp", classes.toString(), "-P", FILE,
+        "-threads", "1", "-target", "100", "-p", "recordcount=100", "-p", "operationcount=400",
+        "-p", "stall.at=390", "-p", "stall.ms=2000", "-p", "basicdb.verbose=false", "-p", "exportfile=" + export);
+    assertEquals(0, run.exitCode(), run::all);
+    var text = Files.readString(export);
+    assertTrue(text.contains("[Intended-READ], Operations, 400"), text);
+    assertTrue(run.stderr().contains("Warning: the target rate was missed: achieved "), run::all);
+
+    var result = new ObjectMapper().readTree(dir.resolve("run.txt.result.json").toFile());
+    var read = result.path("summary").path("operations").path("READ");
+    var intended = read.path("intended");
+    assertEquals(400, read.path("count").asLong(), read::toString);
+    assertEquals(400, intended.path("count").asLong(), read::toString);
+    assertTrue(intended.path("p99Us").asLong() >= 1_950_000, read::toString);
+    assertTrue(read.path("p99Us").asLong() * 10 < intended.path("p99Us").asLong(),
+        "the service-time p99 hides the stall: " + read);
+    assertTrue(read.path("maxUs").asLong() >= 2_000_000, "the stalled read itself: " + read);
+    assertTrue(result.path("warnings").toString().contains("the target rate was missed"), result::toString);
+    assertEquals("both", result.path("properties").path("measurement.interval").asText());
+  }
+}
