@@ -56,8 +56,7 @@ class KubernetesExampleIT {
     }
     var report = Launcher.ycsb("report", volume.toString(), "-o", volume.resolve("report").toString());
     assertEquals(0, report.exitCode(), report::all);
-    var summary = Files.readString(volume.resolve("report/summary.md"));
+    assertTrue(report.stdout().contains("report: 2 results"), "both pods' results merged: " + report.all());
     assertTrue(Files.isRegularFile(volume.resolve("report/index.html")), report::all);
-    assertTrue(summary.contains("load"), summary);
   }
 }
