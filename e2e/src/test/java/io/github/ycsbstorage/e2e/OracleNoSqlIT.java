@@ -172,6 +172,17 @@ class OracleNoSqlIT {
         () -> result.path("sizing").toString());
   }
 
+  @Test
+  void aDeclaredMemoryThatTheStoreContradictsIsWarnedAbout() throws Exception {
+    // 96 GB declared for a KVLite whose JE cache is 70 % of a 1 GiB heap; a tiny ratio keeps the load short.
+    var load = ycsb("load", "oraclenosql", "-P", "workloads/storage/read-only-uniform-1x1000",
+        "-p", "oraclenosql.table=e2e_declared", "-p", "storage.memory.basis=cache",
+        "-p", "storage.server.memory=96GB", "-p", "storage.dataset.ratio=0.000002");
+    assertEquals(0, load.exitCode(), load::all);
+    assertTrue(load.stderr().contains("Warning: storage.server.memory=96.0 GB but Oracle NoSQL Database reports "
+        + "cache of ") && load.stderr().contains("rg1-rn1 JE cache size"), load::all);
+  }
+
   /**
    * Two cells, one per dataset size, each on a KVLite of its own that the study's server commands start
    * in {@code {datadir}/{scale}} and stop: every cell's result describes the store it ran on.

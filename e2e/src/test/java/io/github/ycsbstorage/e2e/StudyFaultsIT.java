@@ -109,6 +109,43 @@ class StudyFaultsIT {
     }
   }
 
+  /**
+   * SIGKILL runs no shutdown hook: the clients end by themselves when their stdin pipe from the study
+   * ends, the folder's lock goes with the study, and the same command resumes.
+   */
+  @Test
+  void aStudyKilledWithSigkillLeavesNoClientAndResumes(@TempDir Path dir) throws Exception {
+    var file = Files.writeString(dir.resolve("killed.properties"), """
+        study.binding=basic
+        study.workloads=workloads/workloada,workloads/workloadc
+        study.recordcounts=100
+        study.devices=disk=%s
+        study.operationcount=20000
+        study.repetitions=2
+        study.clients=2
+        basicdb.verbose=false
+        """.formatted(dir.resolve("data")));
+    var folder = dir.resolve("results/killed");
+    try (var study = Launcher.start(java.util.Map.of(), "study", file.toString())) {
+      study.await(() -> Files.exists(folder.resolve("disk_records100_load.json")), "the load's result");
+      study.await(() -> study.process().descendants().count() >= 2, "the clients of a run cell");
+      var clients = study.process().descendants().toList();
+      study.signal("KILL");
+      io.github.ycsbstorage.testkit.HangLimit.await(() -> !study.process().isAlive(), study::describe);
+      io.github.ycsbstorage.testkit.HangLimit.await(() -> clients.stream().noneMatch(ProcessHandle::isAlive),
+          () -> "clients outliving their study: " + clients.stream().filter(ProcessHandle::isAlive).toList());
+    }
+
+    var resumed = ycsb("study", file.toString());
+    assertEquals(0, resumed.exitCode(), resumed::all);
+    assertTrue(resumed.stdout().contains("disk_records100_load already complete, skipped"), resumed::all);
+    assertTrue(resumed.stdout().contains("study: summary: 5 cells: "), resumed::all);
+    for (var cell : new String[] {"load", "workloada_r1", "workloadc_r1", "workloada_r2", "workloadc_r2"}) {
+      var result = JSON.readTree(folder.resolve("disk_records100_" + cell + ".json").toFile());
+      assertEquals("complete", result.path("status").asText(), cell);
+    }
+  }
+
   /** issue 17: every workloads/storage/* file sets a ratio; the study's size replaces it. */
   @Test
   void studySizesReplaceTheRatioOfAStorageWorkloadFile(@TempDir Path dir) throws Exception {
