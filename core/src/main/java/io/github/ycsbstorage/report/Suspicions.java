@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.report;
 
+import io.github.ycsbstorage.result.Io;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -8,7 +9,7 @@ import java.util.Optional;
 /**
  * Why a cell's figures may not mean what they seem: the achieved dataset far from the plan, a device
  * classification the kernel could not vouch for, operations that failed, a client that ran out of
- * CPU, and whatever the run itself recorded as a warning. Stateless.
+ * CPU, a server host whose CPUs were saturated, and whatever the run itself recorded as a warning. Stateless.
  */
 final class Suspicions {
   /** Achieved/planned dataset outside [1/1.25, 1.25] is "far from the plan". */
@@ -56,6 +57,9 @@ final class Suspicions {
     cell.clientCpuUtilization().filter(u -> u >= CLIENT_CPU_LIMIT && runtimeMs >= CPU_VERDICT_MIN_RUNTIME_MS)
         .ifPresent(u -> found.add(String.format(Locale.ROOT,
             "throughput limited by the client's CPU: clients used %.0f %% of all cores", u * 100)));
+    result.sections().io().flatMap(Io::cpuSaturated).filter(Boolean::booleanValue).ifPresent(saturated -> found.add(
+        "the sampled host's CPUs were saturated (under " + (int) Io.SATURATED_BELOW_PERCENT + " % idle + iowait time): "
+            + "this cell measured CPU, not storage"));
     found.addAll(result.warnings());
     return found;
   }

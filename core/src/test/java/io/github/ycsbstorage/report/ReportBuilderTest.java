@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbstorage.testkit.ProcessRun;
 import java.io.File;
 import java.nio.file.Files;
@@ -114,6 +116,23 @@ class ReportBuilderTest {
     var markdown = Files.readString(report.markdown());
     assertTrue(markdown.contains("| ssd vs hdd | 48,975.0 | 1,537.0 | 31.9× | 30.7× |"), markdown);
     assertTrue(markdown.contains("- hdd_ratio1.33_workloada-zipfian_r1: 3 operations failed"), markdown);
+  }
+
+  @Test
+  void aCellWhoseServerHostRanOutOfCpuIsFlagged(@TempDir Path dir) throws Exception {
+    var results = fixtures(dir);
+    var file = results.resolve("pubstudy/ssd_ratio1.33_workloada-zipfian_r1.json");
+    var json = new ObjectMapper();
+    var cell = (ObjectNode) json.readTree(file.toFile());
+    // 1 % idle + 2 % iowait: the collector sets cpuSaturated (under 5 %)
+    var io = (ObjectNode) cell.path("io");
+    io.putObject("cpu").put("user", 80.0).put("system", 17.0).put("iowait", 2.0).put("steal", 0.0).put("idle", 1.0);
+    io.put("cpuSaturated", true);
+    json.writeValue(file.toFile(), cell);
+    var warnings = String.join("\n", new ReportBuilder(results, dir.resolve("out")).write().warnings());
+    assertTrue(warnings.contains("ssd_ratio1.33_workloada-zipfian_r1: the sampled host's CPUs were saturated (under 5 % "
+        + "idle + iowait time): this cell measured CPU, not storage"), warnings);
+    assertFalse(warnings.contains("hdd_ratio1.33_workloada-zipfian_r1: the sampled host's CPUs"), warnings);
   }
 
   @Test
