@@ -1,21 +1,33 @@
 package io.github.ycsbstorage.report;
 
+import io.github.ycsbstorage.result.DataDevice;
+import io.github.ycsbstorage.result.Io;
 import io.github.ycsbstorage.result.OperationFigures;
 import io.github.ycsbstorage.result.PercentilePoint;
 import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.Result;
+import io.github.ycsbstorage.result.Sizing;
 import io.github.ycsbstorage.result.StudyCell;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
- * One result file as the report reads it: the {@link Result} and where it lies. Absent figures
- * read as empty or NaN, never as zero. Immutable.
+ * One result file as the report reads it: the {@link Result} and where it lies. A study cell is
+ * labelled by its place in the study; a standalone result by its properties (operation mix, request
+ * distribution, dataset size, device). Absent figures read as empty or NaN, never as zero. Immutable.
  */
 public record ReportCell(Path file, Result result) {
+  /** YCSB's operation proportions, in the order a mix is named. */
+  private static final List<String> PROPORTIONS = List.of("read", "update", "insert", "scan", "readmodifywrite");
+
   public ReportCell {
     if (file == null || result == null) {
       throw new IllegalArgumentException("file and result are required");
@@ -34,26 +46,84 @@ public record ReportCell(Path file, Result result) {
     return result.phase() == Phase.LOAD;
   }
 
+  /** The study's device label; for a standalone result the physical devices under its data path. */
   public String device() {
-    return result.study().map(s -> s.device().name()).orElse("?");
+    return result.study().map(s -> s.device().name()).orElseGet(() -> {
+      var names = physicalDevices();
+      return names.isEmpty() ? "unknown device" : String.join("+", names);
+    });
   }
 
+  /** The dataset size as a key, e.g. {@code ratio1.33}; a standalone result's from its sizing plan. */
   public String scale() {
-    return result.study().map(s -> s.scale().label()).orElse("?");
+    return result.study().map(s -> s.scale().label()).orElseGet(() -> result.sections().sizing()
+        .map(ReportCell::scaleOf).orElse("records" + result.properties().getOrDefault("recordcount", "?")));
   }
 
+  /** The dataset size for readers, e.g. {@code 1.33× memory}. */
+  public String scaleTitle() {
+    var multiple = memoryMultiple();
+    if (multiple.isPresent() && isRatio()) {
+      return Format.multiple(multiple.getAsDouble());
+    }
+    return result.study().map(s -> s.scale().kind().equals("records") ? s.scale().value() + " records"
+        : s.scale().value()).orElseGet(() -> scale().replaceFirst("^records", "") + " records");
+  }
+
+  /**
+   * The dataset as a multiple of the memory it was sized against: the study's or plan's ratio, else
+   * the plan's bytes over the known memory; empty when neither is known.
+   */
+  public OptionalDouble memoryMultiple() {
+    var scale = result.study().map(StudyCell::scale);
+    if (scale.isPresent() && scale.get().kind().equals("ratio")) {
+      return OptionalDouble.of(Double.parseDouble(scale.get().value()));
+    }
+    var sizing = result.sections().sizing();
+    if (sizing.isEmpty()) {
+      return OptionalDouble.empty();
+    }
+    if (sizing.get().ratio().isPresent()) {
+      return sizing.get().ratio();
+    }
+    return sizing.get().memory().map(memory -> (double) sizing.get().targetBytes() / memory.bytes())
+        .map(OptionalDouble::of).orElse(OptionalDouble.empty());
+  }
+
+  private boolean isRatio() {
+    return result.study().map(s -> s.scale().kind().equals("ratio"))
+        .orElse(result.sections().sizing().map(s -> s.ratio().isPresent()).orElse(false));
+  }
+
+  private static String scaleOf(Sizing sizing) {
+    return sizing.ratio().isPresent() ? "ratio" + Format.multiple(sizing.ratio().getAsDouble()).replace("× memory", "")
+        : "records" + sizing.recordCount();
+  }
+
+  /** The workload file's name; for a standalone result its operation mix, e.g. {@code read 95 % insert 5 %}. */
   public String workload() {
-    return result.study().map(StudyCell::workload).orElse("?");
+    return result.study().map(StudyCell::workload).orElseGet(this::mix);
   }
 
-  /** The distribution, or the workload file's own when the study did not override it. */
+  private String mix() {
+    var parts = new ArrayList<String>();
+    for (var operation : PROPORTIONS) {
+      var value = result.properties().get(operation + "proportion");
+      if (value != null && Double.parseDouble(value) > 0) {
+        parts.add(String.format(Locale.ROOT, "%s %.0f %%", operation, Double.parseDouble(value) * 100));
+      }
+    }
+    return parts.isEmpty() ? result.label().orElse(id()) : String.join(" ", parts);
+  }
+
+  /** The distribution, or the workload file's own when the study did not override it (YCSB's default: uniform). */
   public String distribution() {
     return result.study().flatMap(StudyCell::distribution)
-        .orElse(result.properties().getOrDefault("requestdistribution", "default"));
+        .orElse(result.properties().getOrDefault("requestdistribution", "uniform"));
   }
 
   public int repetition() {
-    return result.study().map(StudyCell::repetition).orElse(0);
+    return result.study().map(StudyCell::repetition).orElse(1);
   }
 
   /** 1-based position in its study's run order; 0 outside a study. */
@@ -84,6 +154,31 @@ public record ReportCell(Path file, Result result) {
     return value.isPresent() ? value.getAsLong() : Double.NaN;
   }
 
+  /** The mean latency over all measured operations (each type weighted by its count) in µs; NaN when unknown. */
+  public double averageLatencyUs() {
+    double sum = 0;
+    long count = 0;
+    for (var figures : result.summary().measured().values()) {
+      if (figures.averageUs().isEmpty()) {
+        return Double.NaN;
+      }
+      sum += figures.averageUs().getAsDouble() * figures.count();
+      count += figures.count();
+    }
+    return count == 0 ? Double.NaN : sum / count;
+  }
+
+  /** The highest p99 over the measured operation types in µs; NaN when none reported one. */
+  public double worstP99Us() {
+    return operations().stream().mapToDouble(op -> latency(op, OperationFigures::p99Us)).filter(Double::isFinite)
+        .max().orElse(Double.NaN);
+  }
+
+  /** Whether the sampled host's CPU was saturated (the cell measured CPU, not storage); empty when not sampled. */
+  public Optional<Boolean> cpuSaturated() {
+    return result.sections().io().flatMap(Io::cpuSaturated);
+  }
+
   /** The operation's latency distribution for plots. */
   public List<PercentilePoint> latencyDistribution(String operation) {
     return result.latency().getOrDefault(operation, List.of());
@@ -92,6 +187,25 @@ public record ReportCell(Path file, Result result) {
   public Optional<Double> clientCpuUtilization() {
     var value = result.study().map(StudyCell::clientCpuUtilization);
     return value.isPresent() && value.get().isPresent() ? Optional.of(value.get().getAsDouble()) : Optional.empty();
+  }
+
+  /** The devices section's entries (empty without a collector). */
+  public List<DataDevice> dataDevices() {
+    return result.sections().devices().orElse(List.of());
+  }
+
+  /**
+   * The physical devices under the data path: kernel names, or e.g. {@code tmpfs at /dev/shm} for a
+   * file system without a block device.
+   */
+  public Set<String> physicalDevices() {
+    var names = new LinkedHashSet<String>();
+    for (var entry : dataDevices()) {
+      // A file system without a block device (tmpfs, NFS) has no size: its mount tells instances apart.
+      names.add(entry.device().sizeBytes() == null && entry.mountPoint().isPresent()
+          ? entry.device().name() + " at " + entry.mountPoint().get() : entry.device().name());
+    }
+    return names;
   }
 
   /** The collector's time-series file, resolved against this result's folder. */

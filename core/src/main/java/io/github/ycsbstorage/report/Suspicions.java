@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.report;
 
+import io.github.ycsbstorage.result.AchievedDataset;
 import io.github.ycsbstorage.result.Io;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,9 +27,17 @@ final class Suspicions {
     var found = new ArrayList<String>();
     var result = cell.result();
     result.sections().sizing().ifPresent(sizing -> {
+      var ofPlan = sizing.achieved().flatMap(a -> a.ofPlan().isPresent() ? Optional.of(a.ofPlan().getAsDouble())
+          : Optional.empty());
       var planned = sizing.ratio();
       var achieved = sizing.achievedRatio();
-      if (planned.isPresent() && achieved.isPresent() && planned.getAsDouble() > 0 && achieved.getAsDouble() > 0) {
+      if (ofPlan.isPresent()) {
+        if (far(ofPlan.get(), 1)) {
+          found.add(String.format(Locale.ROOT, "achieved dataset %.2f × the plan on storage (%s)", ofPlan.get(),
+              sizing.achieved().flatMap(AchievedDataset::from).orElse("measured")));
+        }
+      } else if (planned.isPresent() && achieved.isPresent() && planned.getAsDouble() > 0
+          && achieved.getAsDouble() > 0) {
         if (far(achieved.getAsDouble(), planned.getAsDouble())) {
           found.add(String.format(Locale.ROOT, "achieved dataset %.2f × memory, planned %.2f ×",
               achieved.getAsDouble(), planned.getAsDouble()));

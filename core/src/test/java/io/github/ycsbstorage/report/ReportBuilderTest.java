@@ -19,8 +19,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The report over two fixture results shaped like the published HDD-vs-SSD study (workload A,
- * zipfian, 1.33 × RAM: 1,537 vs 48,975 ops/s), one of them suspect in every way the report checks.
+ * The written report: over two fixture results shaped like the published HDD-vs-SSD study (workload
+ * A, zipfian, 1.33 × RAM: 1,537 vs 48,975 ops/s), one of them suspect in every way a cell can be;
+ * and over the 24 cells of {@link OracleNoSqlStudyFixture}, rendered by headless Chromium.
  */
 class ReportBuilderTest {
   private static final Pattern IMG = Pattern.compile("<img src=\"([^\"]+)\"");
@@ -34,6 +35,76 @@ class ReportBuilderTest {
       }
     }
     return dir.resolve("results");
+  }
+
+  @Test
+  void htmlAndMarkdownLeadWithTheComparisonThenFiguresChartsAndWarnings(@TempDir Path dir) throws Exception {
+    var report = new ReportBuilder(fixtures(dir), dir.resolve("out")).write();
+    assertEquals(2, report.cells());
+    var html = Files.readString(report.html());
+    assertTrue(html.startsWith("<!DOCTYPE html>"));
+    assertTrue(Files.size(dir.resolve("out/report.css")) > 0, "the style sheet beside the page");
+    // The headline first: 48,975 / 1,537 = 31.9 ×; p99 460 ms / 15 ms and average 134.2 ms / 4.375 ms = 30.7 ×.
+    assertTrue(html.indexOf("id=\"headline\"") < html.indexOf("id=\"throughput\""), html);
+    assertTrue(html.contains("<h3>ssd vs hdd</h3>"), html);
+    assertTrue(html.contains("<li>workload A zipfian, 1.33× memory: 31.9× throughput, 30.7× lower p99 latency, "
+        + "30.7× lower average latency</li>"), html);
+    // Device columns name the detected type and model; figures are rounded, with units.
+    assertTrue(html.contains("<th>hdd (hdd, WDC WD4000)</th><th>ssd (ssd-sata, WDC WD4000)</th>"), html);
+    assertTrue(html.contains("<td>1.33× memory</td><td>1,537 ops/s</td><td>48,975 ops/s</td>"), html);
+    assertTrue(html.contains("<td>1.33× memory</td><td>avg 134 ms, p99 460 ms</td><td>avg 4.38 ms, p99 15 ms</td>"),
+        html);
+    assertFalse(Pattern.compile("\\d\\.\\d{4,}").matcher(html).find(), "no unrounded figures");
+    assertFalse(html.contains("CLEANUP"), "YCSB's CLEANUP pseudo-operation is not a figure");
+    // Each run links its raw result rather than dumping it.
+    assertTrue(html.contains("<a href=\"../results/pubstudy/hdd_ratio1.33_workloada-zipfian_r1.json\">"
+        + "hdd_ratio1.33_workloada-zipfian_r1</a>"), html);
+
+    var warnings = String.join("\n", report.warnings());
+    assertTrue(warnings.startsWith("single repetition: "), warnings);
+    assertTrue(warnings.contains("devices hdd and ssd resolve to the same physical device (sdb)"), warnings);
+    assertTrue(warnings.contains("hdd_ratio1.33_workloada-zipfian_r1: achieved dataset 0.61 × memory, planned 1.33 ×"),
+        warnings);
+    assertTrue(warnings.contains("device sdb classified as hdd without a trusted rotational flag (virtio: the hypervisor decides)"),
+        warnings);
+    assertTrue(warnings.contains("hdd_ratio1.33_workloada-zipfian_r1: 3 operations failed"), warnings);
+    assertTrue(warnings.contains("ssd_ratio1.33_workloada-zipfian_r1: throughput limited by the client's CPU: clients used 95 % of all cores"),
+        warnings);
+    // A suspicion shared by every result is listed once.
+    assertTrue(warnings.contains("\ncollector lost /proc/diskstats for 3 s (all 2 results)"), warnings);
+    assertEquals(7, report.warnings().size(), warnings);
+
+    // Sizing plan, inventory and per-operation I/O of every cell.
+    assertTrue(html.contains("Sizing plan: dataset 128.0 GB = 1.33 × server RAM 96.0 GB"), html);
+    assertTrue(html.contains("<td>sdb</td><td>hdd</td><td>WDC WD4000</td>"), html);
+    // hdd: 92,220 operations; 184,440 reads + 92,220 writes, 360,225 kB read, 4.611 s host CPU.
+    assertTrue(html.contains("<h4>I/O and CPU per operation (92,220 operations)</h4>"), html);
+    assertTrue(html.contains("<td>sdb I/Os per operation</td><td>3.000</td>"), html);
+    assertTrue(html.contains("<td>sdb kB read+written per operation</td><td>4.000</td>"), html);
+    assertTrue(html.contains("<td>host CPU µs per operation</td><td>50.000</td>"), html);
+    assertTrue(html.contains("<td>server process CPU µs per operation</td><td>20.000</td>"), html);
+    assertTrue(html.contains("No time-series file referenced"), "the ssd cell has none");
+
+    // Every image the page refers to is a readable PNG: throughput bars, average and p99 bars, the
+    // percentile plot (one dataset size: no line chart), then the hdd cell's 5 time-series charts.
+    var images = images(html);
+    assertEquals(List.of("charts/workloada-zipfian-throughput.png", "charts/workloada-zipfian-latency-avg.png",
+        "charts/workloada-zipfian-latency-p99.png", "charts/workloada-zipfian-percentiles.png", "charts/cell-1-1.png",
+        "charts/cell-1-2.png", "charts/cell-1-3.png", "charts/cell-1-4.png", "charts/cell-1-5.png"), images);
+    for (var image : images) {
+      assertEquals(Charts.WIDTH, ImageIO.read(dir.resolve("out").resolve(image).toFile()).getWidth(), image);
+    }
+    assertFalse(html.contains("<script"), "static page: no scripts");
+    assertFalse(html.contains("style=\""), "no inline styles: report.css has them");
+
+    var markdown = Files.readString(report.markdown());
+    assertTrue(markdown.startsWith("# ycsb-storage report: pubstudy"), markdown);
+    assertTrue(markdown.contains("- workload A zipfian, 1.33× memory: 31.9× throughput, 30.7× lower p99 latency"),
+        markdown);
+    assertTrue(markdown.contains("| 1.33× memory | 1,537 ops/s | 48,975 ops/s |"), markdown);
+    assertTrue(markdown.contains("| [hdd_ratio1.33_workloada-zipfian_r1](../results/pubstudy/"
+        + "hdd_ratio1.33_workloada-zipfian_r1.json) | hdd |"), markdown);
+    assertTrue(markdown.contains("- hdd_ratio1.33_workloada-zipfian_r1: 3 operations failed"), markdown);
   }
 
   @Test
@@ -62,63 +133,6 @@ class ReportBuilderTest {
   }
 
   @Test
-  void htmlAndMarkdownCarryFiguresSpeedupsWarningsAndCharts(@TempDir Path dir) throws Exception {
-    var report = new ReportBuilder(fixtures(dir), dir.resolve("out")).write();
-    assertEquals(2, report.cells());
-    var html = Files.readString(report.html());
-    assertTrue(html.startsWith("<!DOCTYPE html>"));
-    assertTrue(html.contains("<h3>workloada / zipfian</h3>"), html);
-    // Throughput and the tail latency of each device, from the results.
-    assertTrue(html.contains("<td>hdd</td><td>ratio1.33</td><td>1</td><td>1,537.0</td>"), html);
-    assertTrue(html.contains("<td>ssd</td><td>ratio1.33</td><td>1</td><td>48,975.0</td>"), html);
-    // 48,975 / 1,537 = 31.86; p99 460 ms / 15 ms = 30.67.
-    assertTrue(html.contains("<td>ssd vs hdd</td><td>48,975.0</td><td>1,537.0</td><td>31.9×</td><td>30.7×</td>"), html);
-    assertFalse(html.contains("CLEANUP p50"), "YCSB's CLEANUP pseudo-operation is not a figure");
-
-    var warnings = String.join("\n", report.warnings());
-    assertTrue(warnings.contains("hdd_ratio1.33_workloada-zipfian_r1: achieved dataset 0.61 × memory, planned 1.33 ×"),
-        warnings);
-    assertTrue(warnings.contains("device sdb classified as hdd without a trusted rotational flag (virtio: the hypervisor decides)"),
-        warnings);
-    assertTrue(warnings.contains("hdd_ratio1.33_workloada-zipfian_r1: 3 operations failed"), warnings);
-    assertTrue(warnings.contains("ssd_ratio1.33_workloada-zipfian_r1: throughput limited by the client's CPU: clients used 95 % of all cores"),
-        warnings);
-    // A suspicion shared by every result is listed once.
-    assertTrue(warnings.contains("\ncollector lost /proc/diskstats for 3 s (all 2 results)"), warnings);
-    assertEquals(5, report.warnings().size(), warnings);
-
-    // Sizing plan, inventory and per-operation I/O of every cell.
-    assertTrue(html.contains("dataset 128.0 GB = 1.33 × server RAM 96.0 GB"), html);
-    assertTrue(html.contains("<td>model</td><td>WDC WD4000</td>"), html);
-    assertTrue(html.contains("<td>perOperation.deviceMB</td><td>5.3257</td>"), html);
-    // hdd: 92,220 operations; 184,440 reads + 92,220 writes, 360,225 kB read, 4.611 s host CPU.
-    assertTrue(html.contains("<h4>I/O and CPU per operation (92,220 operations)</h4>"), html);
-    assertTrue(html.contains("<td>sdb I/Os per operation</td><td>3.000</td>"), html);
-    assertTrue(html.contains("<td>sdb kB read+written per operation</td><td>4.000</td>"), html);
-    assertTrue(html.contains("<td>host CPU µs per operation</td><td>50.000</td>"), html);
-    assertTrue(html.contains("<td>server process CPU µs per operation</td><td>20.000</td>"), html);
-    assertTrue(html.contains("No time-series file referenced"), "the ssd cell has none");
-
-    // Every image the page refers to is a readable PNG: 1 latency plot + 5 time-series charts (hdd).
-    var images = new ArrayList<String>();
-    var matcher = IMG.matcher(html);
-    while (matcher.find()) {
-      images.add(matcher.group(1));
-    }
-    assertEquals(List.of("charts/latency-1.png", "charts/cell-1-1.png", "charts/cell-1-2.png", "charts/cell-1-3.png",
-        "charts/cell-1-4.png", "charts/cell-1-5.png"), images);
-    for (var image : images) {
-      var png = ImageIO.read(dir.resolve("out").resolve(image).toFile());
-      assertEquals(760, png.getWidth(), image);
-    }
-    assertFalse(html.contains("<script"), "static page: no scripts");
-
-    var markdown = Files.readString(report.markdown());
-    assertTrue(markdown.contains("| ssd vs hdd | 48,975.0 | 1,537.0 | 31.9× | 30.7× |"), markdown);
-    assertTrue(markdown.contains("- hdd_ratio1.33_workloada-zipfian_r1: 3 operations failed"), markdown);
-  }
-
-  @Test
   void aCellWhoseServerHostRanOutOfCpuIsFlagged(@TempDir Path dir) throws Exception {
     var results = fixtures(dir);
     var file = results.resolve("pubstudy/ssd_ratio1.33_workloada-zipfian_r1.json");
@@ -129,17 +143,38 @@ class ReportBuilderTest {
     io.putObject("cpu").put("user", 80.0).put("system", 17.0).put("iowait", 2.0).put("steal", 0.0).put("idle", 1.0);
     io.put("cpuSaturated", true);
     json.writeValue(file.toFile(), cell);
-    var warnings = String.join("\n", new ReportBuilder(results, dir.resolve("out")).write().warnings());
+    var report = new ReportBuilder(results, dir.resolve("out")).write();
+    var warnings = String.join("\n", report.warnings());
     assertTrue(warnings.contains("ssd_ratio1.33_workloada-zipfian_r1: the sampled host's CPUs were saturated (under 5 % "
         + "idle + iowait time): this cell measured CPU, not storage"), warnings);
     assertFalse(warnings.contains("hdd_ratio1.33_workloada-zipfian_r1: the sampled host's CPUs"), warnings);
+    // The headline line of that comparison says so too.
+    assertTrue(Files.readString(report.html()).contains("(CPU-saturated: measured CPU, not storage)</li>"));
+  }
+
+  @Test
+  void theStudysTwentyFourCellsGetEveryChart(@TempDir Path dir) throws Exception {
+    var results = OracleNoSqlStudyFixture.write(dir);
+    var report = new ReportBuilder(results, dir.resolve("out")).write();
+    assertEquals(28, report.cells());
+    var html = Files.readString(report.html());
+    // Per workload × distribution: bars, lines over dataset size, average and p99 bars, percentiles.
+    var images = images(html);
+    assertEquals(6 * 5, images.size(), String.join("\n", images));
+    assertTrue(images.contains("charts/workloadb-zipfian-throughput-by-size.png"), String.join("\n", images));
+    for (var image : images) {
+      assertTrue(ImageIO.read(dir.resolve("out").resolve(image).toFile()).getWidth() > 0, image);
+    }
+    assertTrue(html.contains("<li>workload A uniform, 1.33× memory: 31.9× throughput, 30.7× lower p99 latency, "
+        + "30.7× lower average latency</li>"), html);
+    assertTrue(html.contains("<td>1.33× memory</td><td>1,537 ops/s</td><td>48,975 ops/s</td>"), html);
   }
 
   @Test
   void rendersInHeadlessChromiumWithoutConsoleErrors(@TempDir Path dir) throws Exception {
     var chromium = chromium();
     assumeTrue(chromium != null, "chromium is not installed (apt-get install -y chromium): rendering not checked");
-    var report = new ReportBuilder(fixtures(dir), dir.resolve("out")).write();
+    var report = new ReportBuilder(OracleNoSqlStudyFixture.write(dir), dir.resolve("out")).write();
     var screenshot = dir.resolve("page.png");
     var command = new ArrayList<>(List.of(chromium, "--headless", "--no-sandbox", "--disable-gpu",
         "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
@@ -163,7 +198,16 @@ class ReportBuilderTest {
       dumped.finish();
       text = dumped.stdout();
     }
-    assertTrue(text.contains("<td>ssd vs hdd</td>"), text);
+    assertTrue(text.contains("<h3>ssd vs hdd</h3>"), text);
+  }
+
+  private static List<String> images(String html) {
+    var images = new ArrayList<String>();
+    var matcher = IMG.matcher(html);
+    while (matcher.find()) {
+      images.add(matcher.group(1));
+    }
+    return images;
   }
 
   private static String chromium() {

@@ -123,8 +123,8 @@ class StudyRunnerTest {
     var report = new ReportBuilder(dir.resolve("results"), dir.resolve("report")).write();
     assertEquals(6, report.cells());
     var html = Files.readString(report.html());
-    assertTrue(html.contains("workloada / zipfian"), "the workload file's own distribution is named");
-    assertTrue(Files.exists(dir.resolve("report/charts/latency-1.png")));
+    assertTrue(html.contains("Throughput: workload A zipfian"), "the workload file's own distribution is named");
+    assertTrue(Files.exists(dir.resolve("report/charts/workloada-zipfian-percentiles.png")));
   }
 
   /**

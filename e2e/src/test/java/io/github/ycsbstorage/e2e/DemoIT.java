@@ -27,21 +27,26 @@ class DemoIT {
     assertEquals(0, demo.exitCode(), demo::all);
     var out = demo.stdout();
 
-    // Ten cells: per dataset size one load, then A and C × uniform and zipfian.
-    assertTrue(out.contains("study: cell 10 of 10"), out);
-    assertTrue(out.contains("MongoDB-wire server (mongo-java-server, H2 on disk"), out);
-    for (var scale : new String[] {"ratio0.5", "ratio2"}) {
-      for (var cell : new String[] {"load", "workloada-uniform_r1", "workloada-zipfian_r1", "workloadc-uniform_r1",
-          "workloadc-zipfian_r1"}) {
-        var id = "local_" + scale + "_" + cell;
-        var line = out.lines().filter(l -> l.startsWith(id + " ")).findFirst();
-        assertTrue(line.isPresent(), "summary line for " + id + "\n" + out);
-        // cell, ops/s, p99, errors, then the device tags and I/O figures of the collector.
-        var fields = line.get().trim().split("\\s+");
-        assertTrue(Double.parseDouble(fields[1]) > 0, line.get());
-        assertEquals("0", fields[3], "no failed operations: " + line.get());
-        assertFalse(line.get().contains("device tags unknown"), line.get());
-        assertTrue(Pattern.compile("\\d+ r/s \\d+ w/s [0-9.]+ MB/s \\d+ %util").matcher(line.get()).find(), line.get());
+    // Per device and dataset size one load, then A and C (uniform): six cells on each device.
+    var ram = Files.isDirectory(Path.of("/dev/shm")) && Files.isWritable(Path.of("/dev/shm"));
+    var devices = ram ? new String[] {"disk", "ram"} : new String[] {"disk"};
+    assertTrue(out.contains("study: cell 6 of 6"), out);
+    assertTrue(out.contains("disk: MongoDB-wire server (mongo-java-server, H2 in "), out);
+    assertTrue(out.contains(ram ? "demo: ram = /dev/shm/ycsb-demo-" : "demo: no second device: "), out);
+    for (var device : devices) {
+      for (var scale : new String[] {"ratio0.5", "ratio2"}) {
+        for (var cell : new String[] {"load", "workloada-uniform_r1", "workloadc-uniform_r1"}) {
+          var id = device + "_" + scale + "_" + cell;
+          var line = out.lines().filter(l -> l.startsWith(id + " ")).findFirst();
+          assertTrue(line.isPresent(), "summary line for " + id + "\n" + out);
+          // cell, ops/s, p99, errors, then the device tags and I/O figures of the collector.
+          var fields = line.get().trim().split("\\s+");
+          assertTrue(Double.parseDouble(fields[1]) > 0, line.get());
+          assertEquals("0", fields[3], "no failed operations: " + line.get());
+          assertFalse(line.get().contains("device tags unknown"), line.get());
+          assertTrue(device.equals("ram") ? line.get().contains(" ram (no block device); no block device sampled")
+              : Pattern.compile("\\d+ r/s \\d+ w/s [0-9.]+ MB/s \\d+ %util").matcher(line.get()).find(), line.get());
+        }
       }
     }
     // The sizing plan of each dataset size, from the declared 2 MB of server memory.
@@ -52,10 +57,23 @@ class DemoIT {
     assertTrue(report.find(), out);
     assertEquals(output.resolve("index.html").toAbsolutePath(), Path.of(report.group(1)));
     var html = Files.readString(output.resolve("index.html"));
-    assertTrue(html.contains("<h3>workloada / uniform</h3>") && html.contains("<h3>workloadc / zipfian</h3>"), html);
-    assertTrue(Files.size(output.resolve("charts/latency-1.png")) > 0);
-    // The collector's time series of every cell reached the report as charts (IOPS first).
-    assertTrue(html.contains("<img src=\"charts/cell-10-1.png\" alt=\"IOPS\">"), html);
+    for (var workload : new String[] {"A", "C"}) {
+      assertTrue(html.contains("<h3>Throughput: workload " + workload + " uniform</h3>"), html);
+    }
+    for (var chart : new String[] {"throughput", "throughput-by-size", "latency-avg", "latency-p99", "percentiles"}) {
+      assertTrue(Files.size(output.resolve("charts/workloada-uniform-" + chart + ".png")) > 0, chart);
+    }
+    // The collector's time series reached the report as charts (IOPS first).
+    assertTrue(html.contains("alt=\"IOPS\""), html);
+    if (ram) {
+      // The two locations are compared, tagged with their detected types, and the RAM folder is gone.
+      assertTrue(Pattern.compile("<h3>(ram vs disk|disk vs ram)</h3>").matcher(html).find(), html);
+      assertTrue(html.contains("<li>workload A uniform, 2× memory: "), html);
+      assertTrue(html.contains("<th>ram (ram, tmpfs)</th>"), html);
+      var folder = Pattern.compile("demo: ram = (\\S+)").matcher(out);
+      assertTrue(folder.find(), out);
+      assertFalse(Files.exists(Path.of(folder.group(1))), "RAM folder removed: " + folder.group(1));
+    }
     assertFalse(html.contains("No time-series file"), html);
     assertTrue(html.contains("I/O and CPU per operation"), html);
     assertTrue(Files.readString(output.resolve("summary.md")).startsWith("# ycsb-storage report: demo"));

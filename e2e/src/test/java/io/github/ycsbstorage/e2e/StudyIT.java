@@ -37,7 +37,7 @@ class StudyIT {
     var report = ycsb("report", dir.resolve("results").toString(), "-o", dir.resolve("report").toString());
     assertEquals(0, report.exitCode(), report::all);
     assertTrue(report.stdout().contains("report: 6 results"), report::all);
-    assertTrue(Files.readString(dir.resolve("report/index.html")).contains("<h3>workloadc / zipfian</h3>"));
+    assertTrue(Files.readString(dir.resolve("report/index.html")).contains("<h3>Throughput: workload C zipfian</h3>"));
 
     var again = ycsb("study", file.toString());
     assertEquals(0, again.exitCode(), again::all);

@@ -71,6 +71,7 @@ public class OracleNoSqlClient extends DB implements ServerInfoProvider {
 
   @Override
   public void init() throws DBException {
+    MissingClient.requirePresent();
     ClientSettings settings;
     try {
       settings = ClientSettings.from(getProperties());

@@ -1,0 +1,92 @@
+package io.github.ycsbstorage.cli;
+
+import io.github.ycsbstorage.collector.sample.CpuShares;
+import io.github.ycsbstorage.config.ByteSize;
+import io.github.ycsbstorage.result.Io;
+import io.github.ycsbstorage.result.OperationFigures;
+import io.github.ycsbstorage.result.Phase;
+import io.github.ycsbstorage.result.Result;
+import io.github.ycsbstorage.result.ResultReader;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalLong;
+
+/**
+ * The demo's console summary: one line per cell (throughput, worst p99, errors, device tags, I/O and
+ * iowait, and whether the host's CPU was saturated, so that the cell measured CPU rather than
+ * storage), then each load's plan and achieved size. Stateless.
+ */
+final class DemoSummary {
+  private DemoSummary() {
+  }
+
+  static void print(List<Path> files, PrintStream out) throws IOException {
+    var results = new ArrayList<Result>();
+    for (var file : files) {
+      results.add(ResultReader.read(file));
+    }
+    out.println();
+    out.printf(Locale.ROOT, "%-38s %9s %9s %6s  %s%n", "cell", "ops/s", "p99 µs", "errors",
+        "device tags; I/O (mean r/s, w/s, MB/s, util) and CPU iowait");
+    int saturated = 0;
+    for (var result : results) {
+      var cpuSaturated = result.sections().io().flatMap(Io::cpuSaturated).orElse(false);
+      saturated += cpuSaturated ? 1 : 0;
+      out.printf(Locale.ROOT, "%-38s %9.1f %9s %6d  %s; %s%s%s%n", result.label().orElse("?"),
+          result.summary().throughputOpsPerSec().orElse(Double.NaN), worstP99(result), result.summary().errors(),
+          devices(result), io(result),
+          result.sections().io().flatMap(Io::cpu).map(CpuShares::iowait)
+              .map(value -> String.format(Locale.ROOT, ", iowait %.1f %%", value)).orElse(""),
+          cpuSaturated ? "; CPU-SATURATED (under " + (int) Io.SATURATED_BELOW_PERCENT
+              + " % idle): measured CPU, not storage" : "");
+    }
+    if (saturated > 0) {
+      out.println("demo: " + saturated + " of " + results.size() + " cells ran with the host's CPU saturated: "
+          + "their figures measure CPU, not storage (2-core hosts running client and server together do that)");
+    }
+    for (var result : results) {
+      var sizing = result.sections().sizing();
+      if (result.phase() == Phase.LOAD && sizing.isPresent()) {
+        out.println("plan " + result.label().orElse("?") + ": " + sizing.get().plan());
+        sizing.get().achieved().ifPresent(achieved -> out.println("  achieved " + (achieved.bytes().isPresent()
+            ? ByteSize.ofBytes(achieved.bytes().getAsLong()) + achieved.ofPlan().stream()
+                .mapToObj(ofPlan -> String.format(Locale.ROOT, " (%.2f × the plan)", ofPlan)).findFirst().orElse("")
+                + " on storage, from " + achieved.from().orElseThrow()
+            : "unknown: " + achieved.reason().orElseThrow())));
+      }
+    }
+    out.println();
+  }
+
+  /** The highest p99 over the measured operations, or {@code unknown}. */
+  private static String worstP99(Result result) {
+    var worst = result.summary().measured().values().stream().map(OperationFigures::p99Us)
+        .filter(OptionalLong::isPresent).mapToLong(OptionalLong::getAsLong).max();
+    return worst.isPresent() ? Long.toString(worst.getAsLong()) : "unknown";
+  }
+
+  private static String devices(Result result) {
+    var devices = new ArrayList<String>();
+    result.sections().devices().orElse(List.of()).forEach(entry -> devices.add(entry.device().name() + " "
+        + entry.device().type() + (entry.device().rotationalTrusted() ? ""
+        : " (" + (entry.device().rotationalNote() != null ? entry.device().rotationalNote()
+        : "rotational flag untrusted") + ")")));
+    return devices.isEmpty() ? "device tags unknown" : String.join(", ", devices);
+  }
+
+  private static String io(Result result) {
+    var io = new ArrayList<String>();
+    result.sections().io().ifPresent(sampled -> sampled.devices().forEach((name, totals) -> totals.average()
+        .ifPresent(mean -> io.add(String.format(Locale.ROOT, "%s %.0f r/s %.0f w/s %.1f MB/s %.0f %%util", name,
+            mean.readsPerSec(), mean.writesPerSec(), (mean.readKbPerSec() + mean.writeKbPerSec()) / 1024,
+            mean.utilPercent())))));
+    if (result.sections().io().isEmpty()) {
+      return "I/O figures unknown (no collector)";
+    }
+    return io.isEmpty() ? "no block device sampled (e.g. a RAM folder has none)" : String.join(", ", io);
+  }
+}

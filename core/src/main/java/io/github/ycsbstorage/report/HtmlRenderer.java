@@ -1,0 +1,109 @@
+package io.github.ycsbstorage.report;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The report as one static page ({@code index.html}, no scripts, charts as PNG beside it, styles in
+ * {@code report.css}), in the order a reader asks: which device and by how much (headline), throughput,
+ * latency, every run with its raw result linked, loads, warnings, then each cell's details. Stateless.
+ */
+final class HtmlRenderer {
+  /** The style sheet the page links to, shipped as a resource beside this class. */
+  static final String STYLE_SHEET = "report.css";
+
+  private HtmlRenderer() {
+  }
+
+  static String render(ReportModel model, ReportCharts charts, Path output) {
+    var html = new HtmlWriter();
+    html.raw("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>ycsb-storage report: "
+        + HtmlWriter.escape(model.title()) + "</title><link rel=\"stylesheet\" href=\"" + STYLE_SHEET
+        + "\"></head><body>\n");
+    html.heading(1, "top", "ycsb-storage report: " + model.title());
+    html.text("p", model.cells().size() + " result files from " + model.results() + ".");
+    html.open("p", "devices").raw("Devices: " + HtmlWriter.escape(String.join(" · ",
+        model.devices().stream().map(DeviceColumn::title).toList()))).close("p");
+    headline(html, model);
+    html.heading(2, "throughput", "Throughput");
+    for (var mix : model.aggregates().keySet()) {
+      html.table(ReportTables.throughput(model, mix), 3);
+      var mixCharts = charts.mixes().get(mix);
+      images(html, List.of(mixCharts.throughputBars(), mixCharts.throughputLines()));
+    }
+    html.heading(2, "latency", "Latency");
+    for (var mix : model.aggregates().keySet()) {
+      html.table(ReportTables.latency(model, mix), 3);
+      var mixCharts = charts.mixes().get(mix);
+      images(html, List.of(mixCharts.averageBars(), mixCharts.p99Bars(), mixCharts.percentiles()));
+    }
+    html.heading(2, "runs", "Runs");
+    html.table(ReportTables.cells(model, output), 3);
+    html.heading(2, "loads", "Loads and sizing");
+    html.table(ReportTables.loads(model, output), 3);
+    html.heading(2, "warnings", "Warnings");
+    if (model.warnings().isEmpty()) {
+      html.text("p", "None: no result is suspect.");
+    } else {
+      html.list(model.warnings(), "warnings");
+    }
+    html.heading(2, "cells", "Cell details");
+    for (var cell : model.cells()) {
+      details(html, cell, charts, output);
+    }
+    return html.raw("</body></html>\n").toString();
+  }
+
+  private static void headline(HtmlWriter html, ReportModel model) {
+    html.heading(2, "headline", "Which device, and by how much");
+    var lines = ReportTables.headline(model);
+    if (lines.isEmpty()) {
+      html.text("p", "One device only: nothing to compare.");
+    }
+    lines.forEach((pair, items) -> {
+      html.text("h3", pair);
+      html.list(items, "headline");
+    });
+    if (!model.quality().isEmpty()) {
+      html.open("p", null).raw(model.quality().size() + " warnings about this comparison: see ")
+          .link("#warnings", "Warnings").raw(".").close("p");
+    }
+  }
+
+  private static void images(HtmlWriter html, List<Optional<ReportCharts.Image>> images) {
+    html.open("div", "charts");
+    images.forEach(image -> image.ifPresent(html::image));
+    html.close("div");
+  }
+
+  private static void details(HtmlWriter html, ReportCell cell, ReportCharts charts, Path output) {
+    html.open("details", null).text("summary", cell.id() + " — " + Format.throughput(cell.throughput())
+        + ", status " + cell.result().status().label());
+    html.open("p", null).link(ReportTables.relative(output, cell.file()), "raw result (JSON)").close("p");
+    var suspicions = Suspicions.of(cell);
+    if (!suspicions.isEmpty()) {
+      html.list(suspicions, "warnings");
+    }
+    cell.result().sections().sizing().ifPresent(sizing -> html.text("p", "Sizing plan: " + sizing.plan()));
+    html.table(ReportTables.operations(cell), 4);
+    if (cell.dataDevices().isEmpty()) {
+      html.text("h4", "Devices").text("p", "No device inventory in this result (collector not run).");
+    } else {
+      html.table(ReportTables.devices(cell), 4);
+    }
+    html.table(ReportTables.perOperation(cell), 4);
+    html.text("h4", "Time series");
+    var images = charts.cells().get(cell.id());
+    if (images != null) {
+      html.open("div", "charts");
+      images.forEach(html::image);
+      html.close("div");
+    } else {
+      html.text("p", "No time-series file" + cell.timeSeries().map(p -> " (" + p + " is missing)")
+          .orElse(" referenced") + ".");
+    }
+    html.close("details");
+  }
+}

@@ -1,0 +1,144 @@
+package io.github.ycsbstorage.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.ycsbstorage.result.PercentilePoint;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * The report's charts, drawn into {@code <output>/charts}: per workload and distribution the
+ * throughput bars and the throughput-against-dataset-size lines, the average and p99 latency bars
+ * and the percentile distribution; per cell with a time-series file, its I/O and CPU over time.
+ * Immutable once drawn.
+ *
+ * @param mixes per mix, its charts
+ * @param cells per cell id, its time-series charts (absent: no file referenced or found)
+ */
+record ReportCharts(Map<Mix, MixCharts> mixes, Map<String, List<Image>> cells) {
+  /** A drawn chart: its path relative to the report, and what it shows. */
+  record Image(String file, String alt) {
+  }
+
+  /** The charts of one mix; each empty when there was nothing to draw. */
+  record MixCharts(Optional<Image> throughputBars, Optional<Image> throughputLines, Optional<Image> averageBars,
+      Optional<Image> p99Bars, Optional<Image> percentiles) {
+  }
+
+  /** The time-series groups: chart title → the series name endings it shows. */
+  private static final Map<String, List<String>> TIME_SERIES = new LinkedHashMap<>();
+
+  static {
+    TIME_SERIES.put("IOPS", List.of("r/s", "w/s"));
+    TIME_SERIES.put("MB/s", List.of("rkB/s", "wkB/s"));
+    TIME_SERIES.put("await (ms)", List.of("r_await", "w_await"));
+    TIME_SERIES.put("util (%)", List.of("%util"));
+    TIME_SERIES.put("CPU (% of all CPUs)", List.of("cpu user", "cpu system", "cpu iowait"));
+  }
+
+  static ReportCharts draw(ReportModel model, Path output, ObjectMapper json) throws IOException {
+    var folder = Files.createDirectories(output.resolve("charts"));
+    var mixes = new LinkedHashMap<Mix, MixCharts>();
+    for (var mix : model.aggregates().keySet()) {
+      mixes.put(mix, mixCharts(model, mix, folder));
+    }
+    var cells = new LinkedHashMap<String, List<Image>>();
+    int index = 0;
+    for (var cell : model.cells()) {
+      index++;
+      var series = cell.timeSeries();
+      if (series.isPresent() && Files.isRegularFile(series.get())) {
+        cells.put(cell.id(), timeSeries(cell, TimeSeries.read(series.get(), json), folder, index));
+      }
+    }
+    return new ReportCharts(mixes, cells);
+  }
+
+  private static MixCharts mixCharts(ReportModel model, Mix mix, Path folder) throws IOException {
+    var scales = model.scales(mix);
+    var categories = scales.stream().map(Scale::title).toList();
+    var name = mix.slug();
+    var throughput = perDevice(model, mix, Aggregate::throughput);
+    var bars = image(Charts.bars(folder.resolve(name + "-throughput.png"), "Throughput: " + mix.title(),
+        "operations per second", categories, throughput), name + "-throughput.png",
+        "throughput per device and dataset size, " + mix.title());
+    var known = scales.stream().filter(s -> s.memoryMultiple().isPresent()).toList();
+    var lines = Optional.<Image>empty();
+    if (known.size() > 1) {
+      var x = known.stream().map(s -> s.memoryMultiple().getAsDouble()).toList();
+      lines = image(Charts.lines(folder.resolve(name + "-throughput-by-size.png"),
+          "Throughput as the dataset outgrows memory: " + mix.title(), "dataset size (× memory)",
+          "operations per second", x, perDevice(model, mix, known, Aggregate::throughput)),
+          name + "-throughput-by-size.png", "throughput against dataset size per device, " + mix.title());
+    }
+    var average = image(Charts.bars(folder.resolve(name + "-latency-avg.png"), "Average latency: " + mix.title(),
+        "ms", categories, perDevice(model, mix, a -> a.averageLatencyUs() / 1000)), name + "-latency-avg.png",
+        "average latency per device and dataset size, " + mix.title());
+    var p99 = image(Charts.bars(folder.resolve(name + "-latency-p99.png"), "p99 latency (worst operation): "
+        + mix.title(), "ms", categories, perDevice(model, mix, a -> a.p99Us() / 1000)), name + "-latency-p99.png",
+        "p99 latency per device and dataset size, " + mix.title());
+    var distribution = new ArrayList<Map.Entry<String, List<PercentilePoint>>>();
+    for (var scale : scales) {
+      for (var device : model.devices()) {
+        model.aggregate(mix, scale, device.label()).ifPresent(aggregate -> {
+          var first = aggregate.cells().get(0);
+          for (var operation : first.operations()) {
+            distribution.add(Map.entry(device.label() + " " + scale.title() + " " + operation
+                + (aggregate.repetitions() > 1 ? " (rep 1)" : ""), first.latencyDistribution(operation)));
+          }
+        });
+      }
+    }
+    var percentiles = image(Charts.latencyPercentiles(folder.resolve(name + "-percentiles.png"),
+        "Latency percentiles: " + mix.title(), distribution), name + "-percentiles.png",
+        "latency percentile distribution, " + mix.title());
+    return new MixCharts(bars, lines, average, p99, percentiles);
+  }
+
+  private static List<Charts.Series> perDevice(ReportModel model, Mix mix, ToDoubleFunction<Aggregate> figure) {
+    return perDevice(model, mix, model.scales(mix), figure);
+  }
+
+  /** One series per device (in its column's colour), one value per dataset size; NaN where it did not run. */
+  private static List<Charts.Series> perDevice(ReportModel model, Mix mix, List<Scale> scales,
+      ToDoubleFunction<Aggregate> figure) {
+    var series = new ArrayList<Charts.Series>();
+    for (int i = 0; i < model.devices().size(); i++) {
+      var device = model.devices().get(i);
+      var values = scales.stream().map(scale -> model.aggregate(mix, scale, device.label())
+          .map(figure::applyAsDouble).orElse(Double.NaN)).toList();
+      series.add(new Charts.Series(device.title(), i, values));
+    }
+    return series;
+  }
+
+  private static List<Image> timeSeries(ReportCell cell, TimeSeries series, Path folder, int index) throws IOException {
+    var images = new ArrayList<Image>();
+    int n = 0;
+    for (var group : TIME_SERIES.entrySet()) {
+      var megabytes = group.getKey().equals("MB/s");
+      var chosen = new LinkedHashMap<String, List<Double>>();
+      series.series().forEach((name, values) -> {
+        if (group.getValue().stream().anyMatch(field -> name.equals(field) || name.endsWith(" " + field))) {
+          // iostat's kB are KiB; the chart shows MiB/s.
+          chosen.put(megabytes ? name.replace("kB/s", "MB/s") : name,
+              megabytes ? values.stream().map(v -> v / 1024).toList() : values);
+        }
+      });
+      var png = "cell-" + index + "-" + (++n) + ".png";
+      image(Charts.timeSeries(folder.resolve(png), cell.id() + ": " + group.getKey(), group.getKey(),
+          series.seconds(), chosen), png, group.getKey()).ifPresent(images::add);
+    }
+    return images;
+  }
+
+  private static Optional<Image> image(boolean drawn, String file, String alt) {
+    return drawn ? Optional.of(new Image("charts/" + file, alt)) : Optional.empty();
+  }
+}

@@ -1,0 +1,191 @@
+package io.github.ycsbstorage.report;
+
+import io.github.ycsbstorage.config.ByteSize;
+import io.github.ycsbstorage.result.OperationFigures;
+import io.github.ycsbstorage.result.Sizing;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * The report's text, the same for HTML and Markdown: the headline lines, the tables per workload
+ * and distribution with one column per device, the per-cell and load tables, and a cell's details.
+ * Figures are rounded and carry their units. Stateless.
+ */
+final class ReportTables {
+  static final String CPU_FLAG = "CPU-saturated: measured CPU, not storage";
+
+  private ReportTables() {
+  }
+
+  /**
+   * Per device pair, one line per workload, distribution and dataset size, e.g.
+   * {@code workload A uniform, 1.33× memory: 31.9× throughput, 30.7× lower p99 latency, 30.7× lower average latency}.
+   */
+  static Map<String, List<String>> headline(ReportModel model) {
+    var lines = new LinkedHashMap<String, List<String>>();
+    model.headline().forEach((pair, comparisons) -> lines.put(pair, comparisons.stream().map(c ->
+        c.first().mix().title() + ", " + c.first().scale().title() + ": " + Format.ratio(c.throughputSpeedup())
+            + " throughput, " + lower(c.p99Ratio()) + " p99 latency, " + lower(c.averageLatencyRatio())
+            + " average latency" + (c.cpuSaturated() ? " (" + CPU_FLAG + ")" : "")
+            + (c.spreadCoversDifference() ? " (within the spread between repetitions)" : "")).toList()));
+    return lines;
+  }
+
+  /** {@code 30.7× lower}, or {@code 1.2× higher} when the first device's latency was the higher one. */
+  private static String lower(double ratio) {
+    if (!Double.isFinite(ratio)) {
+      return Format.UNKNOWN;
+    }
+    return ratio >= 1 ? Format.ratio(ratio) + " lower" : Format.ratio(1 / ratio) + " higher";
+  }
+
+  /** Throughput of each device (columns) at each dataset size (rows), with min–max and CV over repetitions. */
+  static Table throughput(ReportModel model, Mix mix) {
+    return perDevice(model, mix, "Throughput: " + mix.title(), a -> Format.throughput(a.throughput())
+        + (a.repetitions() > 1 ? String.format(Locale.ROOT, " (%s–%s, CV %s, %d reps)",
+        Format.throughput(a.minThroughput()).replace(" ops/s", ""), Format.throughput(a.maxThroughput())
+            .replace(" ops/s", ""), Format.percent(a.throughputCv()), a.repetitions()) : "")
+        + (a.cpuSaturated() > 0 ? " [" + CPU_FLAG + "]" : ""));
+  }
+
+  /** Average and p99 latency of each device (columns) at each dataset size (rows). */
+  static Table latency(ReportModel model, Mix mix) {
+    return perDevice(model, mix, "Latency: " + mix.title(), a -> "avg " + Format.latency(a.averageLatencyUs())
+        + ", p99 " + Format.latency(a.p99Us()));
+  }
+
+  private static Table perDevice(ReportModel model, Mix mix, String title, Function<Aggregate, String> cell) {
+    var header = new ArrayList<>(List.of("dataset"));
+    model.devices().forEach(d -> header.add(d.title()));
+    var rows = new ArrayList<List<String>>();
+    for (var scale : model.scales(mix)) {
+      var row = new ArrayList<>(List.of(scale.title()));
+      model.devices().forEach(d -> row.add(model.aggregate(mix, scale, d.label()).map(cell).orElse("not run")));
+      rows.add(row);
+    }
+    return new Table(title, header, rows);
+  }
+
+  /** One row per run cell, linked to its result file (relative to the report folder). */
+  static Table cells(ReportModel model, Path output) {
+    var rows = new ArrayList<List<String>>();
+    var links = new ArrayList<Optional<String>>();
+    for (var cell : model.cells()) {
+      if (cell.isLoad()) {
+        continue;
+      }
+      rows.add(List.of(cell.id(), cell.device(), Mix.of(cell).title(), cell.scaleTitle(),
+          Integer.toString(cell.repetition()), cell.result().status().label(), Format.throughput(cell.throughput()),
+          Format.latency(cell.averageLatencyUs()), Format.latency(cell.worstP99Us()), Format.count(cell.errors()),
+          cell.cpuSaturated().map(s -> s ? "yes" : "no").orElse(Format.UNKNOWN)));
+      links.add(Optional.of(relative(output, cell.file())));
+    }
+    return new Table("Runs", List.of("cell (raw JSON)", "device", "workload", "dataset", "rep", "status",
+        "throughput", "avg latency", "p99 latency (worst op)", "errors", "CPU saturated"), rows, links);
+  }
+
+  /** One row per load: records, throughput, the plan and what it achieved on storage. */
+  static Table loads(ReportModel model, Path output) {
+    var rows = new ArrayList<List<String>>();
+    var links = new ArrayList<Optional<String>>();
+    for (var cell : model.cells()) {
+      if (!cell.isLoad()) {
+        continue;
+      }
+      var sizing = cell.result().sections().sizing();
+      rows.add(List.of(cell.id(), cell.device(), cell.scaleTitle(), Format.count(cell.result().summary().count()),
+          Format.throughput(cell.throughput()),
+          sizing.map(s -> ByteSize.ofBytes(s.expectedBytes()).toString()).orElse(Format.UNKNOWN),
+          sizing.flatMap(Sizing::achieved).map(a -> a.bytes().isPresent()
+              ? ByteSize.ofBytes(a.bytes().getAsLong()) + (a.ofPlan().isPresent()
+              ? String.format(Locale.ROOT, " (%.2f× the plan)", a.ofPlan().getAsDouble()) : "")
+              : "unknown: " + a.reason().orElse("not measured")).orElse(Format.UNKNOWN)));
+      links.add(Optional.of(relative(output, cell.file())));
+    }
+    return new Table("Loads and sizing", List.of("cell (raw JSON)", "device", "dataset", "records", "throughput",
+        "planned dataset", "achieved on storage"), rows, links);
+  }
+
+  /** The devices behind a cell's data path, one row each. */
+  static Table devices(ReportCell cell) {
+    var rows = new ArrayList<List<String>>();
+    for (var entry : cell.dataDevices()) {
+      var device = entry.device();
+      rows.add(List.of(device.name(), device.type().label(), text(device.model()), device.sizeBytes() == null
+          ? Format.UNKNOWN : ByteSize.ofBytes(device.sizeBytes()).toString(), text(device.scheduler()),
+          device.rotational() == null ? Format.UNKNOWN : device.rotational() + (device.rotationalTrusted() ? ""
+              : " (untrusted: " + text(device.rotationalNote()) + ")"),
+          entry.probe().map(ReportTables::probe).orElse("not run"), text(entry.path())));
+    }
+    return new Table("Devices", List.of("device", "type", "model", "size", "scheduler", "rotational",
+        "read probe", "data path"), rows);
+  }
+
+  /** E.g. {@code flash, 12,555 random reads/s}. */
+  private static String probe(io.github.ycsbstorage.collector.probe.ProbeResult probe) {
+    return (probe.inferredMedium() == null ? "medium unknown" : probe.inferredMedium())
+        + (probe.randomReadIops() == null ? "" : String.format(Locale.ROOT, ", %,.0f random reads/s",
+        probe.randomReadIops()));
+  }
+
+  /**
+   * I/O and CPU per operation, from the collector's totals over the phase and the operations YCSB
+   * counted (CLEANUP excluded). The collector's window starts and ends with the phase, so the
+   * figures include what the server did for the phase beyond the measured operations (e.g. flushes).
+   */
+  static Table perOperation(ReportCell cell) {
+    double operations = cell.result().summary().count();
+    var rows = new ArrayList<List<String>>();
+    var io = cell.result().sections().io();
+    if (operations > 0 && io.isPresent()) {
+      io.get().devices().forEach((device, totals) -> {
+        rows.add(List.of(device + " I/Os per operation", Format.precise((totals.reads() + totals.writes())
+            / operations)));
+        rows.add(List.of(device + " kB read+written per operation",
+            Format.precise((totals.readBytes() + totals.writtenBytes()) / 1024.0 / operations)));
+      });
+      io.get().cpuBusyMicros().ifPresent(micros -> rows.add(List.of("host CPU µs per operation",
+          Format.precise(micros / operations))));
+      io.get().process().ifPresent(process -> rows.add(List.of("server process CPU µs per operation",
+          Format.precise(process.cpuMicros() / operations))));
+      io.get().iowaitShare().ifPresent(share -> rows.add(List.of("iowait share of busy CPU", Format.percent(share))));
+    }
+    return new Table("I/O and CPU per operation (" + Format.count((long) operations) + " operations)",
+        List.of("figure", "value"), rows);
+  }
+
+  /** Each operation type's latency figures. */
+  static Table operations(ReportCell cell) {
+    var rows = new ArrayList<List<String>>();
+    cell.result().summary().measured().forEach((name, figures) -> rows.add(List.of(name, Format.count(figures.count()),
+        latency(figures, f -> f.averageUs().isPresent() ? f.averageUs().getAsDouble() : Double.NaN),
+        latency(figures, f -> value(f.p50Us())), latency(figures, f -> value(f.p95Us())),
+        latency(figures, f -> value(f.p99Us())), latency(figures, f -> value(f.p999Us())),
+        Format.count(figures.errors()))));
+    return new Table("Operations", List.of("operation", "count", "avg", "p50", "p95", "p99", "p99.9", "errors"), rows);
+  }
+
+  private static String latency(OperationFigures figures, java.util.function.ToDoubleFunction<OperationFigures> f) {
+    return Format.latency(f.applyAsDouble(figures));
+  }
+
+  private static double value(java.util.OptionalLong value) {
+    return value.isPresent() ? value.getAsLong() : Double.NaN;
+  }
+
+  private static String text(String value) {
+    return value == null ? Format.UNKNOWN : value.strip();
+  }
+
+  /** A result file's path from the report folder, with forward slashes for links. */
+  static String relative(Path output, Path file) {
+    return output.toAbsolutePath().normalize().relativize(file.toAbsolutePath().normalize()).toString()
+        .replace('\\', '/');
+  }
+}

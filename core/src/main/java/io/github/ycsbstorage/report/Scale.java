@@ -1,0 +1,23 @@
+package io.github.ycsbstorage.report;
+
+import java.util.Comparator;
+import java.util.OptionalDouble;
+
+/**
+ * A dataset size of the report: its key (e.g. {@code ratio1.33}), how readers see it
+ * (e.g. {@code 1.33× memory}) and, when known, its multiple of memory for the x axis. Ordered by that
+ * multiple, then by key. Immutable.
+ */
+record Scale(String key, String title, OptionalDouble memoryMultiple) implements Comparable<Scale> {
+  private static final Comparator<Scale> ORDER = Comparator
+      .comparingDouble((Scale s) -> s.memoryMultiple.orElse(Double.MAX_VALUE)).thenComparing(Scale::key);
+
+  static Scale of(ReportCell cell) {
+    return new Scale(cell.scale(), cell.scaleTitle(), cell.memoryMultiple());
+  }
+
+  @Override
+  public int compareTo(Scale other) {
+    return ORDER.compare(this, other);
+  }
+}

@@ -1,0 +1,185 @@
+package io.github.ycsbstorage.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The report's model over a fixture of the published Oracle NoSQL study's 24 cells: the groups,
+ * the device columns, the speedups (computed here by hand from the fixture's figures) and the
+ * warnings about the comparison.
+ */
+class ReportModelTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private static ReportModel model(Path folder) throws Exception {
+    return ReportModel.of(folder, ReportLoader.load(folder).cells());
+  }
+
+  private static Comparison comparison(ReportModel model, String workload, String distribution, String ratio) {
+    return model.comparisons().stream().filter(c -> c.first().mix().equals(new Mix(workload, distribution))
+        && c.first().scale().key().equals("ratio" + ratio)).findFirst().orElseThrow();
+  }
+
+  @Test
+  void groupsTheStudysCellsByWorkloadDistributionSizeAndDevice(@TempDir Path dir) throws Exception {
+    var model = model(OracleNoSqlStudyFixture.write(dir));
+    assertEquals(28, model.cells().size());
+    assertEquals("onql", model.title());
+    assertEquals(List.of("hdd (hdd, ST500DM002)", "ssd (ssd-sata, INTEL SSDSC2BB480G4)"),
+        model.devices().stream().map(DeviceColumn::title).toList());
+    assertEquals(6, model.aggregates().size(), "A, B, C × uniform, zipfian");
+    for (var scales : model.aggregates().values()) {
+      assertEquals(List.of("0.33× memory", "1.33× memory"), scales.keySet().stream().map(Scale::title).toList());
+      scales.values().forEach(devices -> assertEquals(List.of("hdd", "ssd"), List.copyOf(devices.keySet())));
+    }
+    // One comparison per mix and size, the SSD first: it is faster in all of them.
+    assertEquals(12, model.comparisons().size());
+    assertEquals(List.of("ssd vs hdd"), List.copyOf(model.headline().keySet()));
+    assertEquals(12, model.headline().get("ssd vs hdd").size());
+  }
+
+  @Test
+  void speedupsAreTheRatiosOfTheDevicesFigures(@TempDir Path dir) throws Exception {
+    var model = model(OracleNoSqlStudyFixture.write(dir));
+    // The published headline: 48,975 / 1,537 = 31.864 × throughput; 460 ms / 15 ms = 30.667 × lower average
+    // latency; p99 1,380 ms / 45 ms = 30.667 ×.
+    var headline = comparison(model, "workloada", "uniform", "1.33");
+    assertEquals("ssd", headline.first().device());
+    assertEquals(31.864, headline.throughputSpeedup(), 0.001);
+    assertEquals(30.667, headline.averageLatencyRatio(), 0.001);
+    assertEquals(30.667, headline.p99Ratio(), 0.001);
+    // In memory the devices are close: 44,000 / 40,000 = 1.1; p99 52 ms / 47 ms = 1.106.
+    var inMemory = comparison(model, "workloada", "uniform", "0.33");
+    assertEquals(1.1, inMemory.throughputSpeedup(), 1e-9);
+    assertEquals(1.106, inMemory.p99Ratio(), 0.001);
+    // Workload C zipfian at 1.33 ×: 62,000 / 4,500 = 13.778; p99 477 ms / 34.5 ms = 13.826.
+    var readOnly = comparison(model, "workloadc", "zipfian", "1.33");
+    assertEquals(13.778, readOnly.throughputSpeedup(), 0.001);
+    assertEquals(13.826, readOnly.p99Ratio(), 0.001);
+    // Workload B: 95 % reads, 5 % updates, both at the cell's average: 11.7 ms / 11.1 ms = 1.054.
+    assertEquals(1.054, comparison(model, "workloadb", "uniform", "0.33").averageLatencyRatio(), 0.001);
+
+    var lines = ReportTables.headline(model).get("ssd vs hdd");
+    assertTrue(lines.contains("workload A uniform, 1.33× memory: 31.9× throughput, 30.7× lower p99 latency, "
+        + "30.7× lower average latency"), String.join("\n", lines));
+    assertTrue(lines.contains("workload C zipfian, 1.33× memory: 13.8× throughput, 13.8× lower p99 latency, "
+        + "13.8× lower average latency"), String.join("\n", lines));
+    // The SSD's workload C uniform run in memory had a saturated CPU: its line says so.
+    assertTrue(lines.contains("workload C uniform, 0.33× memory: 1.0× throughput, 1.0× lower p99 latency, "
+        + "1.0× lower average latency (CPU-saturated: measured CPU, not storage)"), String.join("\n", lines));
+  }
+
+  @Test
+  void warnsAboutASingleRepetitionASaturatedCpuAndADatasetOffItsPlan(@TempDir Path dir) throws Exception {
+    var model = model(OracleNoSqlStudyFixture.write(dir));
+    assertEquals(1, model.quality().size(), String.join("\n", model.quality()));
+    assertTrue(model.quality().get(0).startsWith("single repetition: "), model.quality().get(0));
+    assertEquals(List.of("hdd_ratio1.33_load: achieved dataset 0.70 × the plan on storage (growth of "
+        + "/mnt/hdd/kvroot on disk (du))", "ssd_ratio0.33_workloadc-uniform_r1: the sampled host's CPUs were "
+        + "saturated (under 5 % idle + iowait time): this cell measured CPU, not storage"), model.suspicions());
+  }
+
+  @Test
+  void warnsWhenTheSpreadBetweenRepetitionsCoversTheDifference(@TempDir Path dir) throws Exception {
+    var folder = OracleNoSqlStudyFixture.write(dir);
+    // Workload A uniform in memory, three repetitions each: HDD 38,000–45,000, SSD 41,000–47,000 ops/s.
+    repeat(folder, "hdd", 38_000, 40_000, 45_000);
+    repeat(folder, "ssd", 41_000, 44_000, 47_000);
+    var model = model(folder);
+    var aggregate = model.aggregate(new Mix("workloada", "uniform"), comparison(model, "workloada", "uniform",
+        "0.33").first().scale(), "hdd").orElseThrow();
+    assertEquals(3, aggregate.repetitions());
+    assertEquals(41_000, aggregate.throughput(), 1e-9);
+    // Sample standard deviation of 38, 40, 45 (thousands): sqrt((9 + 1 + 16) / 2) = 3.606; ÷ 41 = 8.79 %.
+    assertEquals(0.0879, aggregate.throughputCv().orElseThrow(), 0.0001);
+    assertTrue(comparison(model, "workloada", "uniform", "0.33").spreadCoversDifference());
+    assertFalse(comparison(model, "workloada", "uniform", "1.33").spreadCoversDifference(), "one repetition");
+    assertTrue(model.quality().contains("workload A uniform, 0.33× memory, ssd vs hdd: the spread between "
+        + "repetitions is larger than the difference between the devices (ssd: 41,000–47,000 ops/s, CV 6.8 %; "
+        + "hdd: 38,000–45,000 ops/s, CV 8.8 %)"), String.join("\n", model.quality()));
+    assertFalse(model.quality().get(0).startsWith("single repetition"), "some figures have repetitions");
+    assertTrue(ReportTables.throughput(model, new Mix("workloada", "uniform")).rows().get(0)
+        .contains("41,000 ops/s (38,000–45,000, CV 8.8 %, 3 reps)"));
+  }
+
+  @Test
+  void warnsWhenTwoDevicesResolveToOnePhysicalDevice(@TempDir Path dir) throws Exception {
+    var folder = OracleNoSqlStudyFixture.write(dir);
+    edit(folder, "ssd", root -> ((ObjectNode) root.get("devices").get(0)).put("name", "sdb"));
+    var model = model(folder);
+    assertTrue(model.quality().contains("devices hdd and ssd resolve to the same physical device (sdb): comparing "
+        + "them compares that device with itself"), String.join("\n", model.quality()));
+  }
+
+  @Test
+  void labelsStandaloneResultsFromTheirProperties(@TempDir Path dir) throws Exception {
+    var folder = OracleNoSqlStudyFixture.write(dir);
+    var file = folder.resolve(OracleNoSqlStudyFixture.id("hdd", "1.33", "workloada", "uniform") + ".json");
+    var root = (ObjectNode) JSON.readTree(file.toFile());
+    root.remove("study");
+    ((ObjectNode) root.get("properties")).put("readproportion", "0.5").put("updateproportion", "0.5")
+        .put("insertproportion", "0").put("requestdistribution", "zipfian");
+    var standalone = Files.createDirectories(dir.resolve("standalone"));
+    JSON.writeValue(standalone.resolve("run.json").toFile(), root);
+    var cell = ReportLoader.load(standalone).cells().get(0);
+    assertEquals("read 50 % update 50 %", cell.workload());
+    assertEquals("zipfian", cell.distribution());
+    assertEquals("sdb", cell.device());
+    assertEquals("1.33× memory", cell.scaleTitle());
+    assertEquals("standalone results", ReportModel.of(standalone, List.of(cell)).title());
+  }
+
+  @Test
+  void percentileTicksAreLabelledAsPercentiles() {
+    var labels = new java.util.ArrayList<String>();
+    for (var percentile : new double[] {50, 90, 99, 99.9, 99.99}) {
+      labels.add(Charts.percentileLabel(Charts.percentileX(percentile)));
+    }
+    assertEquals(List.of("50 %", "90 %", "99 %", "99.9 %", "99.99 %"), labels);
+    assertEquals("", Charts.percentileLabel(0.5), "ticks between the labelled percentiles stay blank");
+    assertTrue(Charts.percentileX(75) > 0 && Charts.percentileX(75) < 1, "75 % lies between 50 % and 90 %");
+  }
+
+  @Test
+  void paletteKeepsFiftySixSeriesApartByColourOrShape() {
+    var seen = new HashSet<String>();
+    for (int i = 0; i < 56; i++) {
+      assertTrue(seen.add(Palette.color(i) + "/" + Palette.marker(i).getClass().getSimpleName()), "series " + i);
+    }
+  }
+
+  private static void repeat(Path folder, String device, double... throughputs) throws Exception {
+    var id = OracleNoSqlStudyFixture.id(device, "0.33", "workloada", "uniform");
+    var root = (ObjectNode) JSON.readTree(folder.resolve(id + ".json").toFile());
+    Files.delete(folder.resolve(id + ".json"));
+    for (int r = 1; r <= throughputs.length; r++) {
+      var copy = root.deepCopy();
+      var cell = id.replace("_r1", "_r" + r);
+      copy.put("label", cell);
+      ((ObjectNode) copy.get("study")).put("cell", cell).put("repetition", r);
+      ((ObjectNode) copy.get("summary")).put("throughputOpsPerSec", throughputs[r - 1]);
+      JSON.writeValue(folder.resolve(cell + ".json").toFile(), copy);
+    }
+  }
+
+  private static void edit(Path folder, String device, java.util.function.Consumer<ObjectNode> change)
+      throws Exception {
+    try (var files = Files.list(folder)) {
+      for (var file : files.filter(f -> f.getFileName().toString().startsWith(device + "_")).toList()) {
+        var root = (ObjectNode) JSON.readTree(file.toFile());
+        change.accept(root);
+        JSON.writeValue(file.toFile(), root);
+      }
+    }
+  }
+}

@@ -1,0 +1,44 @@
+package io.github.ycsbstorage.study;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.ycsbstorage.result.Phase;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The study files in scripts/ plan the matrices of the studies they reproduce (docs/study.md). */
+class ShippedStudiesTest {
+  private static final Path REPOSITORY = Path.of("..").toAbsolutePath().normalize();
+
+  private static List<Cell> cells(String file) throws Exception {
+    return new StudyPlan(StudyDefinition.load(REPOSITORY.resolve(file), REPOSITORY)).cells();
+  }
+
+  private static long loads(List<Cell> cells) {
+    return cells.stream().filter(cell -> cell.phase() == Phase.LOAD).count();
+  }
+
+  @Test
+  void theMongoDbStudyPlansFourWorkloadsTwoDistributionsThreeSizesTwoDevices() throws Exception {
+    var cells = cells("scripts/mongodb/hdd-vs-ssd.properties");
+    assertEquals(6, loads(cells));
+    assertEquals(4 * 2 * 3 * 2, cells.size() - loads(cells));
+    assertEquals("hdd_ratio0.33_load", cells.get(0).id());
+    assertTrue(cells.stream().anyMatch(cell -> cell.id().equals("ssd_ratio10.7_read-latest-zipfian-10x100_r1")),
+        cells.toString());
+  }
+
+  @Test
+  void theCpuPerIoStudiesPlanFourMixesOnTwoNetworkDevices() throws Exception {
+    for (var threads : List.of("128", "256")) {
+      var file = "scripts/cpu-per-io/nvmeof-vs-iscsi-" + threads + "-threads.properties";
+      var definition = StudyDefinition.load(REPOSITORY.resolve(file), REPOSITORY);
+      assertEquals(Integer.parseInt(threads), definition.threads(), file);
+      var cells = new StudyPlan(definition).cells();
+      assertEquals(2, loads(cells), file);
+      assertEquals(4 * 2, cells.size() - loads(cells), file);
+    }
+  }
+}
