@@ -4,8 +4,8 @@
 # on driver 3.x or 5.x. One column per recording, as shares of its operation threads' Java samples
 # (YCSB's client threads "Thread-N", RawDriverLoop's "pool-1-thread-N"); a thread waiting in the
 # kernel for the server's reply is not sampled, so the shares split the client's own work.
-#  - "by owner": each sample counted once, by its innermost frame outside the JDK (samples whose
-#    innermost frame is the JDK's socket code count as socket system calls);
+#  - "innermost": each sample counted once, by its innermost frame outside the JDK (samples whose
+#    innermost frame is the JDK's socket code count as JDK socket calls);
 #  - "inclusive": the share of samples with a frame of that step anywhere on the stack (steps
 #    nest, so these do not add up).
 #
@@ -21,9 +21,8 @@ for recording in "$@"; do
   jfr print --stack-depth 256 --events jdk.ExecutionSample "$recording"
 done | awk '
   BEGIN {
-    nowners = split("binding or raw loop|YCSB client, workload, measurements|logging|BSON encoding, decoding, codec lookup|" \
-      "sessions|connection: messages, pool, server selection|driver operation layer|" \
-      "socket system calls (JDK)|other", owner, "|")
+    nowners = split("the binding (or raw loop)|YCSB (workload, measurements)|logging|BSON|" \
+      "driver sessions|driver connection layer|other driver code|JDK socket calls|other", owner, "|")
     # owner prefixes, tried in this order on the innermost frame outside the JDK
     prefix["io.github.ycsbstorage."] = 1; prefix["site.ycsb.db."] = 1
     prefix["site.ycsb."] = 2; prefix["org.HdrHistogram."] = 2
@@ -35,9 +34,9 @@ done | awk '
     norder = split("io.github.ycsbstorage. site.ycsb.db. site.ycsb. org.HdrHistogram. ch.qos.logback. org.slf4j. " \
       "org.bson. com.mongodb.internal.session. com.mongodb.session. com.mongodb.internal.connection. " \
       "com.mongodb.connection. com.mongodb.", order, " ")
-    nsteps = split("server selection|operation and timeout context|implicit session|connection checkout and return|" \
-      "command encoding|reply checks (ok, cluster and operation time)|codec registry lookup|" \
-      "reply decoding into the result|command building (ours)", step, "|")
+    nsteps = split("server selection|operation and timeout contexts|implicit session|connection checkout and return|" \
+      "command encoding|reply checks (`ok`, cluster, operation and snapshot time)|codec registry lookups|" \
+      "reply decoding into the result|building the command (ours)", step, "|")
     pattern[1] = "\\.selectServer$"
     pattern[2] = "[.$](OperationContext|TimeoutContext|TimeoutSettings)[.$]"
     pattern[3] = "(ClientSessionHelper|createClientSession|BaseClientSessionImpl\\.<init>|ServerSessionPool|ClientSessionImpl\\.close)"
@@ -79,7 +78,7 @@ done | awk '
     line = "| samples |"
     for (f = 1; f <= nfiles; f++) line = line " " samples[files[f]] + 0 " |"
     print line
-    for (o = 1; o <= nowners; o++) row("by owner: " owner[o], "owned", o)
+    for (o = 1; o <= nowners; o++) row("innermost: " owner[o], "owned", o)
     for (s = 1; s <= nsteps; s++) row("inclusive: " step[s], "inside", s)
   }
   function row(title, table, k,   f, n, v, line) {
