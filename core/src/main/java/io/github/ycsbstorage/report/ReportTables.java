@@ -1,6 +1,7 @@
 package io.github.ycsbstorage.report;
 
 import io.github.ycsbstorage.config.ByteSize;
+import io.github.ycsbstorage.result.OperationCount;
 import io.github.ycsbstorage.result.OperationFigures;
 import io.github.ycsbstorage.result.Sizing;
 import java.nio.file.Path;
@@ -168,10 +169,15 @@ final class ReportTables {
         rows.add(List.of(device + " kB read+written per operation",
             Format.precise((totals.readBytes() + totals.writtenBytes()) / 1024.0 / operations)));
       });
-      io.get().cpuBusyMicros().ifPresent(micros -> rows.add(List.of("host CPU µs per operation",
-          Format.precise(micros / operations))));
-      io.get().process().ifPresent(process -> rows.add(List.of("server process CPU µs per operation",
-          Format.precise(process.cpuMicros() / operations))));
+      io.get().withOperations(new OperationCount((long) operations, "the result's summary")).perOperation()
+          .ifPresent(figures -> {
+            figures.cpuMicros().ifPresent(micros -> rows.add(List.of("host CPU µs per operation",
+                Format.precise(micros))));
+            figures.serverCpuMicros().ifPresent(micros -> rows.add(List.of("server process CPU µs per operation",
+                Format.precise(micros))));
+            figures.serverIoBytes().ifPresent(bytes -> rows.add(List.of("server process storage kB per operation",
+                Format.precise(bytes / 1024))));
+          });
       io.get().iowaitShare().ifPresent(share -> rows.add(List.of("iowait share of busy CPU", Format.percent(share))));
     }
     return new Table("I/O and CPU per operation (" + Format.count((long) operations) + " operations)",

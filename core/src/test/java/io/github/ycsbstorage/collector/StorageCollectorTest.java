@@ -1,9 +1,11 @@
 package io.github.ycsbstorage.collector;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 import io.github.ycsbstorage.collector.device.DeviceType;
 import io.github.ycsbstorage.result.Io;
 import io.github.ycsbstorage.result.OperationCount;
@@ -225,9 +227,9 @@ class StorageCollectorTest {
 
     var io = record.sections().io().orElseThrow();
     var process = io.process().orElseThrow();
-    assertEquals(500_000, process.cpuMicros());
-    assertEquals(3_072_000, process.readBytes());
-    assertEquals(1_536_000, process.writeBytes());
+    assertEquals(OptionalLong.of(500_000), process.cpuMicros());
+    assertEquals(OptionalLong.of(3_072_000), process.readBytes());
+    assertEquals(OptionalLong.of(1_536_000), process.writeBytes());
     assertEquals(OptionalDouble.of(0.25), process.shareOfHostCpu());
     assertEquals(OptionalDouble.of(0.75), process.shareOfDeviceIo());
     var perOperation = io.perOperation().orElseThrow();
@@ -242,6 +244,49 @@ class StorageCollectorTest {
     var busy = record.warnings().stream().filter(w -> w.startsWith("the host was busy with other work")).toList();
     assertEquals(1, busy.size(), "CPU only: the server caused 75 % of the device's bytes: " + record.warnings());
     assertTrue(busy.get(0).startsWith("the host was busy with other work: 75 % of CPU was not the server"), busy.get(0));
+  }
+
+  /**
+   * A server run by another user: its {@code /proc/<pid>/io} is unreadable, its {@code stat} is not.
+   * Hand-computed as above: 50 of the host's 200 busy ticks, 500 µs per operation; its storage bytes
+   * are unknown (null), not 0, and the unreadable file is one gap of the run, not one per interval.
+   */
+  @Test
+  void aServerWhoseIoFileIsUnreadableStillHasItsCpuAndItsBytesAreUnknown(@TempDir Path temp) throws Exception {
+    var root = Fixtures.copy("virtio", temp.resolve("root"));
+    proc(root, 1000, 2000, 8000, 16000, 500, 100);
+    serverProcess(root, 1000, 500, 0, 0);
+    Files.delete(root.resolve("proc/4242/io"));
+    var properties = properties(root, temp.resolve("run.json"));
+    properties.setProperty("collector.pid", "4242");
+    var collector = new StorageCollector(Phase.RUN, CollectorSettings.from(properties, Optional.empty()),
+        () -> new OperationCount(1000L, "test"), properties);
+    collector.start();
+    collector.sampleNow();
+    proc(root, 1500, 2250, 16000, 20000, 700, 150);
+    Fixtures.write(root, "/proc/4242/stat", "4242 (mongod) S 1 4242 4242 0 -1 4194560 100 0 0 0 1030 520 0 0 20 0"
+        + " 30 0 100 0 0\n");
+    collector.sampleNow();
+    var record = new RunRecord();
+    collector.stop(record);
+
+    var io = record.sections().io().orElseThrow();
+    var process = io.process().orElseThrow();
+    assertEquals(OptionalLong.of(500_000), process.cpuMicros());
+    assertEquals(OptionalDouble.of(0.25), process.shareOfHostCpu());
+    assertEquals(OptionalLong.empty(), process.readBytes());
+    assertEquals(OptionalLong.empty(), process.wchar());
+    assertEquals(OptionalDouble.empty(), process.shareOfDeviceIo());
+    var perOperation = io.perOperation().orElseThrow();
+    assertEquals(OptionalDouble.of(500.0), perOperation.serverCpuMicros());
+    assertEquals(OptionalDouble.empty(), perOperation.serverIoBytes());
+    assertEquals(500.0, lines(record, "IO").get("server.cpu.us/op"));
+    assertFalse(lines(record, "IO").containsKey("server.io.bytes/op"));
+    var json = new ObjectMapper().registerModule(new Jdk8Module()).writeValueAsString(process);
+    assertTrue(json.contains("\"readBytes\":null"), json);
+    var unreadable = record.warnings().stream().filter(w -> w.contains("/proc/<pid>/io not readable")).toList();
+    assertEquals(1, unreadable.size(), record.warnings().toString());
+    assertTrue(unreadable.get(0).contains("only the server's user and root may read it"), unreadable.get(0));
   }
 
   @Test
