@@ -62,6 +62,10 @@ final class CollectorReport {
       System.err.println("Warning: " + warning);
       record.addWarning(warning);
     }
+    // in the result as io.cpuSaturated, which the report flags; the console says so at once
+    io.cpuSaturated().filter(Boolean::booleanValue).ifPresent(saturated -> System.err.println("Warning: the "
+        + (seen.serverHost() ? "server" : "client") + " host's CPUs were saturated (under "
+        + (int) Io.SATURATED_BELOW_PERCENT + " % idle + iowait time): this phase measured CPU, not storage"));
   }
 
   static List<DeviceInfo> physicalDevices(List<PathInventory> inventory) {
@@ -278,6 +282,7 @@ final class CollectorReport {
       if (share != null) {
         record.addSummaryLine("IO", host + "iowait.share", share);
       }
+      io.cpuSaturated().ifPresent(saturated -> record.addSummaryLine("IO", host + "cpu.saturated", saturated ? 1 : 0));
     }
     io.perOperation().ifPresent(figures -> {
       figures.deviceReads().ifPresent(value -> record.addSummaryLine("IO", "device.reads/op", value));

@@ -124,6 +124,7 @@ class StorageCollectorTest {
     assertEquals(8000L * 512, vda.readBytes());
     assertEquals(List.of("vda"), ioSection.countedDevices());
     assertEquals(Optional.of(false), ioSection.cpuSaturated(), "50 of 250 ticks were iowait: CPUs had time to spare");
+    assertEquals(0, io.get("cpu.saturated"));
     assertEquals(new OperationCount(1000L, "test"), ioSection.operations());
     var probe = ioSection.probe().orElseThrow();
     assertEquals("not run: collector.root is not / (a fixture tree has no real file system)", probe.reason());
@@ -191,6 +192,7 @@ class StorageCollectorTest {
     var io = record.sections().io().orElseThrow();
     assertEquals(0.1, io.cpu().orElseThrow().iowait(), 0.001);
     assertEquals(Optional.of(true), io.cpuSaturated());
+    assertEquals(1, lines(record, "IO").get("cpu.saturated"));
   }
 
   private static void serverProcess(Path root, long utime, long stime, long readBytes, long writeBytes)
