@@ -204,6 +204,32 @@ class StorageCollectorTest {
         + "\ncancelled_write_bytes: 0\n");
   }
 
+  /** A step of a test that may throw. */
+  @FunctionalInterface
+  private interface Step {
+    void run() throws Exception;
+  }
+
+  /**
+   * A phase of 1,000 operations on the server process 4242, sampled twice: the host's second readings
+   * (200 more busy ticks than {@code proc(root, 1000, 2000, 8000, 16000, 500, 100)}), then
+   * {@code server}'s change to the process's files.
+   */
+  private static RunRecord serverPhase(Path root, Path temp, Step server) throws Exception {
+    var properties = properties(root, temp.resolve("run.json"));
+    properties.setProperty("collector.pid", "4242");
+    var collector = new StorageCollector(Phase.RUN, CollectorSettings.from(properties, Optional.empty()),
+        () -> new OperationCount(1000L, "test"), properties);
+    collector.start();
+    collector.sampleNow();
+    proc(root, 1500, 2250, 16000, 20000, 700, 150);
+    server.run();
+    collector.sampleNow();
+    var record = new RunRecord();
+    collector.stop(record);
+    return record;
+  }
+
   /**
    * Hand-computed: over the phase the host was busy 200 ticks, of which the server process (pid 4242)
    * used 30 user + 20 system = 50 ticks (25 %); the device moved (8,000 + 4,000) × 512 = 6,144,000
@@ -215,17 +241,7 @@ class StorageCollectorTest {
     var root = Fixtures.copy("virtio", temp.resolve("root"));
     proc(root, 1000, 2000, 8000, 16000, 500, 100);
     serverProcess(root, 1000, 500, 10_000_000, 20_000_000);
-    var properties = properties(root, temp.resolve("run.json"));
-    properties.setProperty("collector.pid", "4242");
-    var collector = new StorageCollector(Phase.RUN, CollectorSettings.from(properties, Optional.empty()),
-        () -> new OperationCount(1000L, "test"), properties);
-    collector.start();
-    collector.sampleNow();
-    proc(root, 1500, 2250, 16000, 20000, 700, 150);
-    serverProcess(root, 1030, 520, 13_072_000, 21_536_000);
-    collector.sampleNow();
-    var record = new RunRecord();
-    collector.stop(record);
+    var record = serverPhase(root, temp, () -> serverProcess(root, 1030, 520, 13_072_000, 21_536_000));
 
     var io = record.sections().io().orElseThrow();
     var process = io.process().orElseThrow();
@@ -259,18 +275,8 @@ class StorageCollectorTest {
     proc(root, 1000, 2000, 8000, 16000, 500, 100);
     serverProcess(root, 1000, 500, 0, 0);
     Files.delete(root.resolve("proc/4242/io"));
-    var properties = properties(root, temp.resolve("run.json"));
-    properties.setProperty("collector.pid", "4242");
-    var collector = new StorageCollector(Phase.RUN, CollectorSettings.from(properties, Optional.empty()),
-        () -> new OperationCount(1000L, "test"), properties);
-    collector.start();
-    collector.sampleNow();
-    proc(root, 1500, 2250, 16000, 20000, 700, 150);
-    Fixtures.write(root, "/proc/4242/stat", "4242 (mongod) S 1 4242 4242 0 -1 4194560 100 0 0 0 1030 520 0 0 20 0"
-        + " 30 0 100 0 0\n");
-    collector.sampleNow();
-    var record = new RunRecord();
-    collector.stop(record);
+    var record = serverPhase(root, temp, () -> Fixtures.write(root, "/proc/4242/stat",
+        "4242 (mongod) S 1 4242 4242 0 -1 4194560 100 0 0 0 1030 520 0 0 20 0 30 0 100 0 0\n"));
 
     var io = record.sections().io().orElseThrow();
     var process = io.process().orElseThrow();
