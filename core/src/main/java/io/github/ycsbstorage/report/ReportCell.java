@@ -205,10 +205,13 @@ public record ReportCell(Path file, Result result) {
     return result.sections().io().flatMap(Io::cpuSaturated);
   }
 
-  /** The operation's latency distribution for plots: intended time when {@link #intendedTime()}. */
+  /**
+   * The operation's latency distribution for plots: the intended-time one when {@link #intendedTime()}
+   * (none rather than the service times under that label); empty when the result holds none.
+   */
   public List<PercentilePoint> latencyDistribution(String operation) {
-    var intended = result.latency().get(OperationFigures.INTENDED_PREFIX + operation);
-    return intendedTime() && intended != null ? intended : result.latency().getOrDefault(operation, List.of());
+    return result.latency().getOrDefault(intendedTime() ? OperationFigures.INTENDED_PREFIX + operation : operation,
+        List.of());
   }
 
   public Optional<Double> clientCpuUtilization() {

@@ -103,7 +103,7 @@ record ReportCharts(Map<Mix, MixCharts> mixes, Map<String, List<Image>> cells) {
     }
     var percentiles = image(Charts.latencyPercentiles(folder.resolve(name + "-percentiles.png"),
         label + " percentiles: " + mix.title(), distribution), name + "-percentiles.png",
-        "latency percentile distribution, " + mix.title());
+        lowerLabel + " percentile distribution, " + mix.title());
     return new MixCharts(bars, lines, average, p99, percentiles);
   }
 

@@ -164,6 +164,9 @@ class ReportBuilderTest {
       for (var key : List.of("minUs", "maxUs", "p50Us", "p95Us", "p99Us", "p999Us")) {
         intended.put(key, Math.round(figures.path(key).asLong() * factor));
       }
+      var points = ((ObjectNode) cell.path("latency")).putArray("Intended-" + name);
+      cell.path("latency").path(name).forEach(point -> points.addArray().add(point.get(0).asDouble())
+          .add(point.get(1).asDouble() * factor));
     }
     json.writeValue(file.toFile(), cell);
   }
@@ -189,6 +192,11 @@ class ReportBuilderTest {
     int serviceRow = html.indexOf("<td>READ (service time)</td><td>46,110</td><td>115 ms</td>");
     assertTrue(intendedRow >= 0 && intendedRow < serviceRow, html);
     assertTrue(html.contains("alt=\"p99 intended-time latency per device and dataset size"), html);
+    assertTrue(html.contains("alt=\"intended-time latency percentile distribution, "), html);
+    var hdd = ReportLoader.load(results).cells().stream().filter(c -> c.device().equals("hdd")).findFirst()
+        .orElseThrow();
+    assertEquals(4 * hdd.result().latency().get("READ").get(0).latencyUs(),
+        hdd.latencyDistribution("READ").get(0).latencyUs(), 1e-9, "the intended-time points are plotted");
   }
 
   @Test
