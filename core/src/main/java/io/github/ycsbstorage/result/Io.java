@@ -162,7 +162,8 @@ public record Io(String observed, SampledHost sampledHost, String source, int sa
           bytes += totals.readBytes() + totals.writtenBytes();
         }
       }
-      boolean counted = !countedDevices.isEmpty();
+      // a counted device that was never sampled leaves the device figures unknown, not short
+      boolean counted = !countedDevices.isEmpty() && devices.keySet().containsAll(countedDevices);
       var serverIo = process.filter(p -> p.readBytes().isPresent() && p.writeBytes().isPresent())
           .map(p -> p.readBytes().getAsLong() + p.writeBytes().getAsLong());
       return Optional.of(new PerOperation(counted ? perOp(reads, count) : OptionalDouble.empty(),

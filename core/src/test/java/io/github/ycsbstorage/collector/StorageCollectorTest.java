@@ -297,6 +297,30 @@ class StorageCollectorTest {
     assertTrue(unreadable.get(0).contains("only the server's user and root may read it"), unreadable.get(0));
   }
 
+  /** The data path's device vda is absent from /proc/diskstats: its figures are unknown, not 0. */
+  @Test
+  void aCountedDeviceThatWasNeverSampledLeavesTheDeviceFiguresPerOperationUnknown(@TempDir Path temp)
+      throws Exception {
+    var root = Fixtures.copy("virtio", temp.resolve("root"));
+    proc(root, 1, 1, 1, 1, 500, 100);
+    Fixtures.write(root, "/proc/diskstats", " 7 0 loop0 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n");
+    var properties = properties(root, temp.resolve("run.json"));
+    var collector = new StorageCollector(Phase.RUN, CollectorSettings.from(properties, Optional.empty()),
+        () -> new OperationCount(10L, "test"), properties);
+    collector.start();
+    proc(root, 1, 1, 1, 1, 600, 100);
+    Fixtures.write(root, "/proc/diskstats", " 7 0 loop0 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n");
+    var record = new RunRecord();
+    collector.stop(record);
+    var io = record.sections().io().orElseThrow();
+    assertEquals(List.of("vda"), io.countedDevices());
+    var perOperation = io.perOperation().orElseThrow();
+    assertEquals(OptionalDouble.empty(), perOperation.deviceReads());
+    assertEquals(OptionalDouble.empty(), perOperation.deviceMB());
+    assertEquals(OptionalDouble.of(100_000.0), perOperation.cpuMicros(), "100 busy ticks = 1 s over 10 operations");
+    assertFalse(lines(record, "IO").containsKey("device.reads/op"));
+  }
+
   @Test
   void unknownOperationCountLeavesPerOperationFiguresOutWithTheReason(@TempDir Path temp) throws Exception {
     var root = Fixtures.copy("virtio", temp.resolve("root"));
