@@ -73,8 +73,7 @@ final class DemoSummary {
     var devices = new ArrayList<String>();
     result.sections().devices().orElse(List.of()).forEach(entry -> devices.add(entry.device().name() + " "
         + entry.device().type() + (entry.device().rotationalTrusted() ? ""
-        : " (" + (entry.device().rotationalNote() != null ? entry.device().rotationalNote()
-        : "rotational flag untrusted") + ")")));
+        : " (" + entry.device().rotationalNote().orElse("rotational flag untrusted") + ")")));
     return devices.isEmpty() ? "device tags unknown" : String.join(", ", devices);
   }
 
