@@ -207,9 +207,9 @@ final class CollectorReport {
       return Optional.empty();
     }
     var first = physical.get(0);
-    boolean measured = seen.probe() != null && seen.probe().inferredMedium() != null;
-    var media = measured && first.type().media().equals("unknown")
-        ? probeMedia(seen.probe().inferredMedium()) : first.type().media();
+    var measured = Optional.ofNullable(seen.probe()).flatMap(ProbeResult::inferredMedium);
+    var media = measured.isPresent() && first.type().media().equals("unknown")
+        ? probeMedia(measured.get()) : first.type().media();
     return Optional.of(new PerfKitBenchmarkerMetadata(first.type().label(), media,
         first.sizeBytes().map(bytes -> OptionalLong.of(Math.round(bytes / 1e9))).orElse(OptionalLong.empty())));
   }
@@ -237,15 +237,13 @@ final class CollectorReport {
       });
     }
     var probe = seen.probe();
-    if (probe != null && probe.p50Us() != null) {
-      if (probe.inferredMedium() != null) {
-        record.addFact("STORAGE", "probe.medium", probe.inferredMedium());
-      }
+    if (probe != null && probe.p50Us().isPresent()) {
+      probe.inferredMedium().ifPresent(medium -> record.addFact("STORAGE", "probe.medium", medium));
       record.addSummaryLine("STORAGE", "probe.direct", probe.directIo() ? 1 : 0);
-      record.addSummaryLine("STORAGE", "probe.read.p50.us", probe.p50Us());
-      record.addSummaryLine("STORAGE", "probe.read.p99.us", probe.p99Us());
-      record.addSummaryLine("STORAGE", "probe.read.iops", round(probe.randomReadIops()));
-      record.addSummaryLine("STORAGE", "probe.seq.MBps", round(probe.sequentialMBps()));
+      record.addSummaryLine("STORAGE", "probe.read.p50.us", probe.p50Us().getAsLong());
+      probe.p99Us().ifPresent(p99 -> record.addSummaryLine("STORAGE", "probe.read.p99.us", p99));
+      probe.randomReadIops().ifPresent(iops -> record.addSummaryLine("STORAGE", "probe.read.iops", round(iops)));
+      probe.sequentialMBps().ifPresent(mbps -> record.addSummaryLine("STORAGE", "probe.seq.MBps", round(mbps)));
     }
     var totals = seen.sampling().totals();
     // with no device named (ssh without collector.devices) every device is sampled: print the busy ones

@@ -187,7 +187,7 @@ public final class StorageCollector implements PhaseObserver {
    * backing device's type alone.
    */
   static ProbeResult seenThrough(ProbeResult probed, PathInventory path) {
-    return path == null || path.pageCache().isEmpty() || probed.p50Us() == null ? probed
+    return path == null || path.pageCache().isEmpty() || probed.p50Us().isEmpty() ? probed
         : probed.withoutMedium("the probe cannot see the medium: " + path.pageCache().get());
   }
 

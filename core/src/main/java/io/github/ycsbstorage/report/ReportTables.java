@@ -129,9 +129,8 @@ final class ReportTables {
 
   /** E.g. {@code flash, 12,555 random reads/s}. */
   private static String probe(io.github.ycsbstorage.collector.probe.ProbeResult probe) {
-    return (probe.inferredMedium() == null ? "medium unknown" : probe.inferredMedium())
-        + (probe.randomReadIops() == null ? "" : String.format(Locale.ROOT, ", %,.0f random reads/s",
-        probe.randomReadIops()));
+    return probe.inferredMedium().orElse("medium unknown") + (probe.randomReadIops().isPresent()
+        ? String.format(Locale.ROOT, ", %,.0f random reads/s", probe.randomReadIops().getAsDouble()) : "");
   }
 
   /**
