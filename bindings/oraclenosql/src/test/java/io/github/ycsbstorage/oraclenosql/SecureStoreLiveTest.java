@@ -115,7 +115,7 @@ class SecureStoreLiveTest {
   @Test
   @Order(3)
   void aDatasetSizedOnACacheTheStoreDoesNotTellIsRefusedAskingForTheMemory() {
-    var properties = connection(properties(OracleNoSqlNamespace.SECURITY,
+    var properties = connection(properties(OracleNoSqlSettings.SECURITY,
         store.securityFolder().resolve("user.security").toString()));
     properties.putAll(properties("db", OracleNoSqlClient.class.getName(), "dotransactions", "false",
         "fieldlength", "1000", "storage.progress", "false", "storage.memory.basis", "cache",
