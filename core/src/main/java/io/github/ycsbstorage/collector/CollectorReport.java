@@ -84,8 +84,8 @@ final class CollectorReport {
       var probe = seen.probe() != null && path == seen.inventory().get(0) ? Optional.of(seen.probe())
           : Optional.<ProbeResult>empty();
       for (var device : path.devices()) {
-        devices.add(new DataDevice(device, path.path(), Optional.ofNullable(path.mountPoint()),
-            Optional.ofNullable(path.fsType()), Optional.ofNullable(path.mountOptions()), path.stack(), path.notes(),
+        devices.add(new DataDevice(device, path.path(), path.mountPoint(), path.fsType(), path.mountOptions(),
+            path.stack(), path.notes(),
             probe));
       }
     }
@@ -197,11 +197,11 @@ final class CollectorReport {
       return Optional.empty();
     }
     var first = physical.get(0);
-    boolean measured = seen.probe() != null && seen.probe().inferredMedium() != null;
-    var media = measured && first.type().media().equals("unknown")
-        ? probeMedia(seen.probe().inferredMedium()) : first.type().media();
+    var measured = Optional.ofNullable(seen.probe()).flatMap(ProbeResult::inferredMedium);
+    var media = measured.isPresent() && first.type().media().equals("unknown")
+        ? probeMedia(measured.get()) : first.type().media();
     return Optional.of(new PerfKitBenchmarkerMetadata(first.type().label(), media,
-        first.sizeBytes() == null ? OptionalLong.empty() : OptionalLong.of(Math.round(first.sizeBytes() / 1e9))));
+        first.sizeBytes().map(bytes -> OptionalLong.of(Math.round(bytes / 1e9))).orElse(OptionalLong.empty())));
   }
 
   private static void summaryLines(RunRecord record, Observations seen, Io io) {
@@ -215,16 +215,11 @@ final class CollectorReport {
       record.addFact("STORAGE", "device.name",
           String.join("+", physical.stream().map(DeviceInfo::name).toList()));
       var first = physical.get(0);
-      if (first.model() != null) {
-        record.addFact("STORAGE", "device.model", first.model());
-      }
-      if (first.rotational() != null) {
-        record.addSummaryLine("STORAGE", "device.rotational", first.rotational() ? 1 : 0);
-      }
+      first.model().ifPresent(model -> record.addFact("STORAGE", "device.model", model));
+      first.rotational().ifPresent(rotational ->
+          record.addSummaryLine("STORAGE", "device.rotational", rotational ? 1 : 0));
       record.addSummaryLine("STORAGE", "device.rotational.trusted", first.rotationalTrusted() ? 1 : 0);
-      if (first.scheduler() != null) {
-        record.addFact("STORAGE", "device.scheduler", first.scheduler());
-      }
+      first.scheduler().ifPresent(scheduler -> record.addFact("STORAGE", "device.scheduler", scheduler));
       perfKitBenchmarker(seen).ifPresent(pkb -> {
         record.addFact("STORAGE", "data_disk_0_type", pkb.dataDisk0Type());
         record.addFact("STORAGE", "data_disk_0_media", pkb.dataDisk0Media());
@@ -232,15 +227,13 @@ final class CollectorReport {
       });
     }
     var probe = seen.probe();
-    if (probe != null && probe.p50Us() != null) {
-      if (probe.inferredMedium() != null) {
-        record.addFact("STORAGE", "probe.medium", probe.inferredMedium());
-      }
+    if (probe != null && probe.p50Us().isPresent()) {
+      probe.inferredMedium().ifPresent(medium -> record.addFact("STORAGE", "probe.medium", medium));
       record.addSummaryLine("STORAGE", "probe.direct", probe.directIo() ? 1 : 0);
-      record.addSummaryLine("STORAGE", "probe.read.p50.us", probe.p50Us());
-      record.addSummaryLine("STORAGE", "probe.read.p99.us", probe.p99Us());
-      record.addSummaryLine("STORAGE", "probe.read.iops", round(probe.randomReadIops()));
-      record.addSummaryLine("STORAGE", "probe.seq.MBps", round(probe.sequentialMBps()));
+      record.addSummaryLine("STORAGE", "probe.read.p50.us", probe.p50Us().getAsLong());
+      probe.p99Us().ifPresent(p99 -> record.addSummaryLine("STORAGE", "probe.read.p99.us", p99));
+      probe.randomReadIops().ifPresent(iops -> record.addSummaryLine("STORAGE", "probe.read.iops", round(iops)));
+      probe.sequentialMBps().ifPresent(mbps -> record.addSummaryLine("STORAGE", "probe.seq.MBps", round(mbps)));
     }
     var totals = seen.sampling().totals();
     // with no device named (ssh without collector.devices) every device is sampled: print the busy ones
@@ -263,9 +256,7 @@ final class CollectorReport {
       totals.maxUtil(entry.getKey()).ifPresent(max -> record.addSummaryLine(group, "%util max", round(max)));
       record.addSummaryLine(group, "rareq-sz avg", round(rates.readRequestKb()));
       record.addSummaryLine(group, "wareq-sz avg", round(rates.writeRequestKb()));
-      if (rates.discardsPerSec() != null) {
-        record.addSummaryLine(group, "d/s avg", round(rates.discardsPerSec()));
-      }
+      rates.discardsPerSec().ifPresent(perSec -> record.addSummaryLine(group, "d/s avg", round(perSec)));
     }
     var host = seen.serverHost() ? "" : "client.";
     var cpu = totals.cpu();

@@ -232,7 +232,7 @@ public record ReportCell(Path file, Result result) {
     var names = new LinkedHashSet<String>();
     for (var entry : dataDevices()) {
       // A file system without a block device (tmpfs, NFS) has no size: its mount tells instances apart.
-      names.add(entry.device().sizeBytes() == null && entry.mountPoint().isPresent()
+      names.add(entry.device().sizeBytes().isEmpty() && entry.mountPoint().isPresent()
           ? entry.device().name() + " at " + entry.mountPoint().get() : entry.device().name());
     }
     return names;

@@ -136,11 +136,11 @@ final class ReportTables {
     var rows = new ArrayList<List<String>>();
     for (var entry : cell.dataDevices()) {
       var device = entry.device();
-      rows.add(List.of(device.name(), device.type().label(), text(device.model()), device.sizeBytes() == null
-          ? Format.UNKNOWN : ByteSize.ofBytes(device.sizeBytes()).toString(), text(device.scheduler()),
-          device.rotational() == null ? Format.UNKNOWN : device.rotational() + (device.rotationalTrusted() ? ""
-              : " (untrusted: " + text(device.rotationalNote()) + ")"),
-          entry.probe().map(ReportTables::probe).orElse("not run"), text(entry.path())));
+      rows.add(List.of(device.name(), device.type().label(), text(device.model()),
+          device.sizeBytes().map(bytes -> ByteSize.ofBytes(bytes).toString()).orElse(Format.UNKNOWN),
+          text(device.scheduler()), device.rotational().map(rotational -> rotational + (device.rotationalTrusted()
+              ? "" : " (untrusted: " + text(device.rotationalNote()) + ")")).orElse(Format.UNKNOWN),
+          entry.probe().map(ReportTables::probe).orElse("not run"), text(Optional.ofNullable(entry.path()))));
     }
     return new Table("Devices", List.of("device", "type", "model", "size", "scheduler", "rotational",
         "read probe", "data path"), rows);
@@ -148,9 +148,8 @@ final class ReportTables {
 
   /** E.g. {@code flash, 12,555 random reads/s}. */
   private static String probe(io.github.ycsbstorage.collector.probe.ProbeResult probe) {
-    return (probe.inferredMedium() == null ? "medium unknown" : probe.inferredMedium())
-        + (probe.randomReadIops() == null ? "" : String.format(Locale.ROOT, ", %,.0f random reads/s",
-        probe.randomReadIops()));
+    return probe.inferredMedium().orElse("medium unknown") + (probe.randomReadIops().isPresent()
+        ? String.format(Locale.ROOT, ", %,.0f random reads/s", probe.randomReadIops().getAsDouble()) : "");
   }
 
   /**
@@ -211,8 +210,8 @@ final class ReportTables {
     return value.isPresent() ? value.getAsLong() : Double.NaN;
   }
 
-  private static String text(String value) {
-    return value == null ? Format.UNKNOWN : value.strip();
+  private static String text(Optional<String> value) {
+    return value.map(String::strip).orElse(Format.UNKNOWN);
   }
 
   /** A result file's path from the report folder, with forward slashes for links. */

@@ -47,7 +47,7 @@ final class CellMerge {
    * @param launched    how the clients ended
    * @param inputs      what produced the figures, for resume
    */
-  static Result result(StudyDefinition study, Cell cell, Path folder, Instant startedAt, List<ClientOutcome> outcomes,
+  static Result result(StudySettings study, Cell cell, Path folder, Instant startedAt, List<ClientOutcome> outcomes,
       ClientLaunch.Launched launched, Map<String, String> properties, Map<String, String> inputs,
       List<String> warnings) {
     var ended = launched.clients();
@@ -132,7 +132,7 @@ final class CellMerge {
     return statuses.stream().max(Enum::compareTo).orElse(Status.COMPLETE);
   }
 
-  private static StudyCell studySection(StudyDefinition study, Cell cell, List<ClientOutcome> outcomes,
+  private static StudyCell studySection(StudySettings study, Cell cell, List<ClientOutcome> outcomes,
       Map<String, String> inputs, double wallSeconds, OptionalDouble sumOfClientThroughputs) {
     var cpuSeconds = outcomes.stream().map(ClientOutcome::cpuSeconds).flatMap(Optional::stream)
         .mapToDouble(Double::doubleValue).sum();

@@ -58,7 +58,7 @@ final class DatasetCheck {
       double ofMemory = (double) bytes / plan.memory().get().bytes();
       ratio = OptionalDouble.of(Math.round(ofMemory * 1000) / 1000.0);
       line.append(" = ").append(SizingPlan.decimal(ofMemory)).append(" × server ")
-          .append(plan.basis().equals("ram") ? "RAM" : "cache");
+          .append(plan.memoryName());
     }
     double ofPlan = planned == 0 ? 0 : (double) bytes / planned;
     line.append(" (").append(SizingPlan.decimal(ofPlan)).append(" × the planned ").append(ByteSize.ofBytes(planned))

@@ -1,6 +1,7 @@
 package io.github.ycsbstorage.workload;
 
 import io.github.ycsbstorage.config.ByteSize;
+import io.github.ycsbstorage.result.Sizing;
 import io.github.ycsbstorage.spi.Locality;
 import io.github.ycsbstorage.spi.MemoryFigure;
 import io.github.ycsbstorage.spi.ServerInfo;
@@ -26,7 +27,7 @@ final class MemoryResolver {
       return SizingPlanner.Memory.unknown(binding + " describes no server (it does not implement ServerInfoProvider)");
     }
     var info = server.get();
-    boolean ram = settings.basis() == StorageSettings.MemoryBasis.RAM;
+    boolean ram = settings.basis() == Sizing.Basis.RAM;
     var reported = ram ? info.ram() : info.cache();
     if (reported.isPresent()) {
       return SizingPlanner.Memory.known(reported.get());
@@ -53,7 +54,7 @@ final class MemoryResolver {
     if (settings.serverMemory().isEmpty() || server.isEmpty()) {
       return Optional.empty();
     }
-    boolean ram = settings.basis() == StorageSettings.MemoryBasis.RAM;
+    boolean ram = settings.basis() == Sizing.Basis.RAM;
     var reported = ram ? server.get().ram() : server.get().cache();
     long declared = settings.serverMemory().get().bytes();
     if (reported.isEmpty() || Math.abs(reported.get().bytes() - declared) <= declared / 10) {

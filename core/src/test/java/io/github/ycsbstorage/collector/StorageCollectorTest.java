@@ -127,7 +127,8 @@ class StorageCollectorTest {
     assertEquals(0, io.get("cpu.saturated"));
     assertEquals(new OperationCount(1000L, "test"), ioSection.operations());
     var probe = ioSection.probe().orElseThrow();
-    assertEquals("not run: collector.root is not / (a fixture tree has no real file system)", probe.reason());
+    assertEquals(Optional.of("not run: collector.root is not / (a fixture tree has no real file system)"),
+        probe.reason());
 
     var timeseries = temp.resolve("out/run.json.storage.json");
     assertEquals(Optional.of("run.json.storage.json"), sections.timeseries(), "relative to the result file's folder");

@@ -23,7 +23,7 @@ class ServerChecksTest {
     for (int i = 0; i < pairs.length; i += 2) {
       properties.setProperty(pairs[i], pairs[i + 1]);
     }
-    return StorageSettings.parse(properties);
+    return StorageSettings.from(properties);
   }
 
   @Test
@@ -86,7 +86,7 @@ class ServerChecksTest {
     properties.setProperty("fieldcount", "1");
     properties.setProperty("fieldlength", "1000");
     properties.setProperty("storage.dataset.size", "10GB");
-    var plan = SizingPlanner.plan(StorageSettings.parse(properties), properties, SizingPlanner.Memory.unknown("x"), 0,
+    var plan = SizingPlanner.plan(StorageSettings.from(properties), properties, SizingPlanner.Memory.unknown("x"), 0,
         OptionalDouble.empty(), Optional.empty());
     FreeSpaceCheck.check(plan, "/data", 11_000_000_000L, "storage.dataset.size", "10GB");
     var error = assertThrows(InvalidPropertyException.class,

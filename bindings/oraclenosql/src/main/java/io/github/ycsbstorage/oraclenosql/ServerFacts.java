@@ -46,16 +46,16 @@ final class ServerFacts {
   }
 
   private final KVStore store;
-  private final ClientSettings settings;
+  private final OracleNoSqlSettings settings;
   private final Environments environments;
   private final LongSupplier clock;
   private ServerInfo described;
 
-  ServerFacts(KVStore store, ClientSettings settings) {
+  ServerFacts(KVStore store, OracleNoSqlSettings settings) {
     this(store, settings, id -> StoreInternals.environment(store, id), System::nanoTime);
   }
 
-  ServerFacts(KVStore store, ClientSettings settings, Environments environments, LongSupplier clock) {
+  ServerFacts(KVStore store, OracleNoSqlSettings settings, Environments environments, LongSupplier clock) {
     this.store = store;
     this.settings = settings;
     this.environments = environments;

@@ -42,7 +42,7 @@ class SecureStoreLiveTest {
     }
     store = KvLite.startSecure();
     // The admin creates a user with read/write rights only, and the table it will use.
-    var admin = settings(properties(OracleNoSqlNamespace.SECURITY, store.securityFolder().resolve("user.security")
+    var admin = settings(properties(OracleNoSqlSettings.SECURITY, store.securityFolder().resolve("user.security")
         .toString()));
     var config = new KVStoreConfig(KvLite.STORE, store.helperHost());
     config.setSecurityProperties(StoreSession.securityProperties(admin));
@@ -69,14 +69,14 @@ class SecureStoreLiveTest {
   }
 
   private static Properties connection(Properties login) {
-    var properties = properties(OracleNoSqlNamespace.HELPER_HOSTS, store.helperHost(), "fieldcount", "1",
-        OracleNoSqlNamespace.REQUEST_TIMEOUT, "10s");
+    var properties = properties(OracleNoSqlSettings.HELPER_HOSTS, store.helperHost(), "fieldcount", "1",
+        OracleNoSqlSettings.REQUEST_TIMEOUT, "10s");
     properties.putAll(login);
     return properties;
   }
 
-  private static ClientSettings settings(Properties login) {
-    return ClientSettings.from(connection(login));
+  private static OracleNoSqlSettings settings(Properties login) {
+    return OracleNoSqlSettings.from(connection(login));
   }
 
   private static OracleNoSqlClient open(Properties login) throws Exception {
@@ -90,7 +90,7 @@ class SecureStoreLiveTest {
   @Test
   @Order(2)
   void anAdminLoginGetsTheDocumentedFiguresButNotTheInternalOnes() throws Exception {
-    var client = open(properties(OracleNoSqlNamespace.SECURITY,
+    var client = open(properties(OracleNoSqlSettings.SECURITY,
         store.securityFolder().resolve("user.security").toString()));
     try {
       var info = client.serverInfo();
@@ -115,7 +115,7 @@ class SecureStoreLiveTest {
   @Test
   @Order(3)
   void aDatasetSizedOnACacheTheStoreDoesNotTellIsRefusedAskingForTheMemory() {
-    var properties = connection(properties(OracleNoSqlNamespace.SECURITY,
+    var properties = connection(properties(OracleNoSqlSettings.SECURITY,
         store.securityFolder().resolve("user.security").toString()));
     properties.putAll(properties("db", OracleNoSqlClient.class.getName(), "dotransactions", "false",
         "fieldlength", "1000", "storage.progress", "false", "storage.memory.basis", "cache",
@@ -132,8 +132,8 @@ class SecureStoreLiveTest {
   @Test
   @Order(1)
   void aUserWithoutAdminRightsGetsTheRefusalAsTheReasonAndNoFigure() throws Exception {
-    var client = open(properties(OracleNoSqlNamespace.USERNAME, "bench", OracleNoSqlNamespace.SECURITY,
-        store.securityFolder().resolve("client.security").toString(), OracleNoSqlNamespace.PASSWORD, PASSWORD));
+    var client = open(properties(OracleNoSqlSettings.USERNAME, "bench", OracleNoSqlSettings.SECURITY,
+        store.securityFolder().resolve("client.security").toString(), OracleNoSqlSettings.PASSWORD, PASSWORD));
     try {
       var info = client.serverInfo();
       System.out.println("[oraclenosql] " + info.unknown());

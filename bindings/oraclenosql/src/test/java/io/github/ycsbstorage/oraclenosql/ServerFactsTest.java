@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
  * -memorymb 1024}) whose replication nodes run in their own JVMs.
  */
 class ServerFactsTest {
-  private static final ClientSettings SETTINGS = ClientSettings.from(properties(OracleNoSqlNamespace.HELPER_HOSTS,
+  private static final OracleNoSqlSettings SETTINGS = OracleNoSqlSettings.from(properties(OracleNoSqlSettings.HELPER_HOSTS,
       "localhost:25200"));
 
   /** The answers of a recorded admin shell run: overview, then every service's parameters. */
