@@ -1,7 +1,6 @@
 package io.github.ycsbstorage.report;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.ycsbstorage.result.PercentilePoint;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -73,7 +72,7 @@ record ReportCharts(Map<Mix, MixCharts> mixes, Map<String, List<Image>> cells) {
     if (known.size() > 1) {
       var x = known.stream().map(s -> s.memoryMultiple().getAsDouble()).toList();
       lines = image(Charts.lines(folder.resolve(name + "-throughput-by-size.png"),
-          "Throughput as the dataset outgrows memory: " + mix.title(), "dataset size (× memory)",
+          "Throughput by dataset size: " + mix.title(), "dataset size (× memory)",
           "operations per second", x, perDevice(model, mix, known, Aggregate::throughput)),
           name + "-throughput-by-size.png", "throughput against dataset size per device, " + mix.title());
     }
@@ -83,14 +82,23 @@ record ReportCharts(Map<Mix, MixCharts> mixes, Map<String, List<Image>> cells) {
     var p99 = image(Charts.bars(folder.resolve(name + "-latency-p99.png"), "p99 latency (worst operation): "
         + mix.title(), "ms", categories, perDevice(model, mix, a -> a.p99Us() / 1000)), name + "-latency-p99.png",
         "p99 latency per device and dataset size, " + mix.title());
-    var distribution = new ArrayList<Map.Entry<String, List<PercentilePoint>>>();
+    // Colour by device as in the other charts; shape by dataset size and operation, the same for every device.
+    var distribution = new ArrayList<Charts.PercentileSeries>();
+    var shapes = new ArrayList<String>();
     for (var scale : scales) {
-      for (var device : model.devices()) {
+      for (int i = 0; i < model.devices().size(); i++) {
+        var device = model.devices().get(i);
+        int color = i;
         model.aggregate(mix, scale, device.label()).ifPresent(aggregate -> {
           var first = aggregate.cells().get(0);
           for (var operation : first.operations()) {
-            distribution.add(Map.entry(device.label() + " " + scale.title() + " " + operation
-                + (aggregate.repetitions() > 1 ? " (rep 1)" : ""), first.latencyDistribution(operation)));
+            var shape = scale.title() + " " + operation;
+            if (!shapes.contains(shape)) {
+              shapes.add(shape);
+            }
+            distribution.add(new Charts.PercentileSeries(device.label() + " " + shape
+                + (aggregate.repetitions() > 1 ? " (rep 1)" : ""), color, shapes.indexOf(shape),
+                first.latencyDistribution(operation)));
           }
         });
       }

@@ -52,8 +52,10 @@ class ReportBuilderTest {
     // Device columns name the detected type and model; figures are rounded, with units.
     assertTrue(html.contains("<th>hdd (hdd, WDC WD4000)</th><th>ssd (ssd-sata, WDC WD4000)</th>"), html);
     assertTrue(html.contains("<td>1.33× memory</td><td>1,537 ops/s</td><td>48,975 ops/s</td>"), html);
-    assertTrue(html.contains("<td>1.33× memory</td><td>avg 134 ms, p99 460 ms</td><td>avg 4.38 ms, p99 15 ms</td>"),
-        html);
+    assertTrue(html.contains("<td>1.33× memory</td><td class=\"text\">avg 134 ms, p99 460 ms</td>"
+        + "<td class=\"text\">avg 4.38 ms, p99 15 ms</td>"), html);
+    // Columns of words are left-aligned, columns of figures right-aligned (the style sheet's default).
+    assertTrue(html.contains("<th class=\"text\">device</th><th class=\"text\">workload</th><th>dataset</th>"), html);
     assertFalse(Pattern.compile("\\d\\.\\d{4,}").matcher(html).find(), "no unrounded figures");
     assertFalse(html.contains("CLEANUP"), "YCSB's CLEANUP pseudo-operation is not a figure");
     // Each run links its raw result rather than dumping it.
@@ -76,7 +78,7 @@ class ReportBuilderTest {
 
     // Sizing plan, inventory and per-operation I/O of every cell.
     assertTrue(html.contains("Sizing plan: dataset 128.0 GB = 1.33 × server RAM 96.0 GB"), html);
-    assertTrue(html.contains("<td>sdb</td><td>hdd</td><td>WDC WD4000</td>"), html);
+    assertTrue(html.contains("<td>sdb</td><td class=\"text\">hdd</td><td class=\"text\">WDC WD4000</td>"), html);
     // hdd: 92,220 operations; 184,440 reads + 92,220 writes, 360,225 kB read, 4.611 s host CPU.
     assertTrue(html.contains("<h4>I/O and CPU per operation (92,220 operations)</h4>"), html);
     assertTrue(html.contains("<td>sdb I/Os per operation</td><td>3.000</td>"), html);
