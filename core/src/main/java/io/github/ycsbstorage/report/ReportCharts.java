@@ -82,10 +82,22 @@ record ReportCharts(Map<Mix, MixCharts> mixes, Map<String, List<Image>> cells) {
     var p99 = image(Charts.bars(folder.resolve(name + "-latency-p99.png"), "p99 latency (worst operation): "
         + mix.title(), "ms", categories, perDevice(model, mix, a -> a.p99Us() / 1000)), name + "-latency-p99.png",
         "p99 latency per device and dataset size, " + mix.title());
-    // Colour by device as in the other charts; shape by dataset size and operation, the same for every device.
+    var distribution = percentileSeries(model, mix);
+    var percentiles = image(Charts.latencyPercentiles(folder.resolve(name + "-percentiles.png"),
+        "Latency percentiles: " + mix.title(), distribution), name + "-percentiles.png",
+        "latency percentile distribution, " + mix.title());
+    return new MixCharts(bars, lines, average, p99, percentiles);
+  }
+
+  /**
+   * The percentile plot's lines: per dataset size, device and operation, the first repetition's
+   * distribution, in the device's colour with one shape per dataset size and operation (the same on
+   * every device).
+   */
+  static List<Charts.PercentileSeries> percentileSeries(ReportModel model, Mix mix) {
     var distribution = new ArrayList<Charts.PercentileSeries>();
     var shapes = new ArrayList<String>();
-    for (var scale : scales) {
+    for (var scale : model.scales(mix)) {
       for (int i = 0; i < model.devices().size(); i++) {
         var device = model.devices().get(i);
         int color = i;
@@ -103,10 +115,7 @@ record ReportCharts(Map<Mix, MixCharts> mixes, Map<String, List<Image>> cells) {
         });
       }
     }
-    var percentiles = image(Charts.latencyPercentiles(folder.resolve(name + "-percentiles.png"),
-        "Latency percentiles: " + mix.title(), distribution), name + "-percentiles.png",
-        "latency percentile distribution, " + mix.title());
-    return new MixCharts(bars, lines, average, p99, percentiles);
+    return distribution;
   }
 
   private static List<Charts.Series> perDevice(ReportModel model, Mix mix, ToDoubleFunction<Aggregate> figure) {

@@ -90,6 +90,50 @@ class ReportModelTest {
   }
 
   @Test
+  void aLoadsOwnOffPlanWarningIsNotRepeatedAndARamFolderHasNoFlagToDistrust(@TempDir Path dir) throws Exception {
+    var folder = OracleNoSqlStudyFixture.write(dir);
+    var recorded = "achieved dataset 89.6 GB is 0.70 × the planned 128.0 GB (from growth of /mnt/hdd/kvroot on disk"
+        + " (du))";
+    var load = folder.resolve(OracleNoSqlStudyFixture.id("hdd", "1.33", null, null) + ".json");
+    var root = (ObjectNode) JSON.readTree(load.toFile());
+    root.withArray("warnings").add(recorded);
+    JSON.writeValue(load.toFile(), root);
+    edit(folder, "ssd", cell -> ((ObjectNode) cell.get("devices").get(0)).put("name", "tmpfs").put("type", "ram")
+        .put("rotationalTrusted", false).put("rotationalNote", "no block device"));
+    var model = model(folder);
+    assertEquals(List.of("hdd_ratio1.33_load: " + recorded, "ssd_ratio0.33_workloadc-uniform_r1: the sampled host's "
+        + "CPUs were saturated (under 5 % idle + iowait time): this cell measured CPU, not storage"), model.suspicions());
+
+    edit(folder, "ssd", cell -> ((ObjectNode) cell.get("devices").get(0)).put("type", "ssd-sata"));
+    assertTrue(model(folder).suspicions().stream().anyMatch(w -> w.contains("device tmpfs classified as ssd-sata "
+        + "without a trusted rotational flag (no block device)")), "any other type keeps the warning");
+  }
+
+  @Test
+  void aDeviceKeepsItsColourInThePercentilePlot(@TempDir Path dir) throws Exception {
+    var model = model(OracleNoSqlStudyFixture.write(dir));
+    var lines = ReportCharts.percentileSeries(model, new Mix("workloada", "uniform"));
+    assertEquals(8, lines.size(), "2 sizes × 2 devices × READ, UPDATE");
+    for (var line : lines) {
+      assertEquals(line.name().startsWith("hdd ") ? 0 : 1, line.color(), line.name());
+    }
+    // Within a device every line has its own shape; the same size and operation has the same shape on both.
+    assertEquals(4, lines.stream().filter(l -> l.color() == 0).map(Charts.PercentileSeries::marker).distinct().count());
+    assertEquals(lines.stream().filter(l -> l.color() == 0).map(Charts.PercentileSeries::marker).toList(),
+        lines.stream().filter(l -> l.color() == 1).map(Charts.PercentileSeries::marker).toList());
+  }
+
+  @Test
+  void throughputAxesTurnLogarithmicOnlyWhereTheyShowTwoLabelledTicks() {
+    // Sizes 0.33, 2.67, 10.7 × memory span decades: a log size axis (ticks at 1 and 10).
+    assertTrue(Charts.spans(List.of(0.33, 2.67, 10.7), 10));
+    assertFalse(Charts.spans(List.of(0.5, 2.0), 10));
+    // Throughputs 20 and 390 ops/s: a log axis would label 100 alone; linear from 0 instead.
+    assertFalse(Charts.spans(List.of(20.1, 390.0, Double.NaN), 100));
+    assertTrue(Charts.spans(List.of(107.0, 3523.0, 48_975.0), 100));
+  }
+
+  @Test
   void warnsWhenTheSpreadBetweenRepetitionsCoversTheDifference(@TempDir Path dir) throws Exception {
     var folder = OracleNoSqlStudyFixture.write(dir);
     // Workload A uniform in memory, three repetitions each: HDD 38,000–45,000, SSD 41,000–47,000 ops/s.
