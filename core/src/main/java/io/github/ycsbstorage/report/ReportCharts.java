@@ -91,7 +91,7 @@ record ReportCharts(Map<Mix, MixCharts> mixes, Map<String, List<Image>> cells) {
 
   /**
    * The percentile plot's lines: per dataset size, device and operation, the first repetition's
-   * distribution, in the device's colour with one shape per dataset size and operation (the same on
+   * distribution (its first client's, when several ran at once), in the device's colour with one shape per dataset size and operation (the same on
    * every device).
    */
   static List<Charts.PercentileSeries> percentileSeries(ReportModel model, Mix mix) {
@@ -102,14 +102,23 @@ record ReportCharts(Map<Mix, MixCharts> mixes, Map<String, List<Image>> cells) {
         var device = model.devices().get(i);
         int color = i;
         model.aggregate(mix, scale, device.label()).ifPresent(aggregate -> {
-          var first = aggregate.cells().get(0);
+          var clients = aggregate.repetitionCells().get(0);
+          var first = clients.get(0);
+          var notes = new ArrayList<String>();
+          if (aggregate.repetitions() > 1) {
+            notes.add("rep 1");
+          }
+          if (clients.size() > 1) {
+            notes.add("client 1 of " + clients.size());
+          }
+          var note = notes.isEmpty() ? "" : " (" + String.join(", ", notes) + ")";
           for (var operation : first.operations()) {
             var shape = scale.title() + " " + operation;
             if (!shapes.contains(shape)) {
               shapes.add(shape);
             }
-            distribution.add(new Charts.PercentileSeries(device.label() + " " + shape
-                + (aggregate.repetitions() > 1 ? " (rep 1)" : ""), color, shapes.indexOf(shape),
+            distribution.add(new Charts.PercentileSeries(device.label() + " " + shape + note, color,
+                shapes.indexOf(shape),
                 first.latencyDistribution(operation)));
           }
         });

@@ -157,6 +157,42 @@ class ReportModelTest {
   }
 
   @Test
+  void resultsThatRanAtTheSameTimeAreTheClientsOfOneRepetition(@TempDir Path dir) throws Exception {
+    // Two pods of a Kubernetes Job ran workload A at once, each writing its own (standalone) result;
+    // a third ran alone an hour later: two repetitions, the first with two clients.
+    var folder = OracleNoSqlStudyFixture.write(dir);
+    var source = (ObjectNode) JSON.readTree(folder.resolve(OracleNoSqlStudyFixture.id("hdd", "1.33", "workloada",
+        "uniform") + ".json").toFile());
+    source.remove("study");
+    ((ObjectNode) source.get("properties")).put("readproportion", "0.5").put("updateproportion", "0.5")
+        .put("requestdistribution", "uniform");
+    var pods = Files.createDirectories(dir.resolve("pods"));
+    double[][] clients = {{1000, 2000, 10_000, 0}, {3000, 4000, 20_000, 120}, {5000, 8000, 40_000, 3600}};
+    for (int i = 0; i < clients.length; i++) {
+      var pod = source.deepCopy();
+      var start = java.time.Instant.parse("2026-11-21T19:00:00Z").plusSeconds((long) clients[i][3]);
+      pod.put("startedAt", start.toString()).put("finishedAt", start.plusSeconds(600).toString());
+      var summary = (ObjectNode) pod.get("summary");
+      summary.put("throughputOpsPerSec", clients[i][0]);
+      summary.remove("operations");
+      summary.putObject("operations").putObject("READ").put("count", (long) clients[i][2])
+          .put("averageUs", clients[i][1]).put("p99Us", 9_000).putObject("returnCodes").put("OK", (long) clients[i][2]);
+      JSON.writeValue(pods.resolve("client" + i + ".json").toFile(), pod);
+    }
+    var model = model(pods);
+    var aggregate = model.aggregates().values().iterator().next().values().iterator().next().values().iterator().next();
+    assertEquals(List.of(2, 1), aggregate.repetitionCells().stream().map(List::size).toList());
+    assertEquals(2, aggregate.repetitions());
+    // Throughput: (1,000 + 3,000) and 5,000 ops/s, mean 4,500. Average latency weighted by count:
+    // (2,000 × 10,000 + 4,000 × 20,000) / 30,000 = 3,333.3 µs and 8,000 µs, mean 5,666.7 µs.
+    assertEquals(4_500, aggregate.throughput(), 1e-9);
+    assertEquals(4_000, aggregate.minThroughput(), 1e-9);
+    assertEquals(5_666.667, aggregate.averageLatencyUs(), 0.001);
+    // p99 of two clients together cannot be had from their own p99s: unknown, never a guess.
+    assertTrue(Double.isNaN(aggregate.p99Us()));
+  }
+
+  @Test
   void warnsWhenTwoDevicesResolveToOnePhysicalDevice(@TempDir Path dir) throws Exception {
     var folder = OracleNoSqlStudyFixture.write(dir);
     edit(folder, "ssd", root -> ((ObjectNode) root.get("devices").get(0)).put("name", "sdb"));
@@ -209,7 +245,9 @@ class ReportModelTest {
     for (int r = 1; r <= throughputs.length; r++) {
       var copy = root.deepCopy();
       var cell = id.replace("_r1", "_r" + r);
-      copy.put("label", cell);
+      // One repetition after the other, as a study runs them.
+      copy.put("label", cell).put("startedAt", "2026-11-21T2" + r + ":00:00Z").put("finishedAt", "2026-11-21T2" + r
+          + ":10:00Z");
       ((ObjectNode) copy.get("study")).put("cell", cell).put("repetition", r);
       ((ObjectNode) copy.get("summary")).put("throughputOpsPerSec", throughputs[r - 1]);
       JSON.writeValue(folder.resolve(cell + ".json").toFile(), copy);
