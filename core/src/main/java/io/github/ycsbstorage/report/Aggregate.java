@@ -6,15 +6,17 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.OptionalDouble;
+import java.util.function.ToDoubleFunction;
 
 /**
  * One device's figures at one workload, distribution and dataset size, over its repetitions: mean,
  * minimum and maximum throughput, the coefficient of variation between repetitions, the mean average
- * and p99 latency, and how many cells ran with the host's CPU saturated. Results whose phases ran at
- * the same time are the clients of one repetition (e.g. the pods of a Kubernetes Job, each with its
- * own result file): their throughputs add up, their average latencies are weighted by their operation
- * counts, and their p99 is unknown, since percentiles of several clients cannot be combined from
- * their own percentiles. A study's multi-client cell is one result already. Immutable.
+ * and p99 latency (intended time when every repetition has it, see {@link ReportCell#intendedTime()}),
+ * and how many cells ran with the host's CPU saturated. Results whose phases ran at the same time are
+ * the clients of one repetition (e.g. the pods of a Kubernetes Job, each with its own result file):
+ * their throughputs add up, their average latencies are weighted by their operation counts, and their
+ * p99 is unknown, since percentiles of several clients cannot be combined from their own percentiles.
+ * A study's multi-client cell is one result already. Immutable.
  *
  * @param cells the run cells: every repetition's, every client's
  */
@@ -87,22 +89,47 @@ record Aggregate(String device, Mix mix, Scale scale, List<ReportCell> cells) {
    * operation counts (NaN when one is unknown).
    */
   double averageLatencyUs() {
+    return weightedMean(ReportCell::averageLatencyUs);
+  }
+
+  /** Mean over repetitions of the worst p99 in µs; NaN when one is unknown or had several clients. */
+  double p99Us() {
+    return singleClientMean(ReportCell::worstP99Us);
+  }
+
+  /** Whether every repetition's latencies are intended-time ones ({@link ReportCell#intendedTime()}). */
+  boolean intendedTime() {
+    return cells.stream().allMatch(ReportCell::intendedTime);
+  }
+
+  /** {@link #averageLatencyUs()} from the service times. */
+  double serviceAverageLatencyUs() {
+    return weightedMean(ReportCell::serviceAverageLatencyUs);
+  }
+
+  /** {@link #p99Us()} from the service times. */
+  double serviceP99Us() {
+    return singleClientMean(ReportCell::serviceWorstP99Us);
+  }
+
+  /** Mean over repetitions of a cell figure, a repetition's clients weighted by their operation counts. */
+  private double weightedMean(ToDoubleFunction<ReportCell> figure) {
     return mean(repetitionCells().stream().mapToDouble(clients -> {
       double sum = 0;
       long count = 0;
       for (var client : clients) {
         var operations = client.result().summary().count();
-        sum += client.averageLatencyUs() * operations;
+        sum += figure.applyAsDouble(client) * operations;
         count += operations;
       }
       return count == 0 ? Double.NaN : sum / count;
     }).toArray());
   }
 
-  /** Mean over repetitions of the worst p99 in µs; NaN when one is unknown or had several clients. */
-  double p99Us() {
-    return mean(repetitionCells().stream().mapToDouble(clients -> clients.size() == 1 ? clients.get(0).worstP99Us()
-        : Double.NaN).toArray());
+  /** Mean over repetitions of a cell figure that does not combine over clients: NaN for a multi-client one. */
+  private double singleClientMean(ToDoubleFunction<ReportCell> figure) {
+    return mean(repetitionCells().stream().mapToDouble(clients -> clients.size() == 1
+        ? figure.applyAsDouble(clients.get(0)) : Double.NaN).toArray());
   }
 
   long cpuSaturated() {

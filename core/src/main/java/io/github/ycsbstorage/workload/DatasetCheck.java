@@ -38,6 +38,12 @@ final class DatasetCheck {
         ? measured.unknownBecause("storage.clients=" + clients + ": the " + measured.source() + " figure includes"
             + " the other clients' writes, so it is not this client's share")
         : measured;
+    if (achieved.bytes().isPresent() && achieved.bytes().getAsLong() == 0 && written > 0) {
+      // a preallocated or reused file, or a directory that is not where the data goes: no measurement
+      achieved = achieved.unknownBecause("0 bytes (" + achieved.from().orElseThrow() + ") although "
+          + SizingPlan.thousands(written) + " records were written: they went into space the server already held,"
+          + " or not into this directory");
+    }
     if (achieved.bytes().isEmpty()) {
       System.err.println("Achieved dataset unknown: " + achieved.reason().orElseThrow());
       return section.withAchieved(achieved, reported, OptionalDouble.empty());

@@ -31,14 +31,16 @@ final class MemoryResolver {
     if (reported.isPresent()) {
       return SizingPlanner.Memory.known(reported.get());
     }
+    var reason = Optional.ofNullable(info.unknown().get(ram ? "ram" : "cache"));
     if (ram && info.locality() == Locality.LOCAL) {
       var total = HostMemory.total(meminfo);
       if (total.isPresent()) {
-        return SizingPlanner.Memory.known(new MemoryFigure(total.get(), HostMemory.SOURCE));
+        // The server's host is this one; its own reason for reporting no RAM stays beside the figure.
+        return SizingPlanner.Memory.known(new MemoryFigure(total.get(), HostMemory.SOURCE
+            + reason.map(why -> "; " + info.product() + " reported no RAM: " + why).orElse("")));
       }
     }
-    var why = Optional.ofNullable(info.unknown().get(ram ? "ram" : "cache")).map(reason -> " (" + reason + ")")
-        .orElse("");
+    var why = reason.map(text -> " (" + text + ")").orElse("");
     return SizingPlanner.Memory.unknown(info.product() + " reported no " + (ram ? "RAM" : "cache size") + why
         + (ram ? " and the server is not known to be local (locality " + info.locality() + ")" : ""));
   }

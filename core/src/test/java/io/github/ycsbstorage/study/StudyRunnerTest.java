@@ -209,6 +209,11 @@ class StudyRunnerTest {
     }
     assertEquals(planned, perClient);
     assertEquals("0.5", load.path("properties").path("storage.dataset.ratio").asText());
+    // both clients ran on the host the first one's collector sampled: its totals per operation of both
+    var io = load.path("io");
+    assertEquals(planned, io.path("operations").path("count").asLong(), io.path("operations").toString());
+    assertEquals(Math.round(io.path("cpuBusyMicros").asDouble() / planned * 10_000) / 10_000.0,
+        io.path("perOperation").path("cpuMicros").asDouble(), io.toString());
   }
 
   /**

@@ -42,6 +42,11 @@ class ServerChecksTest {
         MemoryResolver.resolve(settings(), Optional.of(local), "db", meminfo).figure().orElseThrow());
     assertEquals("MongoDB reported no cache size", MemoryResolver.resolve(settings("storage.memory.basis", "cache"),
         Optional.of(local), "db", meminfo).whyUnknown());
+    var localWithReason = ServerInfo.builder("Oracle NoSQL Database").locality(Locality.LOCAL)
+        .unknown("ram", "sn1 memoryMB is 0").build();
+    assertEquals(HostMemory.SOURCE + "; Oracle NoSQL Database reported no RAM: sn1 memoryMB is 0",
+        MemoryResolver.resolve(settings(), Optional.of(localWithReason), "db", meminfo).figure().orElseThrow().source(),
+        "the fallback says why the server's own figure is missing");
     assertEquals("site.ycsb.BasicDB describes no server (it does not implement ServerInfoProvider)",
         MemoryResolver.resolve(settings(), Optional.empty(), "site.ycsb.BasicDB", meminfo).whyUnknown());
   }

@@ -3,10 +3,13 @@ package io.github.ycsbstorage.oraclenosql;
 import static io.github.ycsbstorage.testkit.TestProperties.properties;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.testkit.KvLite;
+import io.github.ycsbstorage.workload.StorageAwareWorkload;
 import java.util.Properties;
 import oracle.kv.KVStoreConfig;
 import oracle.kv.KVStoreFactory;
@@ -17,6 +20,7 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import site.ycsb.measurements.Measurements;
 
 /**
  * A secure KVLite: the store describes itself to a login with admin rights, and to a user with only
@@ -102,6 +106,27 @@ class SecureStoreLiveTest {
     } finally {
       client.cleanup();
     }
+  }
+
+  /**
+   * The store does not tell its JE cache (on a secure KVLite not even to its admin), so a dataset sized
+   * on the cache stops before anything is written, asking for the memory instead of guessing it.
+   */
+  @Test
+  @Order(3)
+  void aDatasetSizedOnACacheTheStoreDoesNotTellIsRefusedAskingForTheMemory() {
+    var properties = connection(properties(OracleNoSqlNamespace.SECURITY,
+        store.securityFolder().resolve("user.security").toString()));
+    properties.putAll(properties("db", OracleNoSqlClient.class.getName(), "dotransactions", "false",
+        "fieldlength", "1000", "storage.progress", "false", "storage.memory.basis", "cache",
+        "storage.dataset.ratio", "0.33"));
+    Measurements.setProperties(new Properties());
+    var error = assertThrows(InvalidPropertyException.class, () -> new StorageAwareWorkload().init(properties));
+    assertTrue(error.getMessage().startsWith("storage.server.memory='auto' is invalid: storage.dataset.ratio=0.33 "
+        + "needs the server's memory, but Oracle NoSQL Database reported no cache size ("), error.getMessage());
+    assertTrue(error.getMessage().contains("INTLOPER") && error.getMessage().endsWith(
+        "accepted: the server's database cache as a size, e.g. 96GB"), error.getMessage());
+    assertEquals(0, OracleNoSqlClient.SESSION.users(), "the refused workload closed its binding");
   }
 
   @Test
