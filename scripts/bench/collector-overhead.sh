@@ -4,7 +4,7 @@
 #      read-latency probe off: it runs before the phase, outside YCSB's measured time)
 #   B: the same with collector.enabled=false
 # BasicDB (no database: any collector cost shows up fully in client throughput), workload C,
-# 2 threads. The budget: A/B >= 0.99.
+# 2 threads. Target: A/B >= 0.99.
 # Usage: scripts/bench/collector-overhead.sh [rounds=5] [operations=60000000]
 # (Workload C on BasicDB runs 2–6 M ops/s on a 2-core VM, loaded or quiet: 60 M operations give
 # each run 10–30 s, so that JIT warm-up is a small part of it and the collector takes 10+ samples.)

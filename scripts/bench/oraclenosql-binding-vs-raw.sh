@@ -5,7 +5,7 @@
 #     Table API doing the same operations on the same table with the same threads).
 # Prints each round with the load average, the medians with min..max, the ratios, and each side's
 # client CPU (user + system) per operation, which moves far less than throughput when other work
-# shares the machine. Targets: binding >= 0.97 x raw for A and C (issue 20); bulk >= 3 x per-record.
+# shares the machine. Targets: binding >= 0.97 x raw for A and C; bulk >= 3 x per-record.
 #
 # Usage: KVHOME=/path/to/kv-25.3.21 scripts/bench/oraclenosql-binding-vs-raw.sh
 # Environment: RECORDS (default 20000), OPERATIONS (default 40000), THREADS (default 4),

@@ -21,8 +21,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * Unknown values (NaN) are left out, never drawn as zero. Stateless.
  */
 final class Charts {
-  static final int WIDTH = 760;
-  static final int HEIGHT = 380;
+  static final int WIDTH = 600;
+  static final int HEIGHT = 420;
   /** Percentiles labelled on the distribution plot's x axis. */
   private static final double[] LABELLED = {50, 90, 99, 99.9, 99.99, 99.999};
   private static final double LOG_2 = Math.log10(2);
@@ -56,8 +56,10 @@ final class Charts {
   }
 
   /**
-   * Lines over x values (e.g. dataset size as a multiple of memory); an axis turns logarithmic where
-   * its values span a factor of 10 or more.
+   * Lines over x values (e.g. dataset size as a multiple of memory). The x axis turns logarithmic
+   * where its values span a factor of 10 or more (sizes over decades); the y axis where they span a
+   * factor of 100, since XChart labels only powers of ten there and a narrower span would show one
+   * label or none.
    */
   static boolean lines(Path png, String title, String xTitle, String yTitle, List<Double> x, List<Series> series)
       throws IOException {
@@ -65,8 +67,12 @@ final class Charts {
         .build();
     style(chart);
     chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line)
-        .setXAxisLogarithmic(spansDecade(x))
-        .setYAxisLogarithmic(spansDecade(series.stream().flatMap(s -> s.values().stream()).toList()));
+        .setXAxisLogarithmic(spans(x, 10));
+    if (spans(series.stream().flatMap(s -> s.values().stream()).toList(), 100)) {
+      chart.getStyler().setYAxisLogarithmic(true);
+    } else {
+      chart.getStyler().setYAxisMin(0.0); // a linear axis from 0, so that heights compare as ratios
+    }
     // No tick-label function here: XChart computes such ticks linearly, which never ends on a log axis.
     for (var s : series) {
       var known = new java.util.ArrayList<double[]>();
@@ -78,7 +84,7 @@ final class Charts {
       if (!known.isEmpty()) {
         var line = chart.addSeries(s.name(), known.stream().mapToDouble(p -> p[0]).toArray(),
             known.stream().mapToDouble(p -> p[1]).toArray());
-        paint(line, s.index());
+        paint(line, s.index(), s.index());
         line.setLineStyle(new BasicStroke(2f));
       }
     }
@@ -86,27 +92,34 @@ final class Charts {
   }
 
   /**
+   * One line of the percentile plot: its device's colour, and a marker shape per dataset size and
+   * operation, so that a device looks the same here as in the other charts.
+   *
+   * @param color  the device's palette index
+   * @param marker the line's shape index among the device's lines
+   */
+  record PercentileSeries(String name, int color, int marker, List<PercentilePoint> points) {
+  }
+
+  /**
    * Latency against percentile. The x axis gives the tail room, as HdrHistogram's plots do: each
    * labelled percentile (50 %, 90 %, 99 %, 99.9 %, …) one step further ({@link #percentileX}).
    */
-  static boolean latencyPercentiles(Path png, String title, List<Map.Entry<String, List<PercentilePoint>>> series)
-      throws IOException {
+  static boolean latencyPercentiles(Path png, String title, List<PercentileSeries> series) throws IOException {
     var chart = new XYChartBuilder().width(WIDTH).height(HEIGHT + 80).title(title).xAxisTitle("percentile")
         .yAxisTitle("latency (ms)").build();
     style(chart);
     chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line).setYAxisLogarithmic(true)
-        .setXAxisMin(0.0).setLegendPosition(Styler.LegendPosition.OutsideS);
+        .setXAxisMin(0.0);
     chart.getStyler().setxAxisTickLabelsFormattingFunction(Charts::percentileLabel);
-    int index = 0;
-    for (var entry : series) {
-      var usable = entry.getValue().stream().filter(p -> p.percentile() >= 50 && p.percentile() < 100
+    for (var s : series) {
+      var usable = s.points().stream().filter(p -> p.percentile() >= 50 && p.percentile() < 100
           && p.latencyUs() > 0).toList();
       if (!usable.isEmpty()) {
-        var line = chart.addSeries(entry.getKey(), usable.stream().mapToDouble(p -> percentileX(p.percentile()))
+        var line = chart.addSeries(s.name(), usable.stream().mapToDouble(p -> percentileX(p.percentile()))
             .toArray(), usable.stream().mapToDouble(p -> p.latencyUs() / 1000.0).toArray());
-        paint(line, index);
+        paint(line, s.color(), s.marker());
       }
-      index++;
     }
     return save(chart, png);
   }
@@ -139,10 +152,10 @@ final class Charts {
     return save(chart, png);
   }
 
-  /** The palette's colour and shape of series {@code index}. */
-  private static void paint(XYSeries series, int index) {
-    series.setMarker(Palette.marker(index)).setMarkerColor(Palette.color(index));
-    series.setLineColor(Palette.color(index));
+  /** The palette's colour {@code color} and shape {@code marker}. */
+  private static void paint(XYSeries series, int color, int marker) {
+    series.setMarker(Palette.marker(marker)).setMarkerColor(Palette.color(color));
+    series.setLineColor(Palette.color(color));
   }
 
   /** The tick at {@link #percentileX} of a labelled percentile as e.g. {@code 99.9 %}, else no label. */
@@ -154,15 +167,17 @@ final class Charts {
     return new java.math.BigDecimal(Double.toString(LABELLED[(int) step])).stripTrailingZeros().toPlainString() + " %";
   }
 
-  private static boolean spansDecade(List<Double> values) {
+  /** Whether the positive values span a factor of {@code factor} or more. */
+  static boolean spans(List<Double> values, double factor) {
     var positive = values.stream().filter(v -> Double.isFinite(v) && v > 0).mapToDouble(Double::doubleValue);
     var stats = positive.summaryStatistics();
-    return stats.getCount() > 1 && stats.getMax() / stats.getMin() >= 10;
+    return stats.getCount() > 1 && stats.getMax() / stats.getMin() >= factor;
   }
 
+  /** Legend below the plot: device titles such as {@code ssd (ssd-sata, INTEL SSDSC2BB480G4)} would narrow it beside. */
   private static void style(Chart<?, ?> chart) {
     chart.getStyler().setChartTitleVisible(true).setLegendVisible(true).setChartBackgroundColor(java.awt.Color.WHITE)
-        .setLegendBorderColor(java.awt.Color.LIGHT_GRAY);
+        .setLegendBorderColor(java.awt.Color.LIGHT_GRAY).setLegendPosition(Styler.LegendPosition.OutsideS);
   }
 
   /** Writes the chart unless it has no series; returns whether it did. */

@@ -62,8 +62,15 @@ final class Format {
     return String.format(Locale.ROOT, "%,d", value);
   }
 
-  /** A figure per operation with three decimals, e.g. {@code 3.000}. */
+  /**
+   * A figure per operation to what a reader compares: three decimals below 10 ({@code 0.783}), one
+   * below 1,000 ({@code 50.0}), none above ({@code 11,530}).
+   */
   static String precise(double value) {
-    return Double.isFinite(value) ? String.format(Locale.ROOT, "%.3f", value) : UNKNOWN;
+    if (!Double.isFinite(value)) {
+      return UNKNOWN;
+    }
+    var magnitude = Math.abs(value);
+    return String.format(Locale.ROOT, magnitude >= 1000 ? "%,.0f" : magnitude >= 10 ? "%.1f" : "%.3f", value);
   }
 }

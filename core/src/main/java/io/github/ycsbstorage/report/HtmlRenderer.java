@@ -67,7 +67,8 @@ final class HtmlRenderer {
       html.list(items, "headline");
     });
     if (!model.quality().isEmpty()) {
-      html.open("p", null).raw(model.quality().size() + " warnings about this comparison: see ")
+      var count = model.quality().size();
+      html.open("p", null).raw(count + (count == 1 ? " warning" : " warnings") + " about this comparison: see ")
           .link("#warnings", "Warnings").raw(".").close("p");
     }
   }

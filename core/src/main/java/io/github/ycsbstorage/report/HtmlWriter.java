@@ -7,6 +7,8 @@ import java.util.List;
  * look lives in the report's style sheet, not here. Not thread-safe.
  */
 final class HtmlWriter {
+  /** A cell that starts with a figure, e.g. {@code 1,537 ops/s}, {@code 0.5× memory}, {@code -3}. */
+  private static final java.util.regex.Pattern FIGURE = java.util.regex.Pattern.compile("[-+]?\\.?\\d");
   private final StringBuilder page = new StringBuilder();
 
   static String escape(String text) {
@@ -58,14 +60,25 @@ final class HtmlWriter {
     return close("ul");
   }
 
-  /** A table under a heading; rows with a link have their first cell linked. */
+  /**
+   * A table under a heading; rows with a link have their first cell linked. Columns of figures are
+   * right-aligned by the style sheet, columns of words (no cell starts with a digit) marked {@code text}.
+   */
   HtmlWriter table(Table table, int headingLevel) {
     text("h" + headingLevel, table.title());
     if (table.rows().isEmpty()) {
       return text("p", "Unknown: not in the results.");
     }
+    var words = new boolean[table.header().size()];
+    // The first column, the row's name, is left-aligned by the style sheet anyway.
+    for (int c = 1; c < words.length; c++) {
+      int column = c;
+      words[c] = table.rows().stream().noneMatch(row -> column < row.size() && FIGURE.matcher(row.get(column)).lookingAt());
+    }
     open("table", null).open("thead", null).open("tr", null);
-    table.header().forEach(h -> text("th", h));
+    for (int c = 0; c < words.length; c++) {
+      cell("th", words[c], table.header().get(c));
+    }
     close("tr").close("thead").open("tbody", null);
     for (int i = 0; i < table.rows().size(); i++) {
       var row = table.rows().get(i);
@@ -75,12 +88,17 @@ final class HtmlWriter {
         if (c == 0 && link.isPresent()) {
           open("td", null).link(link.get(), row.get(c)).close("td");
         } else {
-          text("td", row.get(c));
+          cell("td", c < words.length && words[c], row.get(c));
         }
       }
       close("tr");
     }
     return close("tbody").close("table");
+  }
+
+  private void cell(String tag, boolean words, String text) {
+    page.append('<').append(tag).append(words ? " class=\"text\">" : ">").append(escape(text)).append("</")
+        .append(tag).append('>');
   }
 
   /** Markup this writer produced elsewhere, e.g. the document's head. */

@@ -20,9 +20,12 @@ public final class ReportBuilder {
   /**
    * Where the report went and what it warned about.
    *
-   * @param skipped the files under the results folder that were not read, each with why (also among the warnings)
+   * @param skipped  the files under the results folder that were not read, each with why (also among the warnings)
+   * @param headline the report's first section as lines, e.g. {@code ssd vs hdd: workload A uniform, 1.33× memory:
+   *                 31.9× throughput, …}; empty with a single device
    */
-  public record Report(Path html, Path markdown, int cells, List<String> warnings, List<String> skipped) {
+  public record Report(Path html, Path markdown, int cells, List<String> warnings, List<String> skipped,
+      List<String> headline) {
   }
 
   private final Path results;
@@ -53,6 +56,8 @@ public final class ReportBuilder {
     }
     var html = Files.writeString(output.resolve("index.html"), HtmlRenderer.render(model, charts, output));
     var markdown = Files.writeString(output.resolve("summary.md"), MarkdownRenderer.render(model, output));
-    return new Report(html, markdown, cells.size(), model.warnings(), loaded.skipped());
+    var headline = ReportTables.headline(model).entrySet().stream()
+        .flatMap(pair -> pair.getValue().stream().map(line -> pair.getKey() + ": " + line)).toList();
+    return new Report(html, markdown, cells.size(), model.warnings(), loaded.skipped(), headline);
   }
 }

@@ -1,7 +1,6 @@
 package io.github.ycsbstorage.report;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.ycsbstorage.result.PercentilePoint;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -74,7 +73,7 @@ record ReportCharts(Map<Mix, MixCharts> mixes, Map<String, List<Image>> cells) {
     if (known.size() > 1) {
       var x = known.stream().map(s -> s.memoryMultiple().getAsDouble()).toList();
       lines = image(Charts.lines(folder.resolve(name + "-throughput-by-size.png"),
-          "Throughput as the dataset outgrows memory: " + mix.title(), "dataset size (× memory)",
+          "Throughput by dataset size: " + mix.title(), "dataset size (× memory)",
           "operations per second", x, perDevice(model, mix, known, Aggregate::throughput)),
           name + "-throughput-by-size.png", "throughput against dataset size per device, " + mix.title());
     }
@@ -89,22 +88,49 @@ record ReportCharts(Map<Mix, MixCharts> mixes, Map<String, List<Image>> cells) {
     var p99 = image(Charts.bars(folder.resolve(name + "-latency-p99.png"), "p99 " + lowerLabel + " (worst operation): "
         + mix.title(), "ms", categories, perDevice(model, mix, a -> a.p99Us() / 1000)), name + "-latency-p99.png",
         "p99 " + lowerLabel + " per device and dataset size, " + mix.title());
-    var distribution = new ArrayList<Map.Entry<String, List<PercentilePoint>>>();
-    for (var scale : scales) {
-      for (var device : model.devices()) {
-        model.aggregate(mix, scale, device.label()).ifPresent(aggregate -> {
-          var first = aggregate.cells().get(0);
-          for (var operation : first.operations()) {
-            distribution.add(Map.entry(device.label() + " " + scale.title() + " " + operation
-                + (aggregate.repetitions() > 1 ? " (rep 1)" : ""), first.latencyDistribution(operation)));
-          }
-        });
-      }
-    }
+    var distribution = percentileSeries(model, mix);
     var percentiles = image(Charts.latencyPercentiles(folder.resolve(name + "-percentiles.png"),
         label + " percentiles: " + mix.title(), distribution), name + "-percentiles.png",
         lowerLabel + " percentile distribution, " + mix.title());
     return new MixCharts(bars, lines, average, p99, percentiles);
+  }
+
+  /**
+   * The percentile plot's lines: per dataset size, device and operation, the first repetition's
+   * distribution (its first client's, when several ran at once), in the device's colour with one shape per dataset size and operation (the same on
+   * every device).
+   */
+  static List<Charts.PercentileSeries> percentileSeries(ReportModel model, Mix mix) {
+    var distribution = new ArrayList<Charts.PercentileSeries>();
+    var shapes = new ArrayList<String>();
+    for (var scale : model.scales(mix)) {
+      for (int i = 0; i < model.devices().size(); i++) {
+        var device = model.devices().get(i);
+        int color = i;
+        model.aggregate(mix, scale, device.label()).ifPresent(aggregate -> {
+          var clients = aggregate.repetitionCells().get(0);
+          var first = clients.get(0);
+          var notes = new ArrayList<String>();
+          if (aggregate.repetitions() > 1) {
+            notes.add("rep 1");
+          }
+          if (clients.size() > 1) {
+            notes.add("client 1 of " + clients.size());
+          }
+          var note = notes.isEmpty() ? "" : " (" + String.join(", ", notes) + ")";
+          for (var operation : first.operations()) {
+            var shape = scale.title() + " " + operation;
+            if (!shapes.contains(shape)) {
+              shapes.add(shape);
+            }
+            distribution.add(new Charts.PercentileSeries(device.label() + " " + shape + note, color,
+                shapes.indexOf(shape),
+                first.latencyDistribution(operation)));
+          }
+        });
+      }
+    }
+    return distribution;
   }
 
   private static List<Charts.Series> perDevice(ReportModel model, Mix mix, ToDoubleFunction<Aggregate> figure) {

@@ -63,7 +63,7 @@ final class ReportTables {
         + (a.repetitions() > 1 ? String.format(Locale.ROOT, " (%s–%s, CV %s, %d reps)",
         Format.throughput(a.minThroughput()).replace(" ops/s", ""), Format.throughput(a.maxThroughput())
             .replace(" ops/s", ""), Format.percent(a.throughputCv()), a.repetitions()) : "")
-        + (a.cpuSaturated() > 0 ? " [" + CPU_FLAG + "]" : ""));
+        + (a.cpuSaturated() > 0 ? " (CPU-saturated)" : ""));
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.report;
 
+import io.github.ycsbstorage.collector.device.DeviceType;
 import io.github.ycsbstorage.result.AchievedDataset;
 import io.github.ycsbstorage.result.Io;
 import java.util.ArrayList;
@@ -19,6 +20,8 @@ final class Suspicions {
   static final double CLIENT_CPU_LIMIT = 0.9;
   /** Below this run time the clients' JVM start-up dominates their CPU time: no verdict. */
   static final long CPU_VERDICT_MIN_RUNTIME_MS = 5000;
+  /** How the workload's own warning about an achieved dataset off the plan begins. */
+  private static final String RECORDED_OFF_PLAN = "achieved dataset ";
 
   private Suspicions() {
   }
@@ -26,7 +29,9 @@ final class Suspicions {
   static List<String> of(ReportCell cell) {
     var found = new ArrayList<String>();
     var result = cell.result();
-    result.sections().sizing().ifPresent(sizing -> {
+    // A load that found its dataset off the plan recorded why, in more detail than the report can say.
+    var recordedOffPlan = result.warnings().stream().anyMatch(w -> w.startsWith(RECORDED_OFF_PLAN));
+    result.sections().sizing().filter(sizing -> !recordedOffPlan).ifPresent(sizing -> {
       var ofPlan = sizing.achieved().flatMap(a -> a.ofPlan().isPresent() ? Optional.of(a.ofPlan().getAsDouble())
           : Optional.empty());
       var planned = sizing.ratio();
@@ -54,7 +59,8 @@ final class Suspicions {
     });
     result.sections().devices().orElse(List.of()).forEach(entry -> {
       var device = entry.device();
-      if (!device.rotationalTrusted()) {
+      // A RAM folder is known from its file system; it has no rotational flag to trust.
+      if (!device.rotationalTrusted() && device.type() != DeviceType.RAM) {
         found.add("device " + device.name() + " classified as " + device.type() + " without a trusted rotational flag"
             + device.rotationalNote().map(note -> " (" + note + ")").orElse(""));
       }

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Result files shaped like the published Oracle NoSQL HDD-vs-SSD study (docs: DESIGN §1): workloads
+ * Result files shaped like the published Oracle NoSQL HDD-vs-SSD study (docs/study.md, "Shipped studies"): workloads
  * A, B, C × uniform, zipfian × 0.33 and 1.33 × 96 GB of RAM × an HDD and an SSD, one repetition each
  * (24 runs) and a load per device and size. Workload A uniform at 1.33 × RAM carries the published
  * headline: 1,537 vs 48,975 ops/s, 460 vs 15 ms average latency. The SSD's workload C uniform run at

@@ -52,8 +52,10 @@ class ReportBuilderTest {
     // Device columns name the detected type and model; figures are rounded, with units.
     assertTrue(html.contains("<th>hdd (hdd, WDC WD4000)</th><th>ssd (ssd-sata, WDC WD4000)</th>"), html);
     assertTrue(html.contains("<td>1.33× memory</td><td>1,537 ops/s</td><td>48,975 ops/s</td>"), html);
-    assertTrue(html.contains("<td>1.33× memory</td><td>avg 134 ms, p99 460 ms</td><td>avg 4.38 ms, p99 15 ms</td>"),
-        html);
+    assertTrue(html.contains("<td>1.33× memory</td><td class=\"text\">avg 134 ms, p99 460 ms</td>"
+        + "<td class=\"text\">avg 4.38 ms, p99 15 ms</td>"), html);
+    // Columns of words are left-aligned, columns of figures right-aligned (the style sheet's default).
+    assertTrue(html.contains("<th class=\"text\">device</th><th class=\"text\">workload</th><th>dataset</th>"), html);
     assertFalse(Pattern.compile("\\d\\.\\d{4,}").matcher(html).find(), "no unrounded figures");
     assertFalse(html.contains("CLEANUP"), "YCSB's CLEANUP pseudo-operation is not a figure");
     // Each run links its raw result rather than dumping it.
@@ -76,13 +78,13 @@ class ReportBuilderTest {
 
     // Sizing plan, inventory and per-operation I/O of every cell.
     assertTrue(html.contains("Sizing plan: dataset 128.0 GB = 1.33 × server RAM 96.0 GB"), html);
-    assertTrue(html.contains("<td>sdb</td><td>hdd</td><td>WDC WD4000</td>"), html);
+    assertTrue(html.contains("<td>sdb</td><td class=\"text\">hdd</td><td class=\"text\">WDC WD4000</td>"), html);
     // hdd: 92,220 operations; 184,440 reads + 92,220 writes, 360,225 kB read, 4.611 s host CPU.
     assertTrue(html.contains("<h4>I/O and CPU per operation (92,220 operations)</h4>"), html);
     assertTrue(html.contains("<td>sdb I/Os per operation</td><td>3.000</td>"), html);
     assertTrue(html.contains("<td>sdb kB read+written per operation</td><td>4.000</td>"), html);
-    assertTrue(html.contains("<td>host CPU µs per operation</td><td>50.000</td>"), html);
-    assertTrue(html.contains("<td>server process CPU µs per operation</td><td>20.000</td>"), html);
+    assertTrue(html.contains("<td>host CPU µs per operation</td><td>50.0</td>"), html);
+    assertTrue(html.contains("<td>server process CPU µs per operation</td><td>20.0</td>"), html);
     assertTrue(html.contains("No time-series file referenced"), "the ssd cell has none");
 
     // Every image the page refers to is a readable PNG: throughput bars, average and p99 bars, the
@@ -183,9 +185,9 @@ class ReportBuilderTest {
     // average 4.375 ms; ratios 1.84 s / 15 ms = 122.7 ×, 536.7 ms / 4.375 ms = 122.7 ×
     assertTrue(html.contains("<li>workload A zipfian, 1.33× memory: 31.9× throughput, 122.7× lower intended-time p99 "
         + "latency, 122.7× lower intended-time average latency</li>"), html);
-    assertTrue(html.contains("<td>1.33× memory</td><td>intended-time avg 537 ms, p99 1.84 s (service time avg 134 ms,"
-        + " p99 460 ms)</td><td>intended-time avg 4.38 ms, p99 15 ms (service time avg 4.38 ms, p99 15 ms)</td>"),
-        html);
+    assertTrue(html.contains("<td>1.33× memory</td><td class=\"text\">intended-time avg 537 ms, p99 1.84 s (service"
+        + " time avg 134 ms, p99 460 ms)</td><td class=\"text\">intended-time avg 4.38 ms, p99 15 ms (service time avg"
+        + " 4.38 ms, p99 15 ms)</td>"), html);
     assertTrue(html.contains("<td>537 ms intended-time</td><td>1.84 s intended-time</td>"), html);
     // a cell's operations: the intended-time row before the service-time one
     int intendedRow = html.indexOf("<td>READ (intended-time)</td><td>46,110</td><td>460 ms</td>");

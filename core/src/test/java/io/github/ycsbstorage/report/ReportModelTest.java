@@ -90,6 +90,50 @@ class ReportModelTest {
   }
 
   @Test
+  void aLoadsOwnOffPlanWarningIsNotRepeatedAndARamFolderHasNoFlagToDistrust(@TempDir Path dir) throws Exception {
+    var folder = OracleNoSqlStudyFixture.write(dir);
+    var recorded = "achieved dataset 89.6 GB is 0.70 × the planned 128.0 GB (from growth of /mnt/hdd/kvroot on disk"
+        + " (du))";
+    var load = folder.resolve(OracleNoSqlStudyFixture.id("hdd", "1.33", null, null) + ".json");
+    var root = (ObjectNode) JSON.readTree(load.toFile());
+    root.withArray("warnings").add(recorded);
+    JSON.writeValue(load.toFile(), root);
+    edit(folder, "ssd", cell -> ((ObjectNode) cell.get("devices").get(0)).put("name", "tmpfs").put("type", "ram")
+        .put("rotationalTrusted", false).put("rotationalNote", "no block device"));
+    var model = model(folder);
+    assertEquals(List.of("hdd_ratio1.33_load: " + recorded, "ssd_ratio0.33_workloadc-uniform_r1: the sampled host's "
+        + "CPUs were saturated (under 5 % idle + iowait time): this cell measured CPU, not storage"), model.suspicions());
+
+    edit(folder, "ssd", cell -> ((ObjectNode) cell.get("devices").get(0)).put("type", "ssd-sata"));
+    assertTrue(model(folder).suspicions().stream().anyMatch(w -> w.contains("device tmpfs classified as ssd-sata "
+        + "without a trusted rotational flag (no block device)")), "any other type keeps the warning");
+  }
+
+  @Test
+  void aDeviceKeepsItsColourInThePercentilePlot(@TempDir Path dir) throws Exception {
+    var model = model(OracleNoSqlStudyFixture.write(dir));
+    var lines = ReportCharts.percentileSeries(model, new Mix("workloada", "uniform"));
+    assertEquals(8, lines.size(), "2 sizes × 2 devices × READ, UPDATE");
+    for (var line : lines) {
+      assertEquals(line.name().startsWith("hdd ") ? 0 : 1, line.color(), line.name());
+    }
+    // Within a device every line has its own shape; the same size and operation has the same shape on both.
+    assertEquals(4, lines.stream().filter(l -> l.color() == 0).map(Charts.PercentileSeries::marker).distinct().count());
+    assertEquals(lines.stream().filter(l -> l.color() == 0).map(Charts.PercentileSeries::marker).toList(),
+        lines.stream().filter(l -> l.color() == 1).map(Charts.PercentileSeries::marker).toList());
+  }
+
+  @Test
+  void throughputAxesTurnLogarithmicOnlyWhereTheyShowTwoLabelledTicks() {
+    // Sizes 0.33, 2.67, 10.7 × memory span decades: a log size axis (ticks at 1 and 10).
+    assertTrue(Charts.spans(List.of(0.33, 2.67, 10.7), 10));
+    assertFalse(Charts.spans(List.of(0.5, 2.0), 10));
+    // Throughputs 20 and 390 ops/s: a log axis would label 100 alone; linear from 0 instead.
+    assertFalse(Charts.spans(List.of(20.1, 390.0, Double.NaN), 100));
+    assertTrue(Charts.spans(List.of(107.0, 3523.0, 48_975.0), 100));
+  }
+
+  @Test
   void warnsWhenTheSpreadBetweenRepetitionsCoversTheDifference(@TempDir Path dir) throws Exception {
     var folder = OracleNoSqlStudyFixture.write(dir);
     // Workload A uniform in memory, three repetitions each: HDD 38,000–45,000, SSD 41,000–47,000 ops/s.
@@ -110,6 +154,42 @@ class ReportModelTest {
     assertFalse(model.quality().get(0).startsWith("single repetition"), "some figures have repetitions");
     assertTrue(ReportTables.throughput(model, new Mix("workloada", "uniform")).rows().get(0)
         .contains("41,000 ops/s (38,000–45,000, CV 8.8 %, 3 reps)"));
+  }
+
+  @Test
+  void resultsThatRanAtTheSameTimeAreTheClientsOfOneRepetition(@TempDir Path dir) throws Exception {
+    // Two pods of a Kubernetes Job ran workload A at once, each writing its own (standalone) result;
+    // a third ran alone an hour later: two repetitions, the first with two clients.
+    var folder = OracleNoSqlStudyFixture.write(dir);
+    var source = (ObjectNode) JSON.readTree(folder.resolve(OracleNoSqlStudyFixture.id("hdd", "1.33", "workloada",
+        "uniform") + ".json").toFile());
+    source.remove("study");
+    ((ObjectNode) source.get("properties")).put("readproportion", "0.5").put("updateproportion", "0.5")
+        .put("requestdistribution", "uniform");
+    var pods = Files.createDirectories(dir.resolve("pods"));
+    double[][] clients = {{1000, 2000, 10_000, 0}, {3000, 4000, 20_000, 120}, {5000, 8000, 40_000, 3600}};
+    for (int i = 0; i < clients.length; i++) {
+      var pod = source.deepCopy();
+      var start = java.time.Instant.parse("2026-11-21T19:00:00Z").plusSeconds((long) clients[i][3]);
+      pod.put("startedAt", start.toString()).put("finishedAt", start.plusSeconds(600).toString());
+      var summary = (ObjectNode) pod.get("summary");
+      summary.put("throughputOpsPerSec", clients[i][0]);
+      summary.remove("operations");
+      summary.putObject("operations").putObject("READ").put("count", (long) clients[i][2])
+          .put("averageUs", clients[i][1]).put("p99Us", 9_000).putObject("returnCodes").put("OK", (long) clients[i][2]);
+      JSON.writeValue(pods.resolve("client" + i + ".json").toFile(), pod);
+    }
+    var model = model(pods);
+    var aggregate = model.aggregates().values().iterator().next().values().iterator().next().values().iterator().next();
+    assertEquals(List.of(2, 1), aggregate.repetitionCells().stream().map(List::size).toList());
+    assertEquals(2, aggregate.repetitions());
+    // Throughput: (1,000 + 3,000) and 5,000 ops/s, mean 4,500. Average latency weighted by count:
+    // (2,000 × 10,000 + 4,000 × 20,000) / 30,000 = 3,333.3 µs and 8,000 µs, mean 5,666.7 µs.
+    assertEquals(4_500, aggregate.throughput(), 1e-9);
+    assertEquals(4_000, aggregate.minThroughput(), 1e-9);
+    assertEquals(5_666.667, aggregate.averageLatencyUs(), 0.001);
+    // p99 of two clients together cannot be had from their own p99s: unknown, never a guess.
+    assertTrue(Double.isNaN(aggregate.p99Us()));
   }
 
   @Test
@@ -165,7 +245,9 @@ class ReportModelTest {
     for (int r = 1; r <= throughputs.length; r++) {
       var copy = root.deepCopy();
       var cell = id.replace("_r1", "_r" + r);
-      copy.put("label", cell);
+      // One repetition after the other, as a study runs them.
+      copy.put("label", cell).put("startedAt", "2026-11-21T2" + r + ":00:00Z").put("finishedAt", "2026-11-21T2" + r
+          + ":10:00Z");
       ((ObjectNode) copy.get("study")).put("cell", cell).put("repetition", r);
       ((ObjectNode) copy.get("summary")).put("throughputOpsPerSec", throughputs[r - 1]);
       JSON.writeValue(folder.resolve(cell + ".json").toFile(), copy);

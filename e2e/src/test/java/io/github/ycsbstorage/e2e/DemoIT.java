@@ -49,6 +49,8 @@ class DemoIT {
         }
       }
     }
+    // Nothing but the demo's own lines: no stack trace from the embedded server or anything else.
+    assertFalse(demo.all().contains("\tat "), demo::all);
     // The sizing plan of each dataset size, from the declared 2 MB of server memory.
     assertTrue(demo.all().contains("= 0.5 × server RAM 2.0 MB"), demo::all);
     assertTrue(demo.all().contains("= 2 × server RAM 2.0 MB"), demo::all);
@@ -70,6 +72,9 @@ class DemoIT {
       assertTrue(Pattern.compile("<h3>(ram vs disk|disk vs ram)</h3>").matcher(html).find(), html);
       assertTrue(html.contains("<li>workload A uniform, 2× memory: "), html);
       assertTrue(html.contains("<th>ram (ram, tmpfs)</th>"), html);
+      // The console says it too: the report's headline, one line per workload and dataset size.
+      assertTrue(Pattern.compile("demo: (ram vs disk|disk vs ram): workload A uniform, 2× memory: [0-9.]+× throughput")
+          .matcher(out).find(), out);
       var folder = Pattern.compile("demo: ram = (\\S+)").matcher(out);
       assertTrue(folder.find(), out);
       assertFalse(Files.exists(Path.of(folder.group(1))), "RAM folder removed: " + folder.group(1));

@@ -3,6 +3,7 @@ package io.github.ycsbstorage.e2e;
 import static io.github.ycsbstorage.e2e.Launcher.ycsb;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -11,21 +12,18 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * PerfKitBenchmarker's YCSB parser ({@code perfkitbenchmarker/linux_packages/ycsb_stats.py}) on the
- * real output of a storage-aware load and run with the collector on, through {@code bin/ycsb}. The
- * parser reads stderr followed by stdout; it takes the last {@code Command line:} line before the
- * first {@code [OVERALL]} line and calls the stage "load" when that line ends with {@code -load}; every
- * later line that starts with {@code [GROUP]} it splits as CSV into exactly three fields and reads the
- * third as {@code float} when it holds a '.' or "nan", else as {@code int}, failing on anything else.
- * This test states the stricter contract: every line that starts with '[', on either stream, is such a
- * line; text facts are comment lines, and PerfKitBenchmarker's metadata keys stay in the result file.
+ * PerfKitBenchmarker's YCSB parser ({@code perfkitbenchmarker/linux_packages/ycsb_stats.py}, restated
+ * in {@link PerfKitBenchmarkerParser}) on the real output of a storage-aware load and run with the
+ * collector on, through {@code bin/ycsb}: it parses both, status lines included, and tells the load
+ * from the run. This test also states the stricter contract: every line that starts with '[', on
+ * either stream, is a {@code [GROUP], name, number} line; text facts are comment lines, and
+ * PerfKitBenchmarker's metadata keys stay in the result file.
  */
 class PerfKitBenchmarkerIT {
   private static final String WORKLOAD = "workloads/storage/read-only-uniform-1x1000";
@@ -44,21 +42,22 @@ class PerfKitBenchmarkerIT {
       assertEquals(0, output.exitCode(), output::all);
       var pkbInput = output.stderr() + output.stdout();
 
-      assertEquals(phase.equals("load"), commandLine(pkbInput).endsWith("-load"),
-          "PerfKitBenchmarker's stage of " + phase + ": " + commandLine(pkbInput));
-      var storage = new LinkedHashMap<String, Number>();
+      var parsed = PerfKitBenchmarkerParser.parse(output.stderr(), output.stdout());
+      assertEquals(phase, parsed.stage(), "PerfKitBenchmarker's stage of " + phase + ": " + parsed.commandLine());
+      assertTrue(parsed.statusLines() > 0, "-s status lines reach the parser: " + output.stderr());
+      assertTrue(parsed.groups().get("overall").containsKey("Throughput(ops/sec)"), output::all);
+      var storage = parsed.groups().get("storage");
+      assertTrue(storage != null && storage.containsKey("device.rotational.trusted"),
+          "the collector's numeric lines: " + parsed.groups());
+      // Stricter than PerfKitBenchmarker, which skips lines such as [IO vda] or [READ-FAILED]: every
+      // line that starts with '[', on either stream, is a [GROUP], name, number line.
       for (var line : pkbInput.lines().filter(line -> line.startsWith("[")).toList()) {
         var fields = line.split(",", -1);
         assertEquals(3, fields.length, "three CSV fields: " + line);
         assertFalse(line.contains("\""), "no CSV quoting: " + line);
         assertTrue(fields[0].matches("\\[[^\\]]+]"), "a [GROUP] first: " + line);
-        var number = number(fields[2].strip(), line);
-        if (fields[0].equals("[STORAGE]")) {
-          storage.put(fields[1].strip(), number);
-        }
+        PerfKitBenchmarkerParser.number(fields[2].strip(), line);
       }
-      assertTrue(pkbInput.contains("[OVERALL], Throughput(ops/sec), "), output::all);
-      assertTrue(storage.containsKey("device.rotational.trusted"), "the collector's numeric lines: " + storage);
 
       var facts = facts(output.stdout());
       assertTrue(facts.containsKey("server.observed"), "text facts are comment lines: " + output.stdout());
@@ -75,28 +74,30 @@ class PerfKitBenchmarkerIT {
     }
   }
 
-  /** The {@code Command line:} line PerfKitBenchmarker keeps: the last one before the first [OVERALL]. */
-  private static String commandLine(String output) {
-    var kept = "unknown";
-    for (var line : output.lines().map(String::strip).toList()) {
-      if (line.startsWith("[OVERALL]")) {
-        break;
-      }
-      if (line.startsWith("Command line:")) {
-        kept = line;
-      }
-    }
-    return kept;
-  }
+  /** The restated rule fails where PerfKitBenchmarker raised on our earlier output, and reads its own example. */
+  @Test
+  void theRestatedRuleRaisesWherePerfKitBenchmarkerDoes() {
+    var example = "YCSB Client 0.17.0\nCommand line: -db site.ycsb.BasicDB -P workloads/workloada -load\n"
+        + "2026-11-25 10:00:00:000 1 sec: 500 operations; 499.5 current ops/sec; [INSERT: Count=500, Max=95, "
+        + "Min=2, Avg=5.13, 90=7, 99=19, 99.9=95, 99.99=95]\n[OVERALL], RunTime(ms), 1001\n"
+        + "[OVERALL], Throughput(ops/sec), 499.5004995004995\n[INSERT], Operations, 500\n"
+        + "[INSERT], AverageLatency(us), 5.13\n[INSERT], Return=OK, 500\n[IO vda], r/s avg, 12.5\n";
+    var parsed = PerfKitBenchmarkerParser.parse("", example);
+    assertEquals("load", parsed.stage());
+    assertEquals(1, parsed.statusLines());
+    assertEquals(java.math.BigInteger.valueOf(500), parsed.groups().get("insert").get("Operations"));
+    assertFalse(parsed.groups().containsKey("io vda"), "not ^\\[[A-Z]+\\]: skipped");
 
-  /** PerfKitBenchmarker's {@code float(val) if '.' in val or 'nan' in val.lower() else int(val)}. */
-  private static Number number(String value, String line) {
-    try {
-      return value.contains(".") || value.toLowerCase(Locale.ROOT).contains("nan") ? Double.parseDouble(value)
-          : Long.parseLong(value);
-    } catch (NumberFormatException e) {
-      throw new AssertionError("not a number PerfKitBenchmarker reads: " + line, e);
-    }
+    var textValue = example + "[STORAGE], server.observed, local server host\n";
+    assertThrows(IllegalArgumentException.class, () -> PerfKitBenchmarkerParser.parse("", textValue));
+    var fourFields = example + "[STORAGE], device.model, ST500, DM002\n";
+    assertThrows(IllegalArgumentException.class, () -> PerfKitBenchmarkerParser.parse("", fourFields));
+    var badStatus = example.replace("Avg=5.13", "Avg=5.13 us");
+    assertThrows(IllegalArgumentException.class, () -> PerfKitBenchmarkerParser.parse("", badStatus));
+    var javaOnlyFloat = example.replace("AverageLatency(us), 5.13", "AverageLatency(us), 5.13d");
+    assertThrows(IllegalArgumentException.class, () -> PerfKitBenchmarkerParser.parse("", javaOnlyFloat));
+    assertEquals("run", PerfKitBenchmarkerParser.parse("", example.replace(" -load\n", " -load -t\n")).stage());
+    assertThrows(IllegalArgumentException.class, () -> PerfKitBenchmarkerParser.parse("", "YCSB Client 0.17.0\n"));
   }
 
   /** {@code # STORAGE, name, text} lines by name. */
