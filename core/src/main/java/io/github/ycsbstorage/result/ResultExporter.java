@@ -4,8 +4,6 @@ import io.github.ycsbstorage.config.SecretMasker;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -221,8 +219,7 @@ public final class ResultExporter implements MeasurementsExporter {
 
   /**
    * Removes the export file when its writing failed (it is partial) and the result file at this
-   * phase's path (an earlier phase's, since this one's was not written); only regular files, never
-   * through a link ({@code exportfile=/dev/stdout}).
+   * phase's path (an earlier phase's, since this one's was not written), see {@link AtomicFile#discard}.
    *
    * @return what was removed, for the message
    */
@@ -231,13 +228,7 @@ public final class ResultExporter implements MeasurementsExporter {
     var export = Optional.ofNullable(settings.properties().getProperty("exportfile")).map(String::trim)
         .filter(file -> partialExport && !file.isEmpty()).map(Path::of);
     for (var file : Stream.concat(export.stream(), settings.resultFile().stream()).toList()) {
-      try {
-        if (Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) && Files.deleteIfExists(file)) {
-          removed.add(file.toString());
-        }
-      } catch (IOException e) {
-        removed.add("not " + file + " (" + e.getMessage() + ")");
-      }
+      AtomicFile.discard(file).ifPresent(removed::add);
     }
     return removed.isEmpty() ? "" : "; removed " + String.join(" and ", removed);
   }

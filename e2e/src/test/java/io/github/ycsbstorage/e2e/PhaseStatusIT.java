@@ -159,6 +159,7 @@ class PhaseStatusIT {
         + mount.all().trim());
     try {
       var earlier = Files.writeString(small.resolve("run.txt.result.json"), "{\"schema\": \"an earlier run's\"}");
+      var earlierSeries = Files.writeString(small.resolve("run.txt.storage.json"), "{\"schema\": \"an earlier run's\"}");
       var filler = small.resolve("filler");
       try (var out = Files.newOutputStream(filler)) {
         var block = new byte[1024];
@@ -171,12 +172,13 @@ class PhaseStatusIT {
         }
       }
       var run = Launcher.ycsb("run", "basic", "-P", "workloads/workloada", "-p", STORAGE_AWARE, "-p", sized(10),
-          "-p", "operationcount=100", "-p", "basicdb.verbose=false", "-p", "collector.enabled=false",
-          "-p", "exportfile=" + small.resolve("run.txt"));
+          "-p", "operationcount=100", "-p", "basicdb.verbose=false", "-p", "collector.paths=" + dir,
+          "-p", "collector.probe=false", "-p", "exportfile=" + small.resolve("run.txt"));
 
       assertEquals(1, run.exitCode(), run::all);
       assertTrue(run.stderr().contains("Status: failed: the measurements could not be written"), run::all);
       assertTrue(Files.notExists(earlier), "the earlier result is gone: " + run.all());
+      assertTrue(Files.notExists(earlierSeries), "the earlier time series is gone: " + run.all());
       assertTrue(Files.notExists(small.resolve("run.txt")), "no partial export: " + run.all());
     } finally {
       Launcher.run(List.of("umount", small.toString()), Map.of(), dir);
