@@ -91,6 +91,48 @@ class PhaseStatusIT {
     }
   }
 
+  /**
+   * Batches of 100 on 2 threads, the server killed mid-load: each thread's batch in flight is lost whole
+   * and counted, and what the result says was stored is what the dead server holds, counted in its own
+   * storage.
+   */
+  @Test
+  void aBatchedLoadWhoseServerDiesCountsExactlyTheRecordsTheServerDoesNotHold(@TempDir Path dir) throws Exception {
+    try (var server = MongoServerExtension.started()) {
+      var result = dir.resolve("load.json");
+      var table = server.database("diesbatched").getCollection("usertable");
+      Launcher.Result finished;
+      try (var load = Launcher.start(Map.of(), "load", "mongodb", "-P", "workloads/workloada", "-p", STORAGE_AWARE,
+          "-p", sized(200_000), "-p", "fieldcount=1", "-p", "fieldlength=10", "-p", "batchsize=100",
+          "-p", "mongodb.url=" + server.url("diesbatched"), "-p", "mongodb.serverselectiontimeout=1s",
+          "-p", "storage.result=" + result, "-threads", "2")) {
+        load.await(() -> table.countDocuments() >= 1000, "1,000 records stored");
+        server.stop();
+        finished = Launcher.finish(load);
+      }
+
+      assertEquals(1, finished.exitCode(), finished::all);
+      var json = JSON.readTree(result.toFile());
+      assertEquals("failed", json.path("status").asText(), json::toPrettyString);
+      var codes = json.path("summary").path("operations").path("INSERT").path("returnCodes");
+      long stored = codes.path("OK").asLong() + codes.path("BATCHED_OK").asLong();
+      long failed = sum(codes) - stored;
+      assertEquals(server.storedDocuments("diesbatched", "usertable"), stored, codes::toString);
+      assertEquals(200, failed, "each thread's batch in flight, then the thread stops: " + codes);
+      assertTrue(finished.stderr().contains("mongodb: 200 records not stored"), finished::all);
+      var reason = String.format(Locale.ROOT, "the load stored %,d of 200,000 records; not stored: 200 failed"
+          + " (INSERT: %s), %,d never inserted (YCSB's load threads stop at their first failed insert)", stored,
+          codes(codes), 200_000 - stored - 200);
+      assertEquals("failed: " + reason, json.path("warnings").get(0).asText(), json::toPrettyString);
+      assertTrue(finished.stderr().contains("Status: failed: " + reason), finished::all);
+      for (var names = codes.fieldNames(); names.hasNext(); ) {
+        var name = names.next();
+        assertTrue(finished.stdout().contains("[INSERT], Return=" + name + ", " + codes.path(name).asLong()),
+            "YCSB's own output counts the same: " + finished.all());
+      }
+    }
+  }
+
   @Test
   void aRunWithOnlyAnOperationCountEndsAfterTheFailureTimeoutOnceTheServerIsGone(@TempDir Path dir)
       throws Exception {
