@@ -141,6 +141,18 @@ bench_compare_cpu() {
     "$name_b" "$(bench_median <"$BENCH_WORK/cpu-$name_b")" "$(bench_range <"$BENCH_WORK/cpu-$name_b")"
 }
 
+# bench_jfr_options NAME: the JVM option recording a JDK Flight Recording into $JFR_DIR/NAME-<n>.jfr,
+# the first free n; nothing when JFR_DIR is unset. settings=profile with a Java method sample every
+# 1 ms (method-profiling=max): a client thread mostly waits for the server, and at profile's 10 ms a
+# whole run gives too few samples to split by cause.
+bench_jfr_options() {
+  [[ -n ${JFR_DIR:-} ]] || return 0
+  mkdir -p "$JFR_DIR"
+  local n=1
+  while [[ -e $JFR_DIR/$1-$n.jfr ]]; do n=$((n + 1)); done
+  echo "-XX:StartFlightRecording=settings=profile,method-profiling=max,filename=$JFR_DIR/$1-$n.jfr"
+}
+
 # Reads numbers on stdin and prints "min..max".
 bench_range() {
   sort -g | awk 'NR == 1 { min = $1 } { max = $1 } END { printf "%s..%s\n", min, max }'

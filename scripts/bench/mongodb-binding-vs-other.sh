@@ -18,7 +18,9 @@
 #   OTHER_CLASS (site.ycsb.db.MongoDbClient), OTHER_NAME (ycsb-0.17.0), RECORDS (50000),
 #   OPERATIONS (200000), THREADS (4), LOAD_RECORDS (50000), BATCH (100), ROUNDS (3),
 #   PHASES ("load batched a c"), SERVER_HEAP (4g), MONGODB_URL (a real server, no database and no
-#   options; databases bench, load<N> and rawload<N> are left there for you to drop), DRIVER3_JAR.
+#   options; databases bench, load<N> and rawload<N> are left there for you to drop), DRIVER3_JAR,
+#   JFR_DIR (set: every client JVM of the comparisons records a JDK Flight Recording (bench_jfr_options in
+#   lib.sh) into that folder, e.g. ours-c-1.jfr, ycsb-0.17.0-c-1.jfr, driver-5-c-1.jfr).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
@@ -70,8 +72,9 @@ fresh_database() { echo "$URL/$1$(date +%s%N)"; }
 binding() {
   local name=$1 lib=$2 class=$3 operations=$4
   shift 4
-  bench_timed "$name" "$operations" java -cp "$YCSB_LIB/*:$lib/*" site.ycsb.Client -db "$class" -threads "$THREADS" "$@" \
-    | bench_throughput
+  # shellcheck disable=SC2046 # bench_jfr_options prints one option or nothing
+  bench_timed "$name" "$operations" java $(bench_jfr_options "$name-$PHASE") -cp "$YCSB_LIB/*:$lib/*" \
+    site.ycsb.Client -db "$class" -threads "$THREADS" "$@" | bench_throughput
 }
 ours() { binding ours "$OURS_LIB" "$OURS_CLASS" "$@"; }
 other() { binding "$OTHER_NAME" "$OTHER_LIB" "$OTHER_CLASS" "$@"; }
@@ -95,7 +98,9 @@ RAW_SOURCE="$BENCH_ROOT/benchmarks/src/main/java/io/github/ycsbstorage/benchmark
 raw() { # NAME CLASSPATH OPERATIONS ARGS...
   local name=$1 classpath=$2 operations=$3 out
   shift 3
-  out=$(bench_timed "$name" "$operations" java -cp "$classpath" io.github.ycsbstorage.benchmarks.macro.RawDriverLoop "$@")
+  # shellcheck disable=SC2046 # bench_jfr_options prints one option or nothing
+  out=$(bench_timed "$name" "$operations" java $(bench_jfr_options "$name-$PHASE") -cp "$classpath" \
+    io.github.ycsbstorage.benchmarks.macro.RawDriverLoop "$@")
   grep -q '^failures=0$' <<<"$out" || { echo "RawDriverLoop $*: $out" >&2; return 1; }
   sed -n 's/^throughput(ops\/sec)=//p' <<<"$out"
 }
@@ -114,25 +119,26 @@ echo "server: ${MONGODB_URL:+given by MONGODB_URL}${MONGODB_URL:-mongo-java-serv
 echo "ours: $OURS_CLASS from $OURS_LIB; $OTHER_NAME: $OTHER_CLASS from $OTHER_LIB; YCSB: $YCSB_LIB"
 echo "records=$RECORDS operations=$OPERATIONS threads=$THREADS load_records=$LOAD_RECORDS batch=$BATCH rounds=$ROUNDS"
 bench_context
+PHASE=setup
 if [[ " $PHASES " == *" a "* || " $PHASES " == *" c "* ]]; then
-  binding setup "$OURS_LIB" "$OURS_CLASS" "$RECORDS" -load -P "$DIST/workloads/workloada" -p recordcount="$RECORDS" \
+  JFR_DIR='' binding setup "$OURS_LIB" "$OURS_CLASS" "$RECORDS" -load -P "$DIST/workloads/workloada" -p recordcount="$RECORDS" \
     -p mongodb.url="$URL/bench" -p batchsize="$BATCH" >/dev/null
 fi
-for phase in $PHASES; do
-  case $phase in
+for PHASE in $PHASES; do
+  case $PHASE in
     load) compare "load, unbatched ($LOAD_RECORDS records)" ours ours_load "$OTHER_NAME" other_load ;;
     batched) compare "load, batchsize=$BATCH ($LOAD_RECORDS records)" ours ours_batched "$OTHER_NAME" other_batched ;;
     a) compare "workload A (50% read, 50% update, zipfian)" ours ours_a "$OTHER_NAME" other_a ;;
     c) compare "workload C (100% read, zipfian)" ours ours_c "$OTHER_NAME" other_c ;;
-    *) echo "unknown phase: $phase (load, batched, a, c)" >&2; exit 2 ;;
+    *) echo "unknown phase: $PHASE (load, batched, a, c)" >&2; exit 2 ;;
   esac
 done
 if [[ -n ${DRIVER3_JAR:-} ]]; then
   mkdir -p "$WORK/raw3"
   javac -nowarn -d "$WORK/raw3" -cp "$YCSB_LIB/*:$DRIVER3_JAR" "$RAW_SOURCE"
   echo "drivers alone: RawDriverLoop on $(basename "$DRIVER3_JAR") (legacy MongoClient) vs on driver-sync 5 ($BENCH_JAR)"
-  for phase in $PHASES; do
-    case $phase in
+  for PHASE in $PHASES; do
+    case $PHASE in
       load) compare "raw drivers: load, insertOne ($LOAD_RECORDS records)" driver-5 raw5_load driver-3 raw3_load ;;
       a) compare "raw drivers: workload A" driver-5 raw5_a driver-3 raw3_a ;;
       c) compare "raw drivers: workload C" driver-5 raw5_c driver-3 raw3_c ;;

@@ -11,7 +11,7 @@
 # Environment: RECORDS (default 20000), OPERATIONS (default 40000), THREADS (default 4),
 #              BULK_BATCH (default 5000), ROUNDS (default 1), PHASES (default "load a c"),
 #              JFR_DIR (unset: no profiling; set: every client JVM of the A/C comparisons records a
-#              JDK Flight Recording, settings=profile, into that folder, e.g. binding-c-1.jfr).
+#              JDK Flight Recording (bench_jfr_options in lib.sh) into that folder, e.g. binding-c-1.jfr).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
@@ -82,22 +82,14 @@ fi
 if [[ " $PHASES " == *" a "* || " $PHASES " == *" c "* ]]; then
   ycsb setup "$RECORDS" load bench -P "$BENCH_ROOT/workloads/workloada" -p oraclenosql.bulkput=true >/dev/null
 fi
-# jfr NAME: JVM options recording a flight recording NAME-<n>.jfr into JFR_DIR, or nothing.
-jfr() {
-  [[ -n ${JFR_DIR:-} ]] || return 0
-  mkdir -p "$JFR_DIR"
-  local n=1
-  while [[ -e $JFR_DIR/$1-$n.jfr ]]; do n=$((n + 1)); done
-  echo "-XX:StartFlightRecording=settings=profile,filename=$JFR_DIR/$1-$n.jfr"
-}
 raw() { # readProportion name. kvclient.jar first: the shaded 18.3.10 client in benchmarks.jar cannot talk to a current store.
-  # shellcheck disable=SC2046 # jfr prints one option or nothing
-  bench_timed raw "$OPERATIONS" java $(jfr "$2") -cp "$KVHOME/lib/kvclient.jar:$BENCH_JAR" \
+  # shellcheck disable=SC2046 # bench_jfr_options prints one option or nothing
+  bench_timed raw "$OPERATIONS" java $(bench_jfr_options "$2") -cp "$KVHOME/lib/kvclient.jar:$BENCH_JAR" \
     io.github.ycsbstorage.benchmarks.macro.RawTableApiLoop "$HOST" bench "$RECORDS" "$OPERATIONS" "$THREADS" "$1" \
     | tail -n 1
 }
 binding() { # workload name
-  JAVA_OPTS="${JAVA_OPTS:-} $(jfr "$2")" ycsb binding "$OPERATIONS" run bench -P "$BENCH_ROOT/workloads/$1"
+  JAVA_OPTS="${JAVA_OPTS:-} $(bench_jfr_options "$2")" ycsb binding "$OPERATIONS" run bench -P "$BENCH_ROOT/workloads/$1"
 }
 binding_a() { binding workloada binding-a; }
 raw_a() { raw 0.5 raw-a; }

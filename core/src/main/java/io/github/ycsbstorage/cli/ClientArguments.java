@@ -10,8 +10,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 
@@ -20,15 +22,25 @@ import java.util.Properties;
  * {@code site.ycsb.Client} reads them, but with errors that exit 2 instead of YCSB's usage text and
  * exit 0. Immutable.
  *
- * @param phase         {@code load}, {@code run} or {@code shell}
+ * @param command       load, run or shell
  * @param dbClass       the binding's class
  * @param propertyFiles {@code -P} files, in command-line order
  * @param overrides     {@code -p} settings, and {@code -threads}/{@code -target} as YCSB's {@code threadcount}/
  *                      {@code target}, in command-line order (a later one replaces an earlier one)
  * @param clientArgs    what is handed to YCSB's {@code Client} / {@code CommandLine} unchanged
  */
-public record ClientArguments(String phase, String dbClass, List<Path> propertyFiles,
+public record ClientArguments(Command command, String dbClass, List<Path> propertyFiles,
                               Map<String, String> overrides, List<String> clientArgs) {
+
+  /** The command word: YCSB's two phases, or its interactive shell. */
+  public enum Command {
+    LOAD, RUN, SHELL;
+
+    /** {@code load}, {@code run} or {@code shell}, as typed. */
+    String word() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
 
   /** What the command accepts, for error messages. */
   static final String OPTIONS =
@@ -41,7 +53,7 @@ public record ClientArguments(String phase, String dbClass, List<Path> propertyF
   }
 
   /**
-   * Parses {@code <phase> [options]}; the launcher has already put {@code -db <class>} in.
+   * Parses {@code <command> [options]}; the launcher has already put {@code -db <class>} in.
    *
    * @throws InvalidPropertyException for a bad or missing argument
    */
@@ -49,10 +61,8 @@ public record ClientArguments(String phase, String dbClass, List<Path> propertyF
     if (args.isEmpty()) {
       throw new InvalidPropertyException("command", null, "load, run or shell");
     }
-    var phase = args.get(0);
-    if (!List.of("load", "run", "shell").contains(phase)) {
-      throw new InvalidPropertyException("command", phase, "load, run or shell");
-    }
+    var command = Arrays.stream(Command.values()).filter(c -> c.word().equals(args.get(0))).findFirst()
+        .orElseThrow(() -> new InvalidPropertyException("command", args.get(0), "load, run or shell"));
     String dbClass = null;
     var files = new ArrayList<Path>();
     var overrides = new LinkedHashMap<String, String>();
@@ -103,7 +113,7 @@ public record ClientArguments(String phase, String dbClass, List<Path> propertyF
       throw new InvalidPropertyException("-db", null, "a class implementing site.ycsb.DB");
     }
     blankReplacedDatasetSize(files, overrides, clientArgs);
-    return new ClientArguments(phase, dbClass, files, overrides, clientArgs);
+    return new ClientArguments(command, dbClass, files, overrides, clientArgs);
   }
 
   /**

@@ -3,7 +3,7 @@ package io.github.ycsbstorage.cli;
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.h2.H2Backend;
 import io.github.ycsbstorage.report.ReportBuilder;
-import io.github.ycsbstorage.study.StudyDefinition;
+import io.github.ycsbstorage.study.StudySettings;
 import io.github.ycsbstorage.study.StudyRunner;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -65,7 +65,7 @@ final class DemoCommand implements Callable<Integer> {
       var address = server.bind();
       System.out.println("demo: " + location.label() + ": MongoDB-wire server (mongo-java-server, H2 in "
           + location.data() + ") on 127.0.0.1:" + address.getPort());
-      var study = StudyDefinition.parse(studyProperties(temp.resolve("results").resolve(location.label()), location,
+      var study = StudySettings.from(studyProperties(temp.resolve("results").resolve(location.label()), location,
           address.getPort()), "demo", temp, home);
       return new StudyRunner(study, home, System.out).run(false).results();
     } finally {

@@ -65,12 +65,11 @@ record DemoLocations(List<Location> devices, List<String> described) {
   private static String kind(PathInventory inventory) {
     var devices = inventory.devices().stream().map(d -> d.type() + " " + d.name() + model(d))
         .collect(Collectors.joining(", "));
-    return "(" + (devices.isEmpty() ? "device unknown" : devices) + (inventory.fsType() != null ? ", "
-        + inventory.fsType() : "") + ")";
+    return "(" + (devices.isEmpty() ? "device unknown" : devices) + inventory.fsType().map(type -> ", " + type).orElse("") + ")";
   }
 
   private static String model(DeviceInfo device) {
-    return device.model() == null ? "" : " " + device.model();
+    return device.model().map(model -> " " + model).orElse("");
   }
 
   /** Removes the RAM folder (its data would hold memory until the next reboot). */

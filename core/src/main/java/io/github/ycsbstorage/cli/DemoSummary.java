@@ -36,8 +36,8 @@ final class DemoSummary {
     for (var result : results) {
       var cpuSaturated = result.sections().io().flatMap(Io::cpuSaturated).orElse(false);
       saturated += cpuSaturated ? 1 : 0;
-      out.printf(Locale.ROOT, "%-38s %9.1f %9s %6d  %s; %s%s%s%n", result.label().orElse("?"),
-          result.summary().throughputOpsPerSec().orElse(Double.NaN), worstP99(result), result.summary().errors(),
+      out.printf(Locale.ROOT, "%-38s %9s %9s %6d  %s; %s%s%s%n", result.label().orElse("?"),
+          result.summary().throughputText("%.1f", "unknown"), worstP99(result), result.summary().errors(),
           devices(result), io(result),
           result.sections().io().flatMap(Io::cpu).map(CpuShares::iowait)
               .map(value -> String.format(Locale.ROOT, ", iowait %.1f %%", value)).orElse(""),
@@ -73,8 +73,7 @@ final class DemoSummary {
     var devices = new ArrayList<String>();
     result.sections().devices().orElse(List.of()).forEach(entry -> devices.add(entry.device().name() + " "
         + entry.device().type() + (entry.device().rotationalTrusted() ? ""
-        : " (" + (entry.device().rotationalNote() != null ? entry.device().rotationalNote()
-        : "rotational flag untrusted") + ")")));
+        : " (" + entry.device().rotationalNote().orElse("rotational flag untrusted") + ")")));
     return devices.isEmpty() ? "device tags unknown" : String.join(", ", devices);
   }
 

@@ -3,7 +3,7 @@ package io.github.ycsbstorage.cli;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.NamespaceValidator;
 import io.github.ycsbstorage.report.ReportBuilder;
-import io.github.ycsbstorage.study.StudyDefinition;
+import io.github.ycsbstorage.study.StudySettings;
 import io.github.ycsbstorage.study.StudyRunner;
 import io.github.ycsbstorage.study.StudySummary;
 import java.nio.file.Files;
@@ -39,9 +39,9 @@ final class StudyCommand implements Callable<Integer> {
     if (report != null) {
       OutputPaths.checkFolder("--report", report);
     }
-    NamespaceValidator.discover(getClass().getClassLoader()).validate(StudyDefinition.read(file));
+    NamespaceValidator.discover(getClass().getClassLoader()).validate(StudySettings.read(file));
     var home = Home.locate();
-    var study = StudyDefinition.load(file, home);
+    var study = StudySettings.load(file, home);
     var outcome = new StudyRunner(study, home, System.out).run(force);
     StudySummary.print(outcome, System.out);
     var folder = study.resultsDirectory();

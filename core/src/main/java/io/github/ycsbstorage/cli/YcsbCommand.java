@@ -53,7 +53,7 @@ public final class YcsbCommand {
       return;
     }
     var ycsbArgs = new ArrayList<String>(List.of("-db", parsed.dbClass()));
-    if (parsed.phase().equals("shell")) {
+    if (parsed.command() == ClientArguments.Command.SHELL) {
       MaskedStandardStreams.install(true);
       ycsbArgs.addAll(parsed.clientArgs());
       site.ycsb.CommandLine.main(ycsbArgs.toArray(String[]::new));
@@ -65,7 +65,7 @@ public final class YcsbCommand {
     ycsbArgs.addAll(IntendedLatency.defaultArguments(properties));
     // Last, as YCSB's own launcher puts it: YCSB echoes "Command line: …" and PerfKitBenchmarker tells
     // a load from a run by that line ending in -load.
-    ycsbArgs.add(parsed.phase().equals("load") ? "-load" : "-t");
+    ycsbArgs.add(parsed.command() == ClientArguments.Command.LOAD ? "-load" : "-t");
     try {
       checkBinding(properties);
       site.ycsb.Client.main(ycsbArgs.toArray(String[]::new));

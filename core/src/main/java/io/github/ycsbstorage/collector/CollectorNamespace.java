@@ -12,6 +12,6 @@ public final class CollectorNamespace implements PropertyNamespace {
 
   @Override
   public Set<String> keys() {
-    return Set.copyOf(CollectorSettings.KEYS);
+    return CollectorSettings.KEYS;
   }
 }

@@ -52,8 +52,9 @@ final class CollectorReport {
   }
 
   static void addTo(RunRecord record, Observations seen) {
-    record.setCollected(devices(seen), io(seen), perfKitBenchmarker(seen), Optional.ofNullable(seen.timeseries()));
-    summaryLines(record, seen);
+    var io = io(seen);
+    record.setCollected(devices(seen), io, perfKitBenchmarker(seen), Optional.ofNullable(seen.timeseries()));
+    summaryLines(record, seen, io);
     for (var gap : seen.sampling().gaps()) {
       record.addWarning("collector: " + gap);
     }
@@ -61,6 +62,10 @@ final class CollectorReport {
       System.err.println("Warning: " + warning);
       record.addWarning(warning);
     }
+    // in the result as io.cpuSaturated, which the report flags; the console says so at once
+    io.cpuSaturated().filter(Boolean::booleanValue).ifPresent(saturated -> System.err.println("Warning: the "
+        + (seen.serverHost() ? "server" : "client") + " host's CPUs were saturated (under "
+        + (int) Io.SATURATED_BELOW_PERCENT + " % idle + iowait time): this phase measured CPU, not storage"));
   }
 
   static List<DeviceInfo> physicalDevices(List<PathInventory> inventory) {
@@ -79,8 +84,8 @@ final class CollectorReport {
       var probe = seen.probe() != null && path == seen.inventory().get(0) ? Optional.of(seen.probe())
           : Optional.<ProbeResult>empty();
       for (var device : path.devices()) {
-        devices.add(new DataDevice(device, path.path(), Optional.ofNullable(path.mountPoint()),
-            Optional.ofNullable(path.fsType()), Optional.ofNullable(path.mountOptions()), path.stack(), path.notes(),
+        devices.add(new DataDevice(device, path.path(), path.mountPoint(), path.fsType(), path.mountOptions(),
+            path.stack(), path.notes(),
             probe));
       }
     }
@@ -112,8 +117,8 @@ final class CollectorReport {
         vm == null ? OptionalLong.empty() : OptionalLong.of(vm[0]),
         vm == null ? OptionalLong.empty() : OptionalLong.of(vm[1]),
         vm == null ? OptionalLong.empty() : OptionalLong.of(vm[2]),
-        process(seen), seen.operations(), perOperation(seen), Optional.ofNullable(seen.probe()), seen.server(),
-        sampling.gaps());
+        process(seen), seen.operations(), Optional.empty(), Optional.ofNullable(seen.probe()), seen.server(),
+        sampling.gaps()).withOperations(seen.operations());
   }
 
   /** Share of non-idle CPU time spent waiting for I/O: iowait / (busy + iowait); null if no time. */
@@ -125,20 +130,29 @@ final class CollectorReport {
 
   /**
    * The server process's totals, with its shares of the host's busy CPU and of the counted devices'
-   * bytes; empty when no process was observed.
+   * bytes; empty when no process was observed. CPU and I/O are each unknown when their file was not
+   * readable ({@code /proc/<pid>/io} needs the server's user or root).
    */
   static Optional<Io.ProcessTotals> process(Observations seen) {
     var totals = seen.sampling().totals();
-    if (totals.processCpu() == null) {
+    var cpu = totals.processCpu();
+    var io = totals.processIo();
+    if (cpu == null && io == null) {
       return Optional.empty();
     }
-    long ticks = totals.processCpu()[0] + totals.processCpu()[1];
-    var io = totals.processIo();
     long hostTicks = totals.cpu() == null ? 0 : CpuShares.busyTicks(totals.cpu());
     long deviceBytes = seen.countedDevices().isEmpty() ? 0 : countedDevices(seen)[2] * 512;
-    return Optional.of(new Io.ProcessTotals(ticks * 1_000_000L / Sampler.USER_HZ, io[2], io[3], io[0], io[1],
-        hostTicks > 0 ? OptionalDouble.of(round4((double) ticks / hostTicks)) : OptionalDouble.empty(),
-        deviceBytes > 0 ? OptionalDouble.of(round4((double) (io[2] + io[3]) / deviceBytes)) : OptionalDouble.empty()));
+    var cpuShare = cpu != null && hostTicks > 0
+        ? OptionalDouble.of(round4((double) (cpu[0] + cpu[1]) / hostTicks)) : OptionalDouble.empty();
+    var ioShare = io != null && deviceBytes > 0
+        ? OptionalDouble.of(round4((double) (io[2] + io[3]) / deviceBytes)) : OptionalDouble.empty();
+    return Optional.of(new Io.ProcessTotals(
+        cpu == null ? OptionalLong.empty() : OptionalLong.of((cpu[0] + cpu[1]) * 1_000_000L / Sampler.USER_HZ),
+        known(io, 2), known(io, 3), known(io, 0), known(io, 1), cpuShare, ioShare));
+  }
+
+  private static OptionalLong known(long[] counters, int index) {
+    return counters == null ? OptionalLong.empty() : OptionalLong.of(counters[index]);
   }
 
   /** Reads, writes and sectors (read + written) of the counted devices over the phase. */
@@ -153,30 +167,6 @@ final class CollectorReport {
       }
     }
     return sums;
-  }
-
-  /**
-   * Device reads, writes and MB, host CPU µs and the server process's own CPU µs and storage bytes,
-   * per completed operation; empty when the count is unknown.
-   */
-  static Optional<Io.PerOperation> perOperation(Observations seen) {
-    var count = seen.operations().count();
-    if (count == null) {
-      return Optional.empty();
-    }
-    var devices = countedDevices(seen);
-    var counted = !seen.countedDevices().isEmpty();
-    var cpu = seen.sampling().totals().cpu();
-    var process = process(seen);
-    return Optional.of(new Io.PerOperation(
-        counted ? OptionalDouble.of(round4((double) devices[0] / count)) : OptionalDouble.empty(),
-        counted ? OptionalDouble.of(round4((double) devices[1] / count)) : OptionalDouble.empty(),
-        counted ? OptionalDouble.of(round4(devices[2] * 512 / 1e6 / count)) : OptionalDouble.empty(),
-        cpu == null ? OptionalDouble.empty()
-            : OptionalDouble.of(round4(CpuShares.busyTicks(cpu) * 1e6 / Sampler.USER_HZ / count)),
-        process.map(p -> OptionalDouble.of(round4((double) p.cpuMicros() / count))).orElse(OptionalDouble.empty()),
-        process.map(p -> OptionalDouble.of(round4((double) (p.readBytes() + p.writeBytes()) / count)))
-            .orElse(OptionalDouble.empty())));
   }
 
   /**
@@ -207,14 +197,14 @@ final class CollectorReport {
       return Optional.empty();
     }
     var first = physical.get(0);
-    boolean measured = seen.probe() != null && seen.probe().inferredMedium() != null;
-    var media = measured && first.type().media().equals("unknown")
-        ? probeMedia(seen.probe().inferredMedium()) : first.type().media();
+    var measured = Optional.ofNullable(seen.probe()).flatMap(ProbeResult::inferredMedium);
+    var media = measured.isPresent() && first.type().media().equals("unknown")
+        ? probeMedia(measured.get()) : first.type().media();
     return Optional.of(new PerfKitBenchmarkerMetadata(first.type().label(), media,
-        first.sizeBytes() == null ? OptionalLong.empty() : OptionalLong.of(Math.round(first.sizeBytes() / 1e9))));
+        first.sizeBytes().map(bytes -> OptionalLong.of(Math.round(bytes / 1e9))).orElse(OptionalLong.empty())));
   }
 
-  private static void summaryLines(RunRecord record, Observations seen) {
+  private static void summaryLines(RunRecord record, Observations seen, Io io) {
     var physical = physicalDevices(seen.inventory());
     record.addFact("STORAGE", "server.observed", seen.observed());
     if (!physical.isEmpty()) {
@@ -225,16 +215,11 @@ final class CollectorReport {
       record.addFact("STORAGE", "device.name",
           String.join("+", physical.stream().map(DeviceInfo::name).toList()));
       var first = physical.get(0);
-      if (first.model() != null) {
-        record.addFact("STORAGE", "device.model", first.model());
-      }
-      if (first.rotational() != null) {
-        record.addSummaryLine("STORAGE", "device.rotational", first.rotational() ? 1 : 0);
-      }
+      first.model().ifPresent(model -> record.addFact("STORAGE", "device.model", model));
+      first.rotational().ifPresent(rotational ->
+          record.addSummaryLine("STORAGE", "device.rotational", rotational ? 1 : 0));
       record.addSummaryLine("STORAGE", "device.rotational.trusted", first.rotationalTrusted() ? 1 : 0);
-      if (first.scheduler() != null) {
-        record.addFact("STORAGE", "device.scheduler", first.scheduler());
-      }
+      first.scheduler().ifPresent(scheduler -> record.addFact("STORAGE", "device.scheduler", scheduler));
       perfKitBenchmarker(seen).ifPresent(pkb -> {
         record.addFact("STORAGE", "data_disk_0_type", pkb.dataDisk0Type());
         record.addFact("STORAGE", "data_disk_0_media", pkb.dataDisk0Media());
@@ -242,15 +227,13 @@ final class CollectorReport {
       });
     }
     var probe = seen.probe();
-    if (probe != null && probe.p50Us() != null) {
-      if (probe.inferredMedium() != null) {
-        record.addFact("STORAGE", "probe.medium", probe.inferredMedium());
-      }
+    if (probe != null && probe.p50Us().isPresent()) {
+      probe.inferredMedium().ifPresent(medium -> record.addFact("STORAGE", "probe.medium", medium));
       record.addSummaryLine("STORAGE", "probe.direct", probe.directIo() ? 1 : 0);
-      record.addSummaryLine("STORAGE", "probe.read.p50.us", probe.p50Us());
-      record.addSummaryLine("STORAGE", "probe.read.p99.us", probe.p99Us());
-      record.addSummaryLine("STORAGE", "probe.read.iops", round(probe.randomReadIops()));
-      record.addSummaryLine("STORAGE", "probe.seq.MBps", round(probe.sequentialMBps()));
+      record.addSummaryLine("STORAGE", "probe.read.p50.us", probe.p50Us().getAsLong());
+      probe.p99Us().ifPresent(p99 -> record.addSummaryLine("STORAGE", "probe.read.p99.us", p99));
+      probe.randomReadIops().ifPresent(iops -> record.addSummaryLine("STORAGE", "probe.read.iops", round(iops)));
+      probe.sequentialMBps().ifPresent(mbps -> record.addSummaryLine("STORAGE", "probe.seq.MBps", round(mbps)));
     }
     var totals = seen.sampling().totals();
     // with no device named (ssh without collector.devices) every device is sampled: print the busy ones
@@ -273,9 +256,7 @@ final class CollectorReport {
       totals.maxUtil(entry.getKey()).ifPresent(max -> record.addSummaryLine(group, "%util max", round(max)));
       record.addSummaryLine(group, "rareq-sz avg", round(rates.readRequestKb()));
       record.addSummaryLine(group, "wareq-sz avg", round(rates.writeRequestKb()));
-      if (rates.discardsPerSec() != null) {
-        record.addSummaryLine(group, "d/s avg", round(rates.discardsPerSec()));
-      }
+      rates.discardsPerSec().ifPresent(perSec -> record.addSummaryLine(group, "d/s avg", round(perSec)));
     }
     var host = seen.serverHost() ? "" : "client.";
     var cpu = totals.cpu();
@@ -292,8 +273,9 @@ final class CollectorReport {
       if (share != null) {
         record.addSummaryLine("IO", host + "iowait.share", share);
       }
+      io.cpuSaturated().ifPresent(saturated -> record.addSummaryLine("IO", host + "cpu.saturated", saturated ? 1 : 0));
     }
-    perOperation(seen).ifPresent(figures -> {
+    io.perOperation().ifPresent(figures -> {
       figures.deviceReads().ifPresent(value -> record.addSummaryLine("IO", "device.reads/op", value));
       figures.deviceWrites().ifPresent(value -> record.addSummaryLine("IO", "device.writes/op", value));
       figures.deviceMB().ifPresent(value -> record.addSummaryLine("IO", "device.MB/op", value));
@@ -301,7 +283,7 @@ final class CollectorReport {
       figures.serverCpuMicros().ifPresent(value -> record.addSummaryLine("IO", "server.cpu.us/op", value));
       figures.serverIoBytes().ifPresent(value -> record.addSummaryLine("IO", "server.io.bytes/op", value));
     });
-    process(seen).ifPresent(process -> {
+    io.process().ifPresent(process -> {
       process.shareOfHostCpu().ifPresent(share -> record.addSummaryLine("IO", "server.cpu.share", share));
       process.shareOfDeviceIo().ifPresent(share -> record.addSummaryLine("IO", "server.io.share", share));
     });

@@ -7,16 +7,16 @@ import io.github.ycsbstorage.spi.Locality;
 import io.github.ycsbstorage.spi.ServerInfo;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Properties;
+import java.util.Set;
 
 /**
  * The {@code collector.*} properties of one phase, validated up front (bad values are an
  * {@link InvalidPropertyException} before any data is touched), merged with what the binding said
- * about its server. Immutable.
+ * about its server. Every key of the namespace is declared here ({@link #KEYS}). Immutable.
  *
  * @param enabled     {@code collector.enabled}
  * @param root        {@code collector.root}: where {@code /proc} and {@code /sys} are read
@@ -63,21 +63,23 @@ public record CollectorSettings(boolean enabled, Path root, List<String> paths, 
   public static final String SSH_COMMAND = "collector.ssh.command";
   public static final String OUTPUT = "collector.output";
 
-  static final List<String> KEYS = List.of(ENABLED, ROOT, PATHS, DEVICES, INTERVAL, PROBE,
+  /** Every key of the {@code collector.} namespace. */
+  public static final Set<String> KEYS = Set.of(ENABLED, ROOT, PATHS, DEVICES, INTERVAL, PROBE,
       PROBE_SIZE, PROBE_TIME, PID, REMOTE, SSH_COMMAND, OUTPUT);
 
   private static final long DEFAULT_PROBE_SIZE = 16L << 20;
 
-  /** Reads and validates the properties. */
+  /**
+   * Reads and validates the properties.
+   *
+   * @param server what the binding said about its server, when it did
+   * @throws InvalidPropertyException naming the first property that cannot be used
+   */
   public static CollectorSettings from(Properties properties, Optional<ServerInfo> server) {
     var reader = new PropertyReader(properties);
     boolean enabled = reader.bool(ENABLED, true);
     var root = PropertyReader.parsePath(ROOT, reader.string(ROOT, "/"));
-    var interval = reader.duration(INTERVAL, Duration.ofSeconds(1));
-    if (interval.toMillis() < 10 || interval.compareTo(Duration.ofHours(1)) > 0) {
-      throw new InvalidPropertyException(INTERVAL, reader.string(INTERVAL, ""),
-          "a duration from 10ms to 1h, e.g. 1s or 500ms");
-    }
+    var interval = reader.duration(INTERVAL, Duration.ofSeconds(1), Duration.ofMillis(10), Duration.ofHours(1));
     var remoteValue = reader.string(REMOTE, "none");
     Remote remote;
     Optional<String> sshTarget = Optional.empty();
@@ -97,11 +99,11 @@ public record CollectorSettings(boolean enabled, Path root, List<String> paths, 
       };
     }
     var local = server.map(info -> info.locality() == Locality.LOCAL).orElse(false);
-    var paths = list(reader.string(PATHS, ""));
+    var paths = reader.list(PATHS, "");
     if (paths.isEmpty() && local) {
       paths = server.flatMap(ServerInfo::dataPath).map(List::of).orElse(List.of());
     }
-    var devices = list(reader.string(DEVICES, ""));
+    var devices = reader.list(DEVICES, "");
     var pid = reader.string(PID).isPresent()
         ? OptionalLong.of(reader.longValue(PID, 0, 1, Integer.MAX_VALUE))
         : local ? server.get().pid() : OptionalLong.empty();
@@ -113,22 +115,11 @@ public record CollectorSettings(boolean enabled, Path root, List<String> paths, 
     if (probeSize < (1 << 20) || probeSize > (64L << 30)) {
       throw new InvalidPropertyException(PROBE_SIZE, reader.string(PROBE_SIZE, ""), "a size from 1MiB to 64GiB");
     }
-    var probeTime = reader.duration(PROBE_TIME, Duration.ofSeconds(2));
-    if (probeTime.toMillis() < 10 || probeTime.compareTo(Duration.ofMinutes(10)) > 0) {
-      throw new InvalidPropertyException(PROBE_TIME, reader.string(PROBE_TIME, ""), "a duration from 10ms to 10m");
-    }
-    var sshCommand = list(reader.string(SSH_COMMAND, "ssh -o BatchMode=yes"), " ");
+    var probeTime = reader.duration(PROBE_TIME, Duration.ofSeconds(2), Duration.ofMillis(10), Duration.ofMinutes(10));
+    var sshCommand = reader.words(SSH_COMMAND, "ssh -o BatchMode=yes");
     var output = reader.string(OUTPUT).map(file -> PropertyReader.parsePath(OUTPUT, file))
         .or(() -> reader.string("exportfile").map(file -> PropertyReader.parsePath("exportfile", file + ".storage.json")));
     return new CollectorSettings(enabled, root, paths, devices, interval, probe, probeSize,
         probeTime, pid, remote, sshTarget, sshCommand, output, localObservation);
-  }
-
-  private static List<String> list(String value) {
-    return list(value, ",");
-  }
-
-  private static List<String> list(String value, String separator) {
-    return Arrays.stream(value.split(separator)).map(String::trim).filter(s -> !s.isEmpty()).toList();
   }
 }

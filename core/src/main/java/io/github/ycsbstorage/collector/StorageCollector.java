@@ -188,8 +188,8 @@ public final class StorageCollector implements PhaseObserver {
    * backing device's type alone.
    */
   static ProbeResult seenThrough(ProbeResult probed, PathInventory path) {
-    return path == null || path.pageCache() == null || probed.p50Us() == null ? probed
-        : probed.withoutMedium("the probe cannot see the medium: " + path.pageCache());
+    return path == null || path.pageCache().isEmpty() || probed.p50Us().isEmpty() ? probed
+        : probed.withoutMedium("the probe cannot see the medium: " + path.pageCache().get());
   }
 
   /** Opens the named provider's source into {@link #serverMetrics}; the reason it could not, or null. */

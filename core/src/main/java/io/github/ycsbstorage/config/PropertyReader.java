@@ -4,10 +4,13 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Properties;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Typed, validating access to YCSB {@link Properties}. Every failure is an
@@ -36,9 +39,28 @@ public final class PropertyReader {
     return string(key).orElse(defaultValue);
   }
 
-  /** The first of several spellings that is set (e.g. {@code mongodb.batchsize}, then {@code batchsize}). */
-  public Optional<String> firstOf(String... keys) {
-    return Arrays.stream(keys).map(this::string).flatMap(Optional::stream).findFirst();
+  /**
+   * The key to read a setting under that also has older spellings: the first of {@code key} and its
+   * {@code aliases} that is set, else {@code key}. Typed reads of the returned key then name the
+   * spelling the user wrote in their errors (e.g. {@code mongodb.batchsize}, then YCSB's {@code batchsize}).
+   */
+  public String aliased(String key, String... aliases) {
+    return Stream.concat(Stream.of(key), Arrays.stream(aliases)).filter(k -> string(k).isPresent()).findFirst()
+        .orElse(key);
+  }
+
+  /** A comma-separated list, each entry trimmed, empty entries dropped; {@code defaultValue} when unset. */
+  public List<String> list(String key, String defaultValue) {
+    return split(string(key, defaultValue), ",");
+  }
+
+  /** Whitespace-separated words (e.g. a command and its options); {@code defaultValue} when unset. */
+  public List<String> words(String key, String defaultValue) {
+    return split(string(key, defaultValue), "\\s+");
+  }
+
+  private static List<String> split(String value, String separator) {
+    return Arrays.stream(value.split(separator)).map(String::trim).filter(s -> !s.isEmpty()).toList();
   }
 
   public boolean bool(String key, boolean defaultValue) {
@@ -92,19 +114,38 @@ public final class PropertyReader {
   }
 
   public double decimal(String key, double defaultValue) {
-    var value = string(key);
-    if (value.isEmpty()) {
-      return defaultValue;
+    return string(key).map(value -> parseDecimal(key, value)).orElse(defaultValue);
+  }
+
+  /**
+   * A decimal number {@code > 0}, or empty when unset.
+   *
+   * @param accepted what the property means, for the error, e.g. "a positive multiple of the server's memory"
+   */
+  public OptionalDouble positiveDecimal(String key, String accepted) {
+    return string(key).map(value -> OptionalDouble.of(parsePositiveDecimal(key, value, accepted)))
+        .orElse(OptionalDouble.empty());
+  }
+
+  /** Parses a decimal number {@code > 0} for the named property or argument (or one entry of its list). */
+  public static double parsePositiveDecimal(String key, String value, String accepted) {
+    double parsed = parseDecimal(key, value);
+    if (parsed <= 0) {
+      throw new InvalidPropertyException(key, value, accepted, "it must be > 0");
     }
+    return parsed;
+  }
+
+  private static double parseDecimal(String key, String value) {
     try {
-      double parsed = Double.parseDouble(value.get());
+      double parsed = Double.parseDouble(value.trim());
       if (Double.isFinite(parsed)) {
         return parsed;
       }
     } catch (NumberFormatException e) {
       // reported below
     }
-    throw new InvalidPropertyException(key, value.get(), "a decimal number, e.g. 1.33");
+    throw new InvalidPropertyException(key, value, "a decimal number, e.g. 1.33");
   }
 
   public Optional<ByteSize> byteSize(String key) {
@@ -117,14 +158,31 @@ public final class PropertyReader {
     });
   }
 
-  public Duration duration(String key, Duration defaultValue) {
+  /** A duration, or empty when unset. */
+  public Optional<Duration> duration(String key) {
     return string(key).map(value -> {
       try {
         return DurationFormat.parse(value);
       } catch (IllegalArgumentException e) {
         throw new InvalidPropertyException(key, value, DurationFormat.ACCEPTED);
       }
-    }).orElse(defaultValue);
+    });
+  }
+
+  public Duration duration(String key, Duration defaultValue) {
+    return duration(key).orElse(defaultValue);
+  }
+
+  /**
+   * A duration in {@code [min, max]}; {@link DurationFormat#UNBOUNDED} as {@code max} sets no upper
+   * bound. The error names the range, e.g. "a duration from 10ms to 1h, e.g. 1s or 500ms".
+   */
+  public Duration duration(String key, Duration defaultValue, Duration min, Duration max) {
+    var value = duration(key);
+    if (value.isPresent() && (value.get().compareTo(min) < 0 || value.get().compareTo(max) > 0)) {
+      throw new InvalidPropertyException(key, string(key).orElseThrow(), DurationFormat.range(min, max));
+    }
+    return value.orElse(defaultValue);
   }
 
   /** One of an enum's constants, matched case-insensitively with '-' and '_' alike. */

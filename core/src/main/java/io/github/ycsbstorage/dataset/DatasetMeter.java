@@ -207,17 +207,29 @@ public final class DatasetMeter {
     double seconds = after.waited().toMillis() / 1000.0;
     if (before.directoryBytes().isPresent() && after.directoryBytes().isPresent()) {
       long grown = after.directoryBytes().getAsLong() - before.directoryBytes().getAsLong();
-      return AchievedDataset.measured(Math.max(0, grown), AchievedDataset.Source.DATA_DIRECTORY,
-          "growth of " + String.join(", ", names) + " on disk (du): "
-              + ByteSize.ofBytes(before.directoryBytes().getAsLong()) + " → "
-              + ByteSize.ofBytes(after.directoryBytes().getAsLong()),
+      var readings = ByteSize.ofBytes(before.directoryBytes().getAsLong()) + " → "
+          + ByteSize.ofBytes(after.directoryBytes().getAsLong());
+      if (grown < 0) {
+        // a compaction or a removed file freed more than the writes took: the growth measures neither
+        return AchievedDataset.unknown(String.join(", ", names) + " shrank while the phase wrote (" + readings
+            + " on disk, du): the server freed space, so the growth is not what the writes occupy", names,
+            before.directoryBytes(), after.directoryBytes(), after.flush(), after.settled(), seconds);
+      }
+      return AchievedDataset.measured(grown, AchievedDataset.Source.DATA_DIRECTORY,
+          "growth of " + String.join(", ", names) + " on disk (du): " + readings,
           names, before.directoryBytes(), after.directoryBytes(), after.flush(), after.settled(), seconds);
     }
     var beforeServer = before.server().map(DatasetSize::storageBytes).orElse(OptionalLong.empty());
     var afterServer = after.server().map(DatasetSize::storageBytes).orElse(OptionalLong.empty());
     if (afterServer.isPresent() && (!growthOnly || beforeServer.isPresent())) {
       long bytes = afterServer.getAsLong() - (growthOnly ? beforeServer.getAsLong() : 0);
-      return AchievedDataset.measured(Math.max(0, bytes), AchievedDataset.Source.SERVER,
+      if (bytes < 0) {
+        return AchievedDataset.unknown("the server's on-disk size shrank while the phase wrote ("
+            + ByteSize.ofBytes(beforeServer.getAsLong()) + " → " + ByteSize.ofBytes(afterServer.getAsLong()) + ", "
+            + after.server().orElseThrow().source() + ")", names, beforeServer, afterServer, after.flush(),
+            after.settled(), seconds);
+      }
+      return AchievedDataset.measured(bytes, AchievedDataset.Source.SERVER,
           after.server().orElseThrow().source(), List.of(), beforeServer, afterServer, after.flush(), after.settled(),
           seconds);
     }

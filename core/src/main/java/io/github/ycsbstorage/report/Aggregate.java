@@ -6,7 +6,8 @@ import java.util.OptionalDouble;
 /**
  * One device's figures at one workload, distribution and dataset size, over its repetitions: mean,
  * minimum and maximum throughput, the coefficient of variation between repetitions, the mean average
- * and p99 latency, and how many repetitions ran with the host's CPU saturated. Immutable.
+ * and p99 latency (intended time when every repetition has it, see {@link ReportCell#intendedTime()}),
+ * and how many repetitions ran with the host's CPU saturated. Immutable.
  *
  * @param cells the repetitions' run cells
  */
@@ -56,6 +57,21 @@ record Aggregate(String device, Mix mix, Scale scale, List<ReportCell> cells) {
   /** Mean over repetitions of the cells' worst p99 in µs (NaN when a cell's is unknown). */
   double p99Us() {
     return mean(cells.stream().mapToDouble(ReportCell::worstP99Us).toArray());
+  }
+
+  /** Whether every repetition's latencies are intended-time ones ({@link ReportCell#intendedTime()}). */
+  boolean intendedTime() {
+    return cells.stream().allMatch(ReportCell::intendedTime);
+  }
+
+  /** {@link #averageLatencyUs()} from the service times. */
+  double serviceAverageLatencyUs() {
+    return mean(cells.stream().mapToDouble(ReportCell::serviceAverageLatencyUs).toArray());
+  }
+
+  /** {@link #p99Us()} from the service times. */
+  double serviceP99Us() {
+    return mean(cells.stream().mapToDouble(ReportCell::serviceWorstP99Us).toArray());
   }
 
   long cpuSaturated() {

@@ -33,6 +33,11 @@ record Comparison(Aggregate first, Aggregate second) {
         <= Math.min(first.maxThroughput(), second.maxThroughput());
   }
 
+  /** Whether both devices' latencies are intended-time ones: the ratios then compare those. */
+  boolean intendedTime() {
+    return first.intendedTime() && second.intendedTime();
+  }
+
   boolean cpuSaturated() {
     return first.cpuSaturated() > 0 || second.cpuSaturated() > 0;
   }

@@ -24,7 +24,7 @@ record DeviceColumn(String label, List<String> detected, Set<String> physical) {
     var physical = new LinkedHashSet<String>();
     for (var cell : cells) {
       cell.dataDevices().forEach(entry -> detected.add(entry.device().type() + ", "
-          + (entry.device().model() != null ? entry.device().model().strip() : entry.device().name())));
+          + entry.device().model().map(String::strip).orElse(entry.device().name())));
       physical.addAll(cell.physicalDevices());
     }
     return new DeviceColumn(label, List.copyOf(detected), physical);

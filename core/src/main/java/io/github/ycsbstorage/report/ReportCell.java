@@ -17,7 +17,6 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.Set;
-import java.util.function.Function;
 
 /**
  * One result file as the report reads it: the {@link Result} and where it lies. A study cell is
@@ -144,34 +143,61 @@ public record ReportCell(Path file, Result result) {
     return List.copyOf(result.summary().measured().keySet());
   }
 
-  /** A latency figure of an operation in µs, e.g. {@code OperationFigures::p99Us}; NaN when absent. */
-  public double latency(String operation, Function<OperationFigures, OptionalLong> figure) {
-    var figures = result.summary().operations().get(operation);
-    if (figures == null) {
-      return Double.NaN;
-    }
-    var value = figure.apply(figures);
-    return value.isPresent() ? value.getAsLong() : Double.NaN;
+  /**
+   * Whether every measured operation has intended-time figures (a run under a target rate): those
+   * are then the latencies shown first, since the service times hide the waits a stall caused.
+   */
+  public boolean intendedTime() {
+    var measured = result.summary().measured().values();
+    return !measured.isEmpty() && measured.stream().allMatch(figures -> figures.intended().isPresent());
   }
 
-  /** The mean latency over all measured operations (each type weighted by its count) in µs; NaN when unknown. */
+  /** The figures shown first: intended-time ones when {@link #intendedTime()}, else service times. */
+  private static Optional<OperationFigures> shown(OperationFigures figures, boolean intended) {
+    return intended ? figures.intended() : Optional.of(figures);
+  }
+
+  /**
+   * The mean latency over all measured operations (each type weighted by its count) in µs, intended
+   * time when {@link #intendedTime()}; NaN when unknown.
+   */
   public double averageLatencyUs() {
+    return averageLatencyUs(intendedTime());
+  }
+
+  /** The same from the service times (each operation's own start), also under a target rate. */
+  public double serviceAverageLatencyUs() {
+    return averageLatencyUs(false);
+  }
+
+  private double averageLatencyUs(boolean intended) {
     double sum = 0;
     long count = 0;
-    for (var figures : result.summary().measured().values()) {
-      if (figures.averageUs().isEmpty()) {
+    for (var measured : result.summary().measured().values()) {
+      var figures = shown(measured, intended);
+      if (figures.isEmpty() || figures.get().averageUs().isEmpty()) {
         return Double.NaN;
       }
-      sum += figures.averageUs().getAsDouble() * figures.count();
-      count += figures.count();
+      sum += figures.get().averageUs().getAsDouble() * figures.get().count();
+      count += figures.get().count();
     }
     return count == 0 ? Double.NaN : sum / count;
   }
 
-  /** The highest p99 over the measured operation types in µs; NaN when none reported one. */
+  /** The highest p99 over the measured operation types in µs, intended time when {@link #intendedTime()}. */
   public double worstP99Us() {
-    return operations().stream().mapToDouble(op -> latency(op, OperationFigures::p99Us)).filter(Double::isFinite)
-        .max().orElse(Double.NaN);
+    return worstP99Us(intendedTime());
+  }
+
+  /** The same from the service times. */
+  public double serviceWorstP99Us() {
+    return worstP99Us(false);
+  }
+
+  private double worstP99Us(boolean intended) {
+    return result.summary().measured().values().stream().map(figures -> shown(figures, intended))
+        .flatMap(Optional::stream).map(OperationFigures::p99Us).filter(OptionalLong::isPresent)
+        .mapToDouble(OptionalLong::getAsLong).max().orElse(Double.NaN);
   }
 
   /** Whether the sampled host's CPU was saturated (the cell measured CPU, not storage); empty when not sampled. */
@@ -179,9 +205,13 @@ public record ReportCell(Path file, Result result) {
     return result.sections().io().flatMap(Io::cpuSaturated);
   }
 
-  /** The operation's latency distribution for plots. */
+  /**
+   * The operation's latency distribution for plots: the intended-time one when {@link #intendedTime()}
+   * (none rather than the service times under that label); empty when the result holds none.
+   */
   public List<PercentilePoint> latencyDistribution(String operation) {
-    return result.latency().getOrDefault(operation, List.of());
+    return result.latency().getOrDefault(intendedTime() ? OperationFigures.INTENDED_PREFIX + operation : operation,
+        List.of());
   }
 
   public Optional<Double> clientCpuUtilization() {
@@ -202,7 +232,7 @@ public record ReportCell(Path file, Result result) {
     var names = new LinkedHashSet<String>();
     for (var entry : dataDevices()) {
       // A file system without a block device (tmpfs, NFS) has no size: its mount tells instances apart.
-      names.add(entry.device().sizeBytes() == null && entry.mountPoint().isPresent()
+      names.add(entry.device().sizeBytes().isEmpty() && entry.mountPoint().isPresent()
           ? entry.device().name() + " at " + entry.mountPoint().get() : entry.device().name());
     }
     return names;

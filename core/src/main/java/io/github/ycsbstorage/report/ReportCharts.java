@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.ToDoubleFunction;
@@ -77,12 +78,17 @@ record ReportCharts(Map<Mix, MixCharts> mixes, Map<String, List<Image>> cells) {
           "operations per second", x, perDevice(model, mix, known, Aggregate::throughput)),
           name + "-throughput-by-size.png", "throughput against dataset size per device, " + mix.title());
     }
-    var average = image(Charts.bars(folder.resolve(name + "-latency-avg.png"), "Average latency: " + mix.title(),
-        "ms", categories, perDevice(model, mix, a -> a.averageLatencyUs() / 1000)), name + "-latency-avg.png",
-        "average latency per device and dataset size, " + mix.title());
-    var p99 = image(Charts.bars(folder.resolve(name + "-latency-p99.png"), "p99 latency (worst operation): "
+    // runs under a target rate show their intended-time latencies (ReportCell#intendedTime), and say so
+    var intended = model.scales(mix).stream().allMatch(scale -> model.devices().stream().allMatch(device ->
+        model.aggregate(mix, scale, device.label()).map(Aggregate::intendedTime).orElse(true)));
+    var label = intended ? "Intended-time latency" : "Latency";
+    var lowerLabel = label.toLowerCase(Locale.ROOT);
+    var average = image(Charts.bars(folder.resolve(name + "-latency-avg.png"), "Average " + lowerLabel + ": "
+        + mix.title(), "ms", categories, perDevice(model, mix, a -> a.averageLatencyUs() / 1000)),
+        name + "-latency-avg.png", "average " + lowerLabel + " per device and dataset size, " + mix.title());
+    var p99 = image(Charts.bars(folder.resolve(name + "-latency-p99.png"), "p99 " + lowerLabel + " (worst operation): "
         + mix.title(), "ms", categories, perDevice(model, mix, a -> a.p99Us() / 1000)), name + "-latency-p99.png",
-        "p99 latency per device and dataset size, " + mix.title());
+        "p99 " + lowerLabel + " per device and dataset size, " + mix.title());
     var distribution = new ArrayList<Map.Entry<String, List<PercentilePoint>>>();
     for (var scale : scales) {
       for (var device : model.devices()) {
@@ -96,8 +102,8 @@ record ReportCharts(Map<Mix, MixCharts> mixes, Map<String, List<Image>> cells) {
       }
     }
     var percentiles = image(Charts.latencyPercentiles(folder.resolve(name + "-percentiles.png"),
-        "Latency percentiles: " + mix.title(), distribution), name + "-percentiles.png",
-        "latency percentile distribution, " + mix.title());
+        label + " percentiles: " + mix.title(), distribution), name + "-percentiles.png",
+        lowerLabel + " percentile distribution, " + mix.title());
     return new MixCharts(bars, lines, average, p99, percentiles);
   }
 

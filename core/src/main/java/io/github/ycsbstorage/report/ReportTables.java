@@ -1,6 +1,7 @@
 package io.github.ycsbstorage.report;
 
 import io.github.ycsbstorage.config.ByteSize;
+import io.github.ycsbstorage.result.OperationCount;
 import io.github.ycsbstorage.result.OperationFigures;
 import io.github.ycsbstorage.result.Sizing;
 import java.nio.file.Path;
@@ -19,6 +20,11 @@ import java.util.function.Function;
  */
 final class ReportTables {
   static final String CPU_FLAG = "CPU-saturated: measured CPU, not storage";
+  /**
+   * The label of latencies measured from each operation's intended start under a target rate
+   * (coordinated omission corrected): shown first, before the service times.
+   */
+  static final String INTENDED = "intended-time";
 
   private ReportTables() {
   }
@@ -31,10 +37,16 @@ final class ReportTables {
     var lines = new LinkedHashMap<String, List<String>>();
     model.headline().forEach((pair, comparisons) -> lines.put(pair, comparisons.stream().map(c ->
         c.first().mix().title() + ", " + c.first().scale().title() + ": " + Format.ratio(c.throughputSpeedup())
-            + " throughput, " + lower(c.p99Ratio()) + " p99 latency, " + lower(c.averageLatencyRatio())
-            + " average latency" + (c.cpuSaturated() ? " (" + CPU_FLAG + ")" : "")
+            + " throughput, " + lower(c.p99Ratio()) + latencyLabel(c.intendedTime()) + " p99 latency, "
+            + lower(c.averageLatencyRatio()) + latencyLabel(c.intendedTime()) + " average latency"
+            + (c.cpuSaturated() ? " (" + CPU_FLAG + ")" : "")
             + (c.spreadCoversDifference() ? " (within the spread between repetitions)" : "")).toList()));
     return lines;
+  }
+
+  /** {@code " intended-time"} before the latencies of runs under a target rate, which are that. */
+  static String latencyLabel(boolean intended) {
+    return intended ? " " + INTENDED : "";
   }
 
   /** {@code 30.7× lower}, or {@code 1.2× higher} when the first device's latency was the higher one. */
@@ -54,10 +66,16 @@ final class ReportTables {
         + (a.cpuSaturated() > 0 ? " [" + CPU_FLAG + "]" : ""));
   }
 
-  /** Average and p99 latency of each device (columns) at each dataset size (rows). */
+  /**
+   * Average and p99 latency of each device (columns) at each dataset size (rows); under a target rate
+   * the intended-time figures first, then the service times.
+   */
   static Table latency(ReportModel model, Mix mix) {
-    return perDevice(model, mix, "Latency: " + mix.title(), a -> "avg " + Format.latency(a.averageLatencyUs())
-        + ", p99 " + Format.latency(a.p99Us()));
+    return perDevice(model, mix, "Latency: " + mix.title(), a -> a.intendedTime()
+        ? INTENDED + " avg " + Format.latency(a.averageLatencyUs()) + ", p99 " + Format.latency(a.p99Us())
+            + " (service time avg " + Format.latency(a.serviceAverageLatencyUs()) + ", p99 "
+            + Format.latency(a.serviceP99Us()) + ")"
+        : "avg " + Format.latency(a.averageLatencyUs()) + ", p99 " + Format.latency(a.p99Us()));
   }
 
   private static Table perDevice(ReportModel model, Mix mix, String title, Function<Aggregate, String> cell) {
@@ -82,7 +100,8 @@ final class ReportTables {
       }
       rows.add(List.of(cell.id(), cell.device(), Mix.of(cell).title(), cell.scaleTitle(),
           Integer.toString(cell.repetition()), cell.result().status().label(), Format.throughput(cell.throughput()),
-          Format.latency(cell.averageLatencyUs()), Format.latency(cell.worstP99Us()), Format.count(cell.errors()),
+          Format.latency(cell.averageLatencyUs()) + latencyLabel(cell.intendedTime()),
+          Format.latency(cell.worstP99Us()) + latencyLabel(cell.intendedTime()), Format.count(cell.errors()),
           cell.cpuSaturated().map(s -> s ? "yes" : "no").orElse(Format.UNKNOWN)));
       links.add(Optional.of(relative(output, cell.file())));
     }
@@ -117,11 +136,11 @@ final class ReportTables {
     var rows = new ArrayList<List<String>>();
     for (var entry : cell.dataDevices()) {
       var device = entry.device();
-      rows.add(List.of(device.name(), device.type().label(), text(device.model()), device.sizeBytes() == null
-          ? Format.UNKNOWN : ByteSize.ofBytes(device.sizeBytes()).toString(), text(device.scheduler()),
-          device.rotational() == null ? Format.UNKNOWN : device.rotational() + (device.rotationalTrusted() ? ""
-              : " (untrusted: " + text(device.rotationalNote()) + ")"),
-          entry.probe().map(ReportTables::probe).orElse("not run"), text(entry.path())));
+      rows.add(List.of(device.name(), device.type().label(), text(device.model()),
+          device.sizeBytes().map(bytes -> ByteSize.ofBytes(bytes).toString()).orElse(Format.UNKNOWN),
+          text(device.scheduler()), device.rotational().map(rotational -> rotational + (device.rotationalTrusted()
+              ? "" : " (untrusted: " + text(device.rotationalNote()) + ")")).orElse(Format.UNKNOWN),
+          entry.probe().map(ReportTables::probe).orElse("not run"), text(Optional.ofNullable(entry.path()))));
     }
     return new Table("Devices", List.of("device", "type", "model", "size", "scheduler", "rotational",
         "read probe", "data path"), rows);
@@ -129,9 +148,8 @@ final class ReportTables {
 
   /** E.g. {@code flash, 12,555 random reads/s}. */
   private static String probe(io.github.ycsbstorage.collector.probe.ProbeResult probe) {
-    return (probe.inferredMedium() == null ? "medium unknown" : probe.inferredMedium())
-        + (probe.randomReadIops() == null ? "" : String.format(Locale.ROOT, ", %,.0f random reads/s",
-        probe.randomReadIops()));
+    return probe.inferredMedium().orElse("medium unknown") + (probe.randomReadIops().isPresent()
+        ? String.format(Locale.ROOT, ", %,.0f random reads/s", probe.randomReadIops().getAsDouble()) : "");
   }
 
   /**
@@ -150,25 +168,38 @@ final class ReportTables {
         rows.add(List.of(device + " kB read+written per operation",
             Format.precise((totals.readBytes() + totals.writtenBytes()) / 1024.0 / operations)));
       });
-      io.get().cpuBusyMicros().ifPresent(micros -> rows.add(List.of("host CPU µs per operation",
-          Format.precise(micros / operations))));
-      io.get().process().ifPresent(process -> rows.add(List.of("server process CPU µs per operation",
-          Format.precise(process.cpuMicros() / operations))));
+      io.get().withOperations(new OperationCount((long) operations, "the result's summary")).perOperation()
+          .ifPresent(figures -> {
+            figures.cpuMicros().ifPresent(micros -> rows.add(List.of("host CPU µs per operation",
+                Format.precise(micros))));
+            figures.serverCpuMicros().ifPresent(micros -> rows.add(List.of("server process CPU µs per operation",
+                Format.precise(micros))));
+            figures.serverIoBytes().ifPresent(bytes -> rows.add(List.of("server process storage kB per operation",
+                Format.precise(bytes / 1024))));
+          });
       io.get().iowaitShare().ifPresent(share -> rows.add(List.of("iowait share of busy CPU", Format.percent(share))));
     }
     return new Table("I/O and CPU per operation (" + Format.count((long) operations) + " operations)",
         List.of("figure", "value"), rows);
   }
 
-  /** Each operation type's latency figures. */
+  /** Each operation type's latency figures: its intended-time ones first, when recorded. */
   static Table operations(ReportCell cell) {
     var rows = new ArrayList<List<String>>();
-    cell.result().summary().measured().forEach((name, figures) -> rows.add(List.of(name, Format.count(figures.count()),
+    cell.result().summary().measured().forEach((name, figures) -> {
+      figures.intended().ifPresent(intended -> rows.add(operationRow(name + " (" + INTENDED + ")", intended,
+          figures.errors())));
+      rows.add(operationRow(figures.intended().isPresent() ? name + " (service time)" : name, figures,
+          figures.errors()));
+    });
+    return new Table("Operations", List.of("operation", "count", "avg", "p50", "p95", "p99", "p99.9", "errors"), rows);
+  }
+
+  private static List<String> operationRow(String name, OperationFigures figures, long errors) {
+    return List.of(name, Format.count(figures.count()),
         latency(figures, f -> f.averageUs().isPresent() ? f.averageUs().getAsDouble() : Double.NaN),
         latency(figures, f -> value(f.p50Us())), latency(figures, f -> value(f.p95Us())),
-        latency(figures, f -> value(f.p99Us())), latency(figures, f -> value(f.p999Us())),
-        Format.count(figures.errors()))));
-    return new Table("Operations", List.of("operation", "count", "avg", "p50", "p95", "p99", "p99.9", "errors"), rows);
+        latency(figures, f -> value(f.p99Us())), latency(figures, f -> value(f.p999Us())), Format.count(errors));
   }
 
   private static String latency(OperationFigures figures, java.util.function.ToDoubleFunction<OperationFigures> f) {
@@ -179,8 +210,8 @@ final class ReportTables {
     return value.isPresent() ? value.getAsLong() : Double.NaN;
   }
 
-  private static String text(String value) {
-    return value == null ? Format.UNKNOWN : value.strip();
+  private static String text(Optional<String> value) {
+    return value.map(String::strip).orElse(Format.UNKNOWN);
   }
 
   /** A result file's path from the report folder, with forward slashes for links. */

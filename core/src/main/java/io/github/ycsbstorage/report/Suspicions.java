@@ -56,7 +56,7 @@ final class Suspicions {
       var device = entry.device();
       if (!device.rotationalTrusted()) {
         found.add("device " + device.name() + " classified as " + device.type() + " without a trusted rotational flag"
-            + (device.rotationalNote() != null ? " (" + device.rotationalNote() + ")" : ""));
+            + device.rotationalNote().map(note -> " (" + note + ")").orElse(""));
       }
     });
     if (cell.errors() > 0) {

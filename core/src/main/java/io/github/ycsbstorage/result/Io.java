@@ -99,8 +99,10 @@ public record Io(String observed, SampledHost sampledHost, String source, int sa
   /**
    * The server process's totals ({@code /proc/<pid>}).
    *
-   * @param cpuMicros       user + system CPU time of all its threads
-   * @param readBytes       bytes it caused to be read from storage
+   * @param cpuMicros       user + system CPU time of all its threads ({@code /proc/<pid>/stat}); empty
+   *                        when unreadable
+   * @param readBytes       bytes it caused to be read from storage ({@code /proc/<pid>/io}, readable only
+   *                        by the server's user and root); empty when unreadable, as are the next three
    * @param writeBytes      bytes it caused to be written to storage
    * @param rchar           bytes read through system calls, cache hits included
    * @param wchar           bytes written through system calls
@@ -109,8 +111,8 @@ public record Io(String observed, SampledHost sampledHost, String source, int sa
    * @param shareOfDeviceIo its {@code readBytes + writeBytes} ÷ the bytes the counted devices read and
    *                        wrote; empty when no device was counted or they moved none
    */
-  public record ProcessTotals(long cpuMicros, long readBytes, long writeBytes, long rchar, long wchar,
-      OptionalDouble shareOfHostCpu, OptionalDouble shareOfDeviceIo) {
+  public record ProcessTotals(OptionalLong cpuMicros, OptionalLong readBytes, OptionalLong writeBytes,
+      OptionalLong rchar, OptionalLong wchar, OptionalDouble shareOfHostCpu, OptionalDouble shareOfDeviceIo) {
     /** Below this share of the host's work, the host figures are mostly other tenants'. */
     public static final double BUSY_ELSEWHERE_BELOW = 0.5;
 
@@ -137,6 +139,57 @@ public record Io(String observed, SampledHost sampledHost, String source, int sa
       serverCpuMicros = serverCpuMicros == null ? OptionalDouble.empty() : serverCpuMicros;
       serverIoBytes = serverIoBytes == null ? OptionalDouble.empty() : serverIoBytes;
     }
+
+    /**
+     * The totals ÷ the count: the counted devices' I/Os and bytes (layers such as dm or partitions
+     * are not counted, so nothing is counted twice), host and server CPU, the server's storage bytes;
+     * empty when the count is unknown, each figure empty when its total is.
+     */
+    static Optional<PerOperation> of(Map<String, DeviceTotals> devices, List<String> countedDevices,
+        OptionalLong cpuBusyMicros, Optional<ProcessTotals> process, OperationCount operations) {
+      if (operations.count() == null) {
+        return Optional.empty();
+      }
+      double count = operations.count();
+      long reads = 0;
+      long writes = 0;
+      long bytes = 0;
+      for (var name : countedDevices) {
+        var totals = devices.get(name);
+        if (totals != null) {
+          reads += totals.reads();
+          writes += totals.writes();
+          bytes += totals.readBytes() + totals.writtenBytes();
+        }
+      }
+      // a counted device that was never sampled leaves the device figures unknown, not short
+      boolean counted = !countedDevices.isEmpty() && devices.keySet().containsAll(countedDevices);
+      var serverIo = process.filter(p -> p.readBytes().isPresent() && p.writeBytes().isPresent())
+          .map(p -> p.readBytes().getAsLong() + p.writeBytes().getAsLong());
+      return Optional.of(new PerOperation(counted ? perOp(reads, count) : OptionalDouble.empty(),
+          counted ? perOp(writes, count) : OptionalDouble.empty(),
+          counted ? perOp(bytes / 1e6, count) : OptionalDouble.empty(),
+          cpuBusyMicros.isPresent() ? perOp(cpuBusyMicros.getAsLong(), count) : OptionalDouble.empty(),
+          process.flatMap(p -> p.cpuMicros().isPresent() ? Optional.of(p.cpuMicros().getAsLong())
+              : Optional.empty()).map(micros -> perOp(micros, count)).orElse(OptionalDouble.empty()),
+          serverIo.map(total -> perOp(total, count)).orElse(OptionalDouble.empty())));
+    }
+
+    /** Rounded to 4 decimals. */
+    private static OptionalDouble perOp(double total, double count) {
+      return OptionalDouble.of(Math.round(total / count * 10_000) / 10_000.0);
+    }
+  }
+
+  /**
+   * This section with an operation count, and the per-operation figures derived from it: the
+   * collector's own count, or a study cell's, whose clients' operations all fall on the host that its
+   * first client's collector sampled.
+   */
+  public Io withOperations(OperationCount count) {
+    return new Io(observed, sampledHost, source, samples, seconds, devices, countedDevices, cpu, cpuSaturated,
+        cpuBusyMicros, iowaitShare, memory, tuning, majorFaults, swapIn, swapOut, process, count,
+        PerOperation.of(devices, countedDevices, cpuBusyMicros, process, count), probe, server, gaps);
   }
 
   /**

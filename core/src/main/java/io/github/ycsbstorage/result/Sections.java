@@ -37,6 +37,11 @@ public record Sections(Optional<Sizing> sizing, Optional<ServerInfo> server, Opt
     warmup = warmup == null ? Optional.empty() : warmup;
   }
 
+  /** These sections with another {@code io} section (e.g. a study cell's operation count). */
+  public Sections withIo(Optional<Io> section) {
+    return new Sections(sizing, server, devices, section, perfkitbenchmarker, timeseries, warmup);
+  }
+
   /** These sections with the time-series file named differently (e.g. relative to another folder). */
   public Sections withTimeseries(Optional<String> file) {
     return new Sections(sizing, server, devices, io, perfkitbenchmarker, file, warmup);

@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.result;
 
+import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
@@ -41,5 +42,11 @@ public record Summary(OptionalLong runtimeMs, OptionalDouble throughputOpsPerSec
   /** Completed operations over all measured types. */
   public long count() {
     return measured().values().stream().mapToLong(OperationFigures::count).sum();
+  }
+
+  /** The throughput in {@code format} (e.g. {@code %.1f ops/s}), or {@code unknown} when YCSB reported none. */
+  public String throughputText(String format, String unknown) {
+    return throughputOpsPerSec.isPresent()
+        ? String.format(Locale.ROOT, format, throughputOpsPerSec.getAsDouble()) : unknown;
   }
 }

@@ -12,7 +12,7 @@ import java.util.Optional;
  * @param distribution empty: the workload file's own {@code requestdistribution}
  * @param repetition   1-based; 0 for a load
  */
-public record Cell(int index, Phase phase, Device device, DatasetScale scale, StudyDefinition.Workload workload,
+public record Cell(int index, Phase phase, Device device, DatasetScale scale, StudySettings.Workload workload,
     Optional<String> distribution, int repetition) {
 
   public Cell {

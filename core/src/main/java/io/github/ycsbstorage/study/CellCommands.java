@@ -37,10 +37,10 @@ final class CellCommands {
   record ClientCommand(int index, Path folder, Map<String, String> properties, List<String> command) {
   }
 
-  private final StudyDefinition study;
+  private final StudySettings study;
   private final Path ycsbHome;
 
-  CellCommands(StudyDefinition study, Path ycsbHome) {
+  CellCommands(StudySettings study, Path ycsbHome) {
     this.study = study;
     this.ycsbHome = ycsbHome;
   }
@@ -93,8 +93,8 @@ final class CellCommands {
     });
     effective.put("threadcount", Integer.toString(study.threads()));
     clientTarget().ifPresent(target -> effective.put("target", Long.toString(target)));
-    effective.put(StudyNamespace.CLIENTS, Integer.toString(clients(cell)));
-    effective.put(StudyNamespace.BINDING, study.binding());
+    effective.put(StudySettings.CLIENTS, Integer.toString(clients(cell)));
+    effective.put(StudySettings.BINDING, study.binding());
     effective.put("ycsb-storage.version", Version.ycsbStorage());
     var masked = new TreeMap<String, String>();
     effective.forEach((key, value) -> masked.put(key, SecretMasker.maskValue(key, value)));

@@ -17,12 +17,12 @@ import java.util.TreeMap;
  * result, with one HdrHistogram log per operation merged from all clients' ({@link HdrLogs}). Not thread-safe: used by the study's single runner thread.
  */
 final class CellExecutor {
-  private final StudyDefinition study;
+  private final StudySettings study;
   private final CellCommands commands;
   private final ChildProcesses children;
   private final ObjectMapper json;
 
-  CellExecutor(StudyDefinition study, CellCommands commands, ChildProcesses children, ObjectMapper json) {
+  CellExecutor(StudySettings study, CellCommands commands, ChildProcesses children, ObjectMapper json) {
     this.study = study;
     this.commands = commands;
     this.children = children;

@@ -2,6 +2,8 @@ package io.github.ycsbstorage.study;
 
 import io.github.ycsbstorage.config.SecretMasker;
 import io.github.ycsbstorage.result.Host;
+import io.github.ycsbstorage.result.Io;
+import io.github.ycsbstorage.result.OperationCount;
 import io.github.ycsbstorage.result.OperationFigures;
 import io.github.ycsbstorage.result.PercentilePoint;
 import io.github.ycsbstorage.result.Phase;
@@ -45,7 +47,7 @@ final class CellMerge {
    * @param launched    how the clients ended
    * @param inputs      what produced the figures, for resume
    */
-  static Result result(StudyDefinition study, Cell cell, Path folder, Instant startedAt, List<ClientOutcome> outcomes,
+  static Result result(StudySettings study, Cell cell, Path folder, Instant startedAt, List<ClientOutcome> outcomes,
       ClientLaunch.Launched launched, Map<String, String> properties, Map<String, String> inputs,
       List<String> warnings) {
     var ended = launched.clients();
@@ -85,6 +87,14 @@ final class CellMerge {
     properties.forEach((key, value) -> masked.put(key, SecretMasker.maskValue(key, value)));
     var sections = first.map(Result::sections).orElse(Sections.NONE);
     sections = sections.withTimeseries(sections.timeseries().map(t -> timeSeriesPath(folder, t)));
+    // The first client's collector sampled the server's host, or the one host all clients ran on: its
+    // totals are all the clients' work, per operation of them all.
+    var oneHost = sections.io().map(io -> io.sampledHost() == Io.SampledHost.SERVER).orElse(false)
+        || study.hosts().size() <= 1;
+    if (outcomes.size() > 1 && count > 0 && oneHost) {
+      sections = sections.withIo(sections.io().map(io -> io.withOperations(new OperationCount(count,
+          "the cell's " + outcomes.size() + " clients (YCSB measurements), over the first client's sampled time"))));
+    }
     var versions = first.map(Result::versions).orElseGet(() -> Versions.of(Optional.of(study.binding()),
         Optional.empty(), Optional.empty()));
     return Result.ofPhase(status(summary, outcomes, ended), cell.phase(), Optional.of(cell.id()),
@@ -122,8 +132,8 @@ final class CellMerge {
     return statuses.stream().max(Enum::compareTo).orElse(Status.COMPLETE);
   }
 
-  private static StudyCell studySection(StudyDefinition study, Cell cell, List<ClientOutcome> outcomes,
-      Map<String, String> inputs, double wallSeconds, double sumOfClientThroughputs) {
+  private static StudyCell studySection(StudySettings study, Cell cell, List<ClientOutcome> outcomes,
+      Map<String, String> inputs, double wallSeconds, OptionalDouble sumOfClientThroughputs) {
     var cpuSeconds = outcomes.stream().map(ClientOutcome::cpuSeconds).flatMap(Optional::stream)
         .mapToDouble(Double::doubleValue).sum();
     var local = study.hosts().isEmpty() && outcomes.stream().allMatch(o -> o.cpuSeconds().isPresent());
@@ -140,7 +150,7 @@ final class CellMerge {
         local && wallSeconds > 0
             ? OptionalDouble.of(cpuSeconds / (wallSeconds * Runtime.getRuntime().availableProcessors()))
             : OptionalDouble.empty(),
-        OptionalDouble.of(sumOfClientThroughputs), inputs);
+        sumOfClientThroughputs, inputs);
   }
 
   /**

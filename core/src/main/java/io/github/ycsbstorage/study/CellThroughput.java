@@ -2,6 +2,7 @@ package io.github.ycsbstorage.study;
 
 import io.github.ycsbstorage.result.TargetRate;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -17,10 +18,12 @@ import java.util.OptionalLong;
  *
  * @param spanMs        first start to last end; empty when a client's span is unknown
  * @param opsPerSec     operations ÷ span; empty when the span is unknown
- * @param sumOfClients  the sum of the clients' own throughputs (YCSB's per-client figure)
+ * @param sumOfClients  the sum of the clients' own throughputs (YCSB's per-client figure); empty when a
+ *                      client reported none
  * @param warnings      clients whose run times differ by more than {@value #RUNTIME_SPREAD}, a missed target
  */
-record CellThroughput(OptionalLong spanMs, OptionalDouble opsPerSec, double sumOfClients, List<String> warnings) {
+record CellThroughput(OptionalLong spanMs, OptionalDouble opsPerSec, OptionalDouble sumOfClients,
+    List<String> warnings) {
   /** Clients whose run times differ by more than this share did not run side by side. */
   static final double RUNTIME_SPREAD = 0.10;
 
@@ -34,7 +37,9 @@ record CellThroughput(OptionalLong spanMs, OptionalDouble opsPerSec, double sumO
    */
   static CellThroughput of(List<ClientOutcome> outcomes, long operations, Optional<Double> target) {
     var warnings = new ArrayList<String>();
-    var sum = outcomes.stream().mapToDouble(ClientOutcome::throughput).sum();
+    var sum = outcomes.stream().allMatch(o -> o.throughput().isPresent())
+        ? OptionalDouble.of(outcomes.stream().mapToDouble(o -> o.throughput().getAsDouble()).sum())
+        : OptionalDouble.empty();
     var spans = outcomes.stream().map(ClientOutcome::span).flatMap(Optional::stream).toList();
     var spanMs = OptionalLong.empty();
     var rate = OptionalDouble.empty();
@@ -48,15 +53,18 @@ record CellThroughput(OptionalLong spanMs, OptionalDouble opsPerSec, double sumO
       }
     } else {
       warnings.add("the cell's throughput is unknown: " + (outcomes.size() - spans.size()) + " of "
-          + outcomes.size() + " clients printed no YCSB status line (-s) to time their run");
+          + outcomes.size() + " clients reported no run time or printed no YCSB status line (-s) to time their run");
     }
-    var shortest = outcomes.stream().mapToLong(ClientOutcome::runtimeMs).min().orElse(0);
-    var longest = outcomes.stream().mapToLong(ClientOutcome::runtimeMs).max().orElse(0);
-    if (outcomes.size() > 1 && shortest > 0 && longest > shortest * (1 + RUNTIME_SPREAD)) {
+    var runtimes = outcomes.stream().map(ClientOutcome::runtimeMs).filter(OptionalLong::isPresent)
+        .mapToLong(OptionalLong::getAsLong).toArray();
+    var shortest = Arrays.stream(runtimes).min().orElse(0);
+    var longest = Arrays.stream(runtimes).max().orElse(0);
+    if (runtimes.length > 1 && shortest > 0 && longest > shortest * (1 + RUNTIME_SPREAD)) {
       warnings.add(String.format(Locale.ROOT, "the clients' run times differ by %.0f %% (%.1f s to %.1f s): they did "
           + "not run side by side; the cell's throughput is over the span from the first client's start to the last "
-          + "one's end, the sum of their rates (%.1f ops/s) would overstate it", (longest - shortest) * 100.0 / shortest,
-          shortest / 1000.0, longest / 1000.0, sum));
+          + "one's end%s", (longest - shortest) * 100.0 / shortest, shortest / 1000.0, longest / 1000.0,
+          sum.isPresent() ? String.format(Locale.ROOT, ", the sum of their rates (%.1f ops/s) would overstate it",
+              sum.getAsDouble()) : ""));
     }
     var achieved = rate;
     target.flatMap(t -> TargetRate.missed(t, achieved)).ifPresent(warnings::add);

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -23,11 +24,15 @@ import org.HdrHistogram.Histogram;
  * What one client process of a cell left behind: YCSB's JSON export, its HdrHistogram logs (one per
  * operation type) and, when the storage-aware components ran, its own result file. Immutable.
  *
+ * @param runtimeMs   its YCSB run time ({@code [OVERALL], RunTime(ms)}); empty when it reported none
+ *                    (it ended before YCSB's export)
+ * @param throughput  its YCSB throughput; empty likewise
  * @param cpuSeconds  CPU time the client process used, as last sampled; empty when not measurable
  * @param storageResult the client's {@code storage.result} file, when one was written
  * @param span        when its run began and ended, from its {@code stderr.log}; empty when unknown
  */
-record ClientOutcome(int index, long runtimeMs, double throughput, Map<String, Map<String, Long>> returnCodes,
+record ClientOutcome(int index, OptionalLong runtimeMs, OptionalDouble throughput,
+    Map<String, Map<String, Long>> returnCodes,
     Map<String, Histogram> histograms, Optional<Double> cpuSeconds, Optional<Result> storageResult,
     Optional<ClientSpan> span) {
 
@@ -36,17 +41,17 @@ record ClientOutcome(int index, long runtimeMs, double throughput, Map<String, M
    */
   static ClientOutcome read(int index, Path exportFile, Path clientFolder, Path storageResult,
       Optional<Double> cpuSeconds, ObjectMapper json) throws IOException {
-    long runtime = 0;
-    double throughput = 0;
+    var runtime = OptionalLong.empty();
+    var throughput = OptionalDouble.empty();
     var codes = new TreeMap<String, Map<String, Long>>();
     for (var entry : json.readTree(exportFile.toFile())) {
       var metric = entry.path("metric").asText();
       var measurement = entry.path("measurement").asText();
       var value = entry.path("value");
       if (metric.equals("OVERALL") && measurement.equals("RunTime(ms)")) {
-        runtime = value.asLong();
+        runtime = OptionalLong.of(value.asLong());
       } else if (metric.equals("OVERALL") && measurement.equals("Throughput(ops/sec)")) {
-        throughput = value.asDouble();
+        throughput = OptionalDouble.of(value.asDouble());
       } else if (measurement.startsWith("Return=")) {
         codes.computeIfAbsent(metric, k -> new TreeMap<>()).put(measurement.substring("Return=".length()),
             value.asLong());
@@ -61,8 +66,9 @@ record ClientOutcome(int index, long runtimeMs, double throughput, Map<String, M
     }
     var storage = Files.isRegularFile(storageResult) ? Optional.of(ResultReader.read(storageResult))
         : Optional.<Result>empty();
-    return new ClientOutcome(index, runtime, throughput, codes, histograms, cpuSeconds, storage,
-        ClientSpan.of(clientFolder.resolve("stderr.log"), runtime, ZoneId.systemDefault()));
+    var span = runtime.isPresent() ? ClientSpan.of(clientFolder.resolve("stderr.log"), runtime.getAsLong(),
+        ZoneId.systemDefault()) : Optional.<ClientSpan>empty();
+    return new ClientOutcome(index, runtime, throughput, codes, histograms, cpuSeconds, storage, span);
   }
 
   /** Its operation types; the intended-time logs ({@code Intended-READ.hdr}) belong to theirs. */

@@ -43,8 +43,8 @@ final class DeviceOverlap {
     var names = new LinkedHashSet<String>();
     inventory.devices().stream().filter(d -> !inventory.blockDevices().isEmpty()).map(DeviceInfo::name)
         .forEach(names::add);
-    if (names.isEmpty() && inventory.mountPoint() != null) {
-      names.add("mount " + inventory.mountPoint());
+    if (names.isEmpty() && inventory.mountPoint().isPresent()) {
+      names.add("mount " + inventory.mountPoint().get());
     }
     return names;
   }

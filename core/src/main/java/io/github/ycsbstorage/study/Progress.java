@@ -40,8 +40,9 @@ final class Progress {
     ranNanos += nanos;
     ran++;
     var status = result.status() == Status.COMPLETE ? "" : " (" + result.status() + ")";
-    out.printf(Locale.ROOT, "study: cell %d of %d: %s done in %s, %.1f ops/s%s%n", cell.index(), total, cell.id(),
-        format(Duration.ofNanos(nanos)), result.summary().throughputOpsPerSec().orElse(Double.NaN), status);
+    out.printf(Locale.ROOT, "study: cell %d of %d: %s done in %s, %s%s%n", cell.index(), total, cell.id(),
+        format(Duration.ofNanos(nanos)), result.summary().throughputText("%.1f ops/s", "throughput unknown"),
+        status);
   }
 
   static String format(Duration duration) {

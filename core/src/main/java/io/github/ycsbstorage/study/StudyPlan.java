@@ -14,14 +14,14 @@ import java.util.Optional;
 public final class StudyPlan {
   private final List<Cell> cells;
 
-  public StudyPlan(StudyDefinition study) {
+  public StudyPlan(StudySettings study) {
     var ordered = new ArrayList<Cell>();
     var distributions = study.distributions().isEmpty()
         ? List.<Optional<String>>of(Optional.empty())
         : study.distributions().stream().map(Optional::of).toList();
-    var byInserts = new ArrayList<StudyDefinition.Workload>();
+    var byInserts = new ArrayList<StudySettings.Workload>();
     study.workloads().stream().filter(w -> !w.inserts()).forEach(byInserts::add);
-    study.workloads().stream().filter(StudyDefinition.Workload::inserts).forEach(byInserts::add);
+    study.workloads().stream().filter(StudySettings.Workload::inserts).forEach(byInserts::add);
     for (var device : study.devices()) {
       for (var scale : study.scales()) {
         ordered.add(new Cell(ordered.size() + 1, Phase.LOAD, device, scale, study.workloads().get(0),

@@ -6,6 +6,7 @@ import io.github.ycsbstorage.collector.host.HostFiles;
 import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.ResultWriter;
 import io.github.ycsbstorage.result.Status;
+import io.github.ycsbstorage.workload.StorageSettings.CacheState;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -26,7 +27,7 @@ import java.util.stream.Stream;
  * Not thread-safe; one study process per results folder at a time ({@link StudyLock}).
  */
 public final class StudyRunner {
-  private final StudyDefinition study;
+  private final StudySettings study;
   private final Path ycsbHome;
   private final PrintStream out;
   /** Reads YCSB's JSON exports of the clients. */
@@ -36,7 +37,7 @@ public final class StudyRunner {
    * @param ycsbHome the installation whose {@code bin/ycsb} runs the clients
    * @param out      where progress goes
    */
-  public StudyRunner(StudyDefinition study, Path ycsbHome, PrintStream out) {
+  public StudyRunner(StudySettings study, Path ycsbHome, PrintStream out) {
     this.study = Objects.requireNonNull(study, "study");
     this.ycsbHome = Objects.requireNonNull(ycsbHome, "ycsbHome");
     this.out = Objects.requireNonNull(out, "out");
@@ -99,7 +100,7 @@ public final class StudyRunner {
         }
         var warnings = new ArrayList<String>(overlaps);
         var groupStarts = !group.equals(runningGroup);
-        var cold = study.cache() == StudyDefinition.Cache.COLD && cell.phase() == Phase.RUN;
+        var cold = study.cache() == CacheState.COLD && cell.phase() == Phase.RUN;
         if (groupStarts || cold) {
           if (running != null) {
             server.stop(running);

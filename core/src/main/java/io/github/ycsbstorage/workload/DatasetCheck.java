@@ -38,6 +38,12 @@ final class DatasetCheck {
         ? measured.unknownBecause("storage.clients=" + clients + ": the " + measured.source() + " figure includes"
             + " the other clients' writes, so it is not this client's share")
         : measured;
+    if (achieved.bytes().isPresent() && achieved.bytes().getAsLong() == 0 && written > 0) {
+      // a preallocated or reused file, or a directory that is not where the data goes: no measurement
+      achieved = achieved.unknownBecause("0 bytes (" + achieved.from().orElseThrow() + ") although "
+          + SizingPlan.thousands(written) + " records were written: they went into space the server already held,"
+          + " or not into this directory");
+    }
     if (achieved.bytes().isEmpty()) {
       System.err.println("Achieved dataset unknown: " + achieved.reason().orElseThrow());
       return section.withAchieved(achieved, reported, OptionalDouble.empty());
@@ -52,7 +58,7 @@ final class DatasetCheck {
       double ofMemory = (double) bytes / plan.memory().get().bytes();
       ratio = OptionalDouble.of(Math.round(ofMemory * 1000) / 1000.0);
       line.append(" = ").append(SizingPlan.decimal(ofMemory)).append(" × server ")
-          .append(plan.basis().equals("ram") ? "RAM" : "cache");
+          .append(plan.memoryName());
     }
     double ofPlan = planned == 0 ? 0 : (double) bytes / planned;
     line.append(" (").append(SizingPlan.decimal(ofPlan)).append(" × the planned ").append(ByteSize.ofBytes(planned))

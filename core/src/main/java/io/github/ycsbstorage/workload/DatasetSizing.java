@@ -1,6 +1,7 @@
 package io.github.ycsbstorage.workload;
 
 import io.github.ycsbstorage.result.RunRecord;
+import io.github.ycsbstorage.result.Sizing;
 import io.github.ycsbstorage.spi.ServerInfo;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -54,7 +55,7 @@ final class DatasetSizing {
         : Optional.of(session.className() + " reports no server memory");
     var plan = SizingPlanner.plan(settings, p, memory, overhead, OptionalDouble.empty(), fallback);
     var sizing = new DatasetSizing(settings, load, memory, overhead, (Properties) p.clone(), plan);
-    if (load && !plan.mode().equals("recordcount")) {
+    if (load && plan.mode() != Sizing.Mode.RECORDCOUNT) {
       var usable = FreeSpaceCheck.usableSpace(server);
       if (usable.isPresent()) {
         FreeSpaceCheck.check(plan, server.orElseThrow().dataPath().orElseThrow(), usable.getAsLong(),
@@ -90,7 +91,7 @@ final class DatasetSizing {
    * @return the record count set; empty when YCSB's own {@code recordcount} stays in charge
    */
   OptionalLong apply(Properties p, long alreadyWritten) {
-    if (plan.mode().equals("recordcount") && settings.clients() == 1) {
+    if (plan.mode() == Sizing.Mode.RECORDCOUNT && settings.clients() == 1) {
       return OptionalLong.empty();
     }
     p.setProperty("recordcount", Long.toString(plan.recordCount()));

@@ -1,6 +1,7 @@
 package io.github.ycsbstorage.workload;
 
 import io.github.ycsbstorage.config.ByteSize;
+import io.github.ycsbstorage.result.Sizing;
 import io.github.ycsbstorage.spi.Locality;
 import io.github.ycsbstorage.spi.MemoryFigure;
 import io.github.ycsbstorage.spi.ServerInfo;
@@ -26,19 +27,21 @@ final class MemoryResolver {
       return SizingPlanner.Memory.unknown(binding + " describes no server (it does not implement ServerInfoProvider)");
     }
     var info = server.get();
-    boolean ram = settings.basis() == StorageSettings.MemoryBasis.RAM;
+    boolean ram = settings.basis() == Sizing.Basis.RAM;
     var reported = ram ? info.ram() : info.cache();
     if (reported.isPresent()) {
       return SizingPlanner.Memory.known(reported.get());
     }
+    var reason = Optional.ofNullable(info.unknown().get(ram ? "ram" : "cache"));
     if (ram && info.locality() == Locality.LOCAL) {
       var total = HostMemory.total(meminfo);
       if (total.isPresent()) {
-        return SizingPlanner.Memory.known(new MemoryFigure(total.get(), HostMemory.SOURCE));
+        // The server's host is this one; its own reason for reporting no RAM stays beside the figure.
+        return SizingPlanner.Memory.known(new MemoryFigure(total.get(), HostMemory.SOURCE
+            + reason.map(why -> "; " + info.product() + " reported no RAM: " + why).orElse("")));
       }
     }
-    var why = Optional.ofNullable(info.unknown().get(ram ? "ram" : "cache")).map(reason -> " (" + reason + ")")
-        .orElse("");
+    var why = reason.map(text -> " (" + text + ")").orElse("");
     return SizingPlanner.Memory.unknown(info.product() + " reported no " + (ram ? "RAM" : "cache size") + why
         + (ram ? " and the server is not known to be local (locality " + info.locality() + ")" : ""));
   }
@@ -51,7 +54,7 @@ final class MemoryResolver {
     if (settings.serverMemory().isEmpty() || server.isEmpty()) {
       return Optional.empty();
     }
-    boolean ram = settings.basis() == StorageSettings.MemoryBasis.RAM;
+    boolean ram = settings.basis() == Sizing.Basis.RAM;
     var reported = ram ? server.get().ram() : server.get().cache();
     long declared = settings.serverMemory().get().bytes();
     if (reported.isEmpty() || Math.abs(reported.get().bytes() - declared) <= declared / 10) {

@@ -13,9 +13,9 @@ import java.util.OptionalDouble;
  * How many records this client loads and why: the target size, the memory it was derived from, the
  * bytes per record and the key range. Immutable.
  *
- * @param mode        {@code ratio}, {@code size} or {@code recordcount}
- * @param ratio       the requested multiple of memory ({@code ratio} mode only)
- * @param basis       {@code ram} or {@code cache}
+ * @param mode        how the size was asked for
+ * @param ratio       the requested multiple of memory ({@link Sizing.Mode#RATIO} only)
+ * @param basis       which memory the ratio refers to
  * @param memory      the memory the ratio refers to, when known
  * @param targetBytes the requested dataset size (the expected size in {@code recordcount} mode)
  * @param record      bytes per record
@@ -24,7 +24,7 @@ import java.util.OptionalDouble;
  * @param insertCount records this client loads
  * @param note        why the plan fell back to {@code recordcount}, or empty
  */
-public record SizingPlan(String mode, OptionalDouble ratio, String basis, Optional<MemoryFigure> memory,
+public record SizingPlan(Sizing.Mode mode, OptionalDouble ratio, Sizing.Basis basis, Optional<MemoryFigure> memory,
                          long targetBytes, RecordSize record, long recordCount, long insertStart,
                          long insertCount, Optional<String> note) {
 
@@ -39,7 +39,7 @@ public record SizingPlan(String mode, OptionalDouble ratio, String basis, Option
    */
   public String text() {
     var tail = " → " + thousands(recordCount) + " records × " + thousands(record.total()) + " B";
-    if (mode.equals("recordcount")) {
+    if (mode == Sizing.Mode.RECORDCOUNT) {
       return "dataset " + ByteSize.ofBytes(expectedBytes()).toDecimalString() + " from recordcount"
           + note.map(reason -> " (" + reason + ")").orElse("") + tail;
     }
@@ -48,18 +48,22 @@ public record SizingPlan(String mode, OptionalDouble ratio, String basis, Option
       return dataset + " (" + StorageSettings.SIZE + "; server memory unknown)" + tail;
     }
     double multiple = ratio.orElse((double) targetBytes / memory.get().bytes());
-    return dataset + " = " + decimal(multiple) + " × server " + (basis.equals("ram") ? "RAM" : "cache") + " "
-        + ByteSize.ofBytes(memory.get().bytes()).toDecimalString() + " (basis " + basis + ", from "
+    return dataset + " = " + decimal(multiple) + " × server " + memoryName() + " "
+        + ByteSize.ofBytes(memory.get().bytes()).toDecimalString() + " (basis " + basis.label() + ", from "
         + memory.get().source() + ")" + tail;
   }
 
   /** The {@code sizing} section of the result file (docs/RESULTS.md), before the load is measured. */
   public Sizing section() {
-    return new Sizing(Sizing.Mode.valueOf(mode.toUpperCase(Locale.ROOT)), ratio,
-        Sizing.Basis.valueOf(basis.toUpperCase(Locale.ROOT)), memory, targetBytes,
+    return new Sizing(mode, ratio, basis, memory, targetBytes,
         new Sizing.RecordBytes(record.key(), record.fields(), record.overhead(), record.total(), record.calibrated()),
         recordCount, insertStart, insertCount, expectedBytes(), text(), Optional.empty(), Optional.empty(),
         OptionalDouble.empty(), Optional.empty());
+  }
+
+  /** The memory the ratio refers to, in words: {@code RAM} or {@code cache}. */
+  String memoryName() {
+    return basis == Sizing.Basis.RAM ? "RAM" : "cache";
   }
 
   static String thousands(long value) {

@@ -2,8 +2,8 @@ package io.github.ycsbstorage.workload;
 
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.PropertyReader;
+import io.github.ycsbstorage.result.Sizing;
 import io.github.ycsbstorage.spi.MemoryFigure;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Properties;
@@ -44,7 +44,7 @@ final class SizingPlanner {
   static SizingPlan plan(StorageSettings settings, Properties properties, Memory memory, long overhead,
                          OptionalDouble calibratedBytes, Optional<String> recordcountFallback) {
     var reader = new PropertyReader(properties);
-    var basis = settings.basis().name().toLowerCase(Locale.ROOT);
+    var basis = settings.basis();
     double fields = fieldBytes(properties, settings.sized());
     boolean hashed = reader.string(CoreWorkload.INSERT_ORDER_PROPERTY, "hashed").equals("hashed");
     int zeroPadding = reader.integer(CoreWorkload.ZERO_PADDING_PROPERTY, 1, 0, 1000);
@@ -54,7 +54,7 @@ final class SizingPlanner {
       if (fallback.isEmpty()) {
         throw new InvalidPropertyException(StorageSettings.SERVER_MEMORY,
             reader.string(StorageSettings.SERVER_MEMORY, "auto"),
-            "the server's " + (basis.equals("ram") ? "RAM" : "database cache") + " as a size, e.g. 96GB",
+            "the server's " + (basis == Sizing.Basis.RAM ? "RAM" : "database cache") + " as a size, e.g. 96GB",
             StorageSettings.RATIO + "=" + reader.string(StorageSettings.RATIO).orElseThrow()
                 + " needs the server's memory, but " + memory.whyUnknown());
       }
@@ -91,11 +91,11 @@ final class SizingPlanner {
     }
     var ratio = settings.ratio();
     var partition = partition(reader, settings, records);
-    return new SizingPlan(settings.ratio().isPresent() ? "ratio" : "size", ratio, basis, memory.figure(), target,
+    return new SizingPlan(settings.ratio().isPresent() ? Sizing.Mode.RATIO : Sizing.Mode.SIZE, ratio, basis, memory.figure(), target,
         record, records, partition[0], partition[1], Optional.empty());
   }
 
-  private static SizingPlan byRecordcount(PropertyReader reader, StorageSettings settings, String basis,
+  private static SizingPlan byRecordcount(PropertyReader reader, StorageSettings settings, Sizing.Basis basis,
                                           Memory memory, double fields, boolean hashed, int zeroPadding,
                                           long overhead, Optional<String> note) {
     long records = reader.longValue("recordcount", 0, 0, MAX_RECORDS);
@@ -104,7 +104,7 @@ final class SizingPlanner {
     long start = reader.longValue("insertstart", 0, 0, MAX_RECORDS);
     var partition = settings.clients() > 1 ? partition(reader, settings, records)
         : new long[] {start, reader.longValue("insertcount", Math.max(0, records - start), 0, MAX_RECORDS)};
-    return new SizingPlan("recordcount", OptionalDouble.empty(), basis, memory.figure(),
+    return new SizingPlan(Sizing.Mode.RECORDCOUNT, OptionalDouble.empty(), basis, memory.figure(),
         records * record.total(), record, records, partition[0], partition[1], note);
   }
 

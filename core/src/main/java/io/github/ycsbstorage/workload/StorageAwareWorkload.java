@@ -76,14 +76,14 @@ public class StorageAwareWorkload extends CoreWorkload {
    * @throws InvalidPropertyException naming the property
    */
   public static void validate(Properties properties) {
-    var settings = StorageSettings.parse(properties);
+    var settings = StorageSettings.from(properties);
     SizingPlanner.fieldBytes(properties, settings.sized());
   }
 
   @Override
   public void init(Properties p) throws WorkloadException {
     var startedAt = Instant.now();
-    settings = StorageSettings.parse(p);
+    settings = StorageSettings.from(p);
     var phase = Phase.of(p);
     load = phase == Phase.LOAD;
     if (!load && settings.restartCommand().isPresent()) {

@@ -7,7 +7,7 @@ import java.util.Set;
 public final class StorageNamespace implements PropertyNamespace {
   @Override
   public String prefix() {
-    return "storage.";
+    return StorageSettings.PREFIX;
   }
 
   @Override

@@ -4,6 +4,7 @@ import io.github.ycsbstorage.config.ByteSize;
 import io.github.ycsbstorage.config.DurationFormat;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.PropertyReader;
+import io.github.ycsbstorage.result.Sizing;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
@@ -15,7 +16,8 @@ import java.util.regex.Pattern;
 
 /**
  * The {@code storage.*} properties, parsed and checked without contacting any server, so that the
- * launcher can refuse bad combinations before YCSB starts ({@link #parse}). Immutable.
+ * launcher can refuse bad combinations before YCSB starts ({@link #from}). Every key of the
+ * namespace is declared here ({@link #KEYS}). Immutable.
  *
  * @param ratio            {@code storage.dataset.ratio}: dataset size as a multiple of the memory basis
  * @param size             {@code storage.dataset.size}: dataset size in bytes
@@ -35,13 +37,14 @@ import java.util.regex.Pattern;
  * @param failureTimeout   {@code storage.failure.timeout}: how long every operation may fail before the
  *                         phase stops as failed; zero: never
  */
-public record StorageSettings(OptionalDouble ratio, Optional<ByteSize> size, MemoryBasis basis,
+public record StorageSettings(OptionalDouble ratio, Optional<ByteSize> size, Sizing.Basis basis,
                               Optional<ByteSize> serverMemory, OptionalLong recordOverhead,
                               boolean calibrate, int calibrateRecords, int clients, int client,
                               Warmup warmup, CacheState cache, Optional<String> restartCommand,
                               boolean progress, Duration progressInterval, Optional<String> result,
                               Duration failureTimeout) {
 
+  public static final String PREFIX = "storage.";
   public static final String RATIO = "storage.dataset.ratio";
   public static final String SIZE = "storage.dataset.size";
   public static final String BASIS = "storage.memory.basis";
@@ -68,9 +71,6 @@ public record StorageSettings(OptionalDouble ratio, Optional<ByteSize> size, Mem
   static final Duration DEFAULT_FAILURE_TIMEOUT = Duration.ofSeconds(60);
 
   static final int DEFAULT_CALIBRATE_RECORDS = 10_000;
-
-  /** Which memory a ratio refers to. */
-  public enum MemoryBasis { RAM, CACHE }
 
   /** Whether the run starts with whatever is cached ({@code warm}) or with the OS page cache dropped. */
   public enum CacheState { WARM, COLD }
@@ -121,14 +121,9 @@ public record StorageSettings(OptionalDouble ratio, Optional<ByteSize> size, Mem
    *
    * @throws InvalidPropertyException naming the first property that cannot be used
    */
-  public static StorageSettings parse(Properties properties) {
+  public static StorageSettings from(Properties properties) {
     var reader = new PropertyReader(properties);
-    var ratio = reader.string(RATIO).isPresent()
-        ? OptionalDouble.of(reader.decimal(RATIO, 0)) : OptionalDouble.empty();
-    if (ratio.isPresent() && ratio.getAsDouble() <= 0) {
-      throw new InvalidPropertyException(RATIO, reader.string(RATIO).orElseThrow(),
-          "a positive multiple of the server's memory, e.g. 0.33, 1.33, 2.67 or 10", "it must be > 0");
-    }
+    var ratio = reader.positiveDecimal(RATIO, "a positive multiple of the server's memory, e.g. 0.33, 1.33, 2.67 or 10");
     var size = reader.byteSize(SIZE);
     if (size.isPresent() && size.get().bytes() == 0) {
       throw new InvalidPropertyException(SIZE, reader.string(SIZE).orElseThrow(),
@@ -171,7 +166,7 @@ public record StorageSettings(OptionalDouble ratio, Optional<ByteSize> size, Mem
               + "with one client, then pass the printed overhead as " + RECORD_OVERHEAD);
     }
     var warmup = reader.string(WARMUP).map(Warmup::parse).orElse(Warmup.NONE);
-    return new StorageSettings(ratio, size, reader.choice(BASIS, MemoryBasis.RAM), serverMemory, overhead,
+    return new StorageSettings(ratio, size, reader.choice(BASIS, Sizing.Basis.RAM), serverMemory, overhead,
         calibrate,
         reader.integer(CALIBRATE_RECORDS, DEFAULT_CALIBRATE_RECORDS, 1, Integer.MAX_VALUE),
         clients, client, warmup, reader.choice(CACHE, CacheState.WARM), reader.string(SERVER_RESTART),

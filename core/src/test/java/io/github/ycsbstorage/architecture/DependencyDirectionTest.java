@@ -94,4 +94,36 @@ class DependencyDirectionTest {
     }
     assertEquals(List.of(), foreign, "a binding reaching into core beyond " + FOR_BINDINGS);
   }
+
+  /**
+   * No package is declared by two modules (main or test sources): a benchmark or test that needs
+   * package-private code lives beside that code, so each module's packages stay its own.
+   */
+  @Test
+  void noPackageIsSplitAcrossModules() throws IOException {
+    var owners = new TreeMap<String, Set<String>>();
+    var modules = new ArrayList<Path>();
+    try (Stream<Path> found = Files.walk(project(), 3)) {
+      found.filter(dir -> Files.isRegularFile(dir.resolve("pom.xml")) && Files.isDirectory(dir.resolve("src")))
+          .forEach(modules::add);
+    }
+    assertTrue(modules.size() > 3, "modules found under " + project() + ": " + modules);
+    for (var module : modules) {
+      try (Stream<Path> files = Files.walk(module.resolve("src"))) {
+        for (var file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+          var declared = PACKAGE.matcher(Files.readString(file));
+          if (declared.find()) {
+            owners.computeIfAbsent(declared.group(1), k -> new TreeSet<>()).add(project().relativize(module).toString());
+          }
+        }
+      }
+    }
+    var split = new TreeMap<String, Set<String>>();
+    owners.forEach((pkg, in) -> {
+      if (in.size() > 1) {
+        split.put(pkg, in);
+      }
+    });
+    assertEquals(Map.of(), split, "packages declared in more than one module");
+  }
 }

@@ -2,7 +2,6 @@ package io.github.ycsbstorage.collector;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbstorage.collector.device.DeviceResolver;
@@ -15,6 +14,8 @@ import io.github.ycsbstorage.result.RunRecord;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,8 +24,8 @@ import org.junit.jupiter.api.Test;
  */
 class BufferedLoopProbeTest {
   /** What the probe measured on such a loop device here: 4 µs median, i.e. "memory". */
-  private static final ProbeResult MEMORY_FAST = new ProbeResult("/mnt/img/data", true, null, 16 << 20, 50_000,
-      4.2, 4L, 6L, 11L, 80L, 230_000.0, 2_900.0, ProbeResult.inferMedium(4));
+  private static final ProbeResult MEMORY_FAST = ProbeResult.measured("/mnt/img/data", true, Optional.empty(),
+      16 << 20, 50_000, 4.2, 4L, 6L, 11L, 80L, 230_000.0, 2_900.0);
 
   private static Map<String, Object> storageLines(CollectorReport.Observations seen) {
     var record = new RunRecord();
@@ -48,10 +49,10 @@ class BufferedLoopProbeTest {
   @Test
   void bufferedLoopDeviceTakesTheMediumFromTheBackingDeviceAndSaysTheProbeCannotSeeIt() {
     var seen = observations("loop-buffered", MEMORY_FAST);
-    assertNull(seen.probe().inferredMedium());
-    assertTrue(seen.probe().reason().startsWith("the probe cannot see the medium: loop0 reads its backing file"
-        + " through the page cache (loop/dio = 0)"), seen.probe().reason());
-    assertEquals(4L, seen.probe().p50Us(), "the measurement itself is kept");
+    assertEquals(Optional.empty(), seen.probe().inferredMedium());
+    assertTrue(seen.probe().reason().orElseThrow().startsWith("the probe cannot see the medium: loop0 reads its"
+        + " backing file through the page cache (loop/dio = 0)"), seen.probe().reason().toString());
+    assertEquals(OptionalLong.of(4L), seen.probe().p50Us(), "the measurement itself is kept");
     var lines = storageLines(seen);
     assertEquals("virtio", lines.get("data_disk_0_type"));
     assertEquals("unknown", lines.get("data_disk_0_media"), "virtio cannot tell; the probe saw only memory");
@@ -62,7 +63,7 @@ class BufferedLoopProbeTest {
   @Test
   void loopDeviceWithDirectIoKeepsTheProbesMedium() {
     var seen = observations("loop-file", MEMORY_FAST);
-    assertEquals("memory", seen.probe().inferredMedium());
+    assertEquals(Optional.of("memory"), seen.probe().inferredMedium());
     assertEquals("memory", storageLines(seen).get("probe.medium"));
   }
 }

@@ -34,21 +34,20 @@ class LiveInventoryTest {
   void repositoryPathResolvesToASaneInventory() {
     assumeLinux();
     var inventory = new DeviceResolver(HostFiles.live()).resolve(REPOSITORY.toString());
-    assertNotNull(inventory.mountPoint());
-    assertTrue(REPOSITORY.toString().startsWith(inventory.mountPoint()), inventory.mountPoint());
+    assertTrue(REPOSITORY.toString().startsWith(inventory.mountPoint().orElseThrow()), inventory.toString());
     assertFalse(inventory.devices().isEmpty());
     for (var device : inventory.devices()) {
       if (device.name().matches("vd[a-z]+")) {
         // this project's CI machines: a virtio disk whose rotational flag says nothing
         assertEquals(DeviceType.VIRTIO, device.type());
         assertFalse(device.rotationalTrusted());
-        assertNotNull(device.scheduler());
-        assertTrue(device.sizeBytes() > 0);
+        assertTrue(device.scheduler().isPresent(), device.toString());
+        assertTrue(device.sizeBytes().orElseThrow() > 0);
       }
       if (device.type() != DeviceType.RAM && device.type() != DeviceType.NETWORK_FS
           && device.type() != DeviceType.UNKNOWN) {
         assertTrue(inventory.blockDevices().contains(device.name()), inventory.toString());
-        assertNotNull(device.logicalBlockSize(), device.toString());
+        assertTrue(device.logicalBlockSize().isPresent(), device.toString());
       }
     }
   }

@@ -1,9 +1,11 @@
 package io.github.ycsbstorage.collector;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 import io.github.ycsbstorage.collector.device.DeviceType;
 import io.github.ycsbstorage.result.Io;
 import io.github.ycsbstorage.result.OperationCount;
@@ -122,9 +124,11 @@ class StorageCollectorTest {
     assertEquals(8000L * 512, vda.readBytes());
     assertEquals(List.of("vda"), ioSection.countedDevices());
     assertEquals(Optional.of(false), ioSection.cpuSaturated(), "50 of 250 ticks were iowait: CPUs had time to spare");
+    assertEquals(0, io.get("cpu.saturated"));
     assertEquals(new OperationCount(1000L, "test"), ioSection.operations());
     var probe = ioSection.probe().orElseThrow();
-    assertEquals("not run: collector.root is not / (a fixture tree has no real file system)", probe.reason());
+    assertEquals(Optional.of("not run: collector.root is not / (a fixture tree has no real file system)"),
+        probe.reason());
 
     var timeseries = temp.resolve("out/run.json.storage.json");
     assertEquals(Optional.of("run.json.storage.json"), sections.timeseries(), "relative to the result file's folder");
@@ -189,6 +193,7 @@ class StorageCollectorTest {
     var io = record.sections().io().orElseThrow();
     assertEquals(0.1, io.cpu().orElseThrow().iowait(), 0.001);
     assertEquals(Optional.of(true), io.cpuSaturated());
+    assertEquals(1, lines(record, "IO").get("cpu.saturated"));
   }
 
   private static void serverProcess(Path root, long utime, long stime, long readBytes, long writeBytes)
@@ -198,6 +203,32 @@ class StorageCollectorTest {
     Fixtures.write(root, "/proc/4242/io", "rchar: " + (readBytes + 7) + "\nwchar: " + (writeBytes + 7)
         + "\nsyscr: 1\nsyscw: 1\nread_bytes: " + readBytes + "\nwrite_bytes: " + writeBytes
         + "\ncancelled_write_bytes: 0\n");
+  }
+
+  /** A step of a test that may throw. */
+  @FunctionalInterface
+  private interface Step {
+    void run() throws Exception;
+  }
+
+  /**
+   * A phase of 1,000 operations on the server process 4242, sampled twice: the host's second readings
+   * (200 more busy ticks than {@code proc(root, 1000, 2000, 8000, 16000, 500, 100)}), then
+   * {@code server}'s change to the process's files.
+   */
+  private static RunRecord serverPhase(Path root, Path temp, Step server) throws Exception {
+    var properties = properties(root, temp.resolve("run.json"));
+    properties.setProperty("collector.pid", "4242");
+    var collector = new StorageCollector(Phase.RUN, CollectorSettings.from(properties, Optional.empty()),
+        () -> new OperationCount(1000L, "test"), properties);
+    collector.start();
+    collector.sampleNow();
+    proc(root, 1500, 2250, 16000, 20000, 700, 150);
+    server.run();
+    collector.sampleNow();
+    var record = new RunRecord();
+    collector.stop(record);
+    return record;
   }
 
   /**
@@ -211,23 +242,13 @@ class StorageCollectorTest {
     var root = Fixtures.copy("virtio", temp.resolve("root"));
     proc(root, 1000, 2000, 8000, 16000, 500, 100);
     serverProcess(root, 1000, 500, 10_000_000, 20_000_000);
-    var properties = properties(root, temp.resolve("run.json"));
-    properties.setProperty("collector.pid", "4242");
-    var collector = new StorageCollector(Phase.RUN, CollectorSettings.from(properties, Optional.empty()),
-        () -> new OperationCount(1000L, "test"), properties);
-    collector.start();
-    collector.sampleNow();
-    proc(root, 1500, 2250, 16000, 20000, 700, 150);
-    serverProcess(root, 1030, 520, 13_072_000, 21_536_000);
-    collector.sampleNow();
-    var record = new RunRecord();
-    collector.stop(record);
+    var record = serverPhase(root, temp, () -> serverProcess(root, 1030, 520, 13_072_000, 21_536_000));
 
     var io = record.sections().io().orElseThrow();
     var process = io.process().orElseThrow();
-    assertEquals(500_000, process.cpuMicros());
-    assertEquals(3_072_000, process.readBytes());
-    assertEquals(1_536_000, process.writeBytes());
+    assertEquals(OptionalLong.of(500_000), process.cpuMicros());
+    assertEquals(OptionalLong.of(3_072_000), process.readBytes());
+    assertEquals(OptionalLong.of(1_536_000), process.writeBytes());
     assertEquals(OptionalDouble.of(0.25), process.shareOfHostCpu());
     assertEquals(OptionalDouble.of(0.75), process.shareOfDeviceIo());
     var perOperation = io.perOperation().orElseThrow();
@@ -242,6 +263,63 @@ class StorageCollectorTest {
     var busy = record.warnings().stream().filter(w -> w.startsWith("the host was busy with other work")).toList();
     assertEquals(1, busy.size(), "CPU only: the server caused 75 % of the device's bytes: " + record.warnings());
     assertTrue(busy.get(0).startsWith("the host was busy with other work: 75 % of CPU was not the server"), busy.get(0));
+  }
+
+  /**
+   * A server run by another user: its {@code /proc/<pid>/io} is unreadable, its {@code stat} is not.
+   * Hand-computed as above: 50 of the host's 200 busy ticks, 500 µs per operation; its storage bytes
+   * are unknown (null), not 0, and the unreadable file is one gap of the run, not one per interval.
+   */
+  @Test
+  void aServerWhoseIoFileIsUnreadableStillHasItsCpuAndItsBytesAreUnknown(@TempDir Path temp) throws Exception {
+    var root = Fixtures.copy("virtio", temp.resolve("root"));
+    proc(root, 1000, 2000, 8000, 16000, 500, 100);
+    serverProcess(root, 1000, 500, 0, 0);
+    Files.delete(root.resolve("proc/4242/io"));
+    var record = serverPhase(root, temp, () -> Fixtures.write(root, "/proc/4242/stat",
+        "4242 (mongod) S 1 4242 4242 0 -1 4194560 100 0 0 0 1030 520 0 0 20 0 30 0 100 0 0\n"));
+
+    var io = record.sections().io().orElseThrow();
+    var process = io.process().orElseThrow();
+    assertEquals(OptionalLong.of(500_000), process.cpuMicros());
+    assertEquals(OptionalDouble.of(0.25), process.shareOfHostCpu());
+    assertEquals(OptionalLong.empty(), process.readBytes());
+    assertEquals(OptionalLong.empty(), process.wchar());
+    assertEquals(OptionalDouble.empty(), process.shareOfDeviceIo());
+    var perOperation = io.perOperation().orElseThrow();
+    assertEquals(OptionalDouble.of(500.0), perOperation.serverCpuMicros());
+    assertEquals(OptionalDouble.empty(), perOperation.serverIoBytes());
+    assertEquals(500.0, lines(record, "IO").get("server.cpu.us/op"));
+    assertFalse(lines(record, "IO").containsKey("server.io.bytes/op"));
+    var json = new ObjectMapper().registerModule(new Jdk8Module()).writeValueAsString(process);
+    assertTrue(json.contains("\"readBytes\":null"), json);
+    var unreadable = record.warnings().stream().filter(w -> w.contains("/proc/<pid>/io not readable")).toList();
+    assertEquals(1, unreadable.size(), record.warnings().toString());
+    assertTrue(unreadable.get(0).contains("only the server's user and root may read it"), unreadable.get(0));
+  }
+
+  /** The data path's device vda is absent from /proc/diskstats: its figures are unknown, not 0. */
+  @Test
+  void aCountedDeviceThatWasNeverSampledLeavesTheDeviceFiguresPerOperationUnknown(@TempDir Path temp)
+      throws Exception {
+    var root = Fixtures.copy("virtio", temp.resolve("root"));
+    proc(root, 1, 1, 1, 1, 500, 100);
+    Fixtures.write(root, "/proc/diskstats", " 7 0 loop0 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n");
+    var properties = properties(root, temp.resolve("run.json"));
+    var collector = new StorageCollector(Phase.RUN, CollectorSettings.from(properties, Optional.empty()),
+        () -> new OperationCount(10L, "test"), properties);
+    collector.start();
+    proc(root, 1, 1, 1, 1, 600, 100);
+    Fixtures.write(root, "/proc/diskstats", " 7 0 loop0 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n");
+    var record = new RunRecord();
+    collector.stop(record);
+    var io = record.sections().io().orElseThrow();
+    assertEquals(List.of("vda"), io.countedDevices());
+    var perOperation = io.perOperation().orElseThrow();
+    assertEquals(OptionalDouble.empty(), perOperation.deviceReads());
+    assertEquals(OptionalDouble.empty(), perOperation.deviceMB());
+    assertEquals(OptionalDouble.of(100_000.0), perOperation.cpuMicros(), "100 busy ticks = 1 s over 10 operations");
+    assertFalse(lines(record, "IO").containsKey("device.reads/op"));
   }
 
   @Test

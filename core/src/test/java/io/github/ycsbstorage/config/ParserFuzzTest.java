@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbstorage.collector.CollectorSettings;
-import io.github.ycsbstorage.study.StudyDefinition;
+import io.github.ycsbstorage.study.StudySettings;
 import io.github.ycsbstorage.testkit.FuzzInputs;
 import io.github.ycsbstorage.workload.StorageAwareWorkload;
 import java.io.IOException;
@@ -102,7 +102,7 @@ class ParserFuzzTest {
         fixed.remove("study.recordcounts"); // one way of sizing at a time
       }
       check(entry.getKey(), entry.getValue(),
-          value -> StudyDefinition.parse(with(fixed, entry.getKey(), value), "fuzz", home, home));
+          value -> StudySettings.from(with(fixed, entry.getKey(), value), "fuzz", home, home));
     }
   }
 

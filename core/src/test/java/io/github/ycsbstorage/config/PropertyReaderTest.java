@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
 
 class PropertyReaderTest {
@@ -33,10 +35,56 @@ class PropertyReaderTest {
   }
 
   @Test
-  void firstOfPrefersTheFirstSpellingThatIsSet() {
+  void aliasedPrefersTheFirstSpellingThatIsSetAndErrorsNameIt() {
     var reader = reader("batchsize", "10", "mongodb.batchsize", "100");
-    assertEquals(Optional.of("100"), reader.firstOf("mongodb.batchsize", "batchsize"));
-    assertEquals(Optional.of("10"), reader("batchsize", "10").firstOf("mongodb.batchsize", "batchsize"));
+    assertEquals("mongodb.batchsize", reader.aliased("mongodb.batchsize", "batchsize"));
+    var legacy = reader("batchsize", "ten");
+    var key = legacy.aliased("mongodb.batchsize", "batchsize");
+    assertEquals("batchsize", key);
+    assertEquals("batchsize='ten' is invalid; accepted: a whole number from 1 to 100",
+        assertThrows(InvalidPropertyException.class, () -> legacy.integer(key, 1, 1, 100)).getMessage());
+    assertEquals("mongodb.batchsize", reader().aliased("mongodb.batchsize", "batchsize"), "neither set: the key");
+  }
+
+  @Test
+  void listsAndWordsDropEmptyEntries() {
+    var reader = reader("hosts", " a:1, ,b:2 ,", "command", " ssh  -o\tBatchMode=yes ");
+    assertEquals(List.of("a:1", "b:2"), reader.list("hosts", "x"));
+    assertEquals(List.of("x", "y"), reader.list("missing", "x,y"));
+    assertEquals(List.of(), reader.list("missing", ""));
+    assertEquals(List.of("ssh", "-o", "BatchMode=yes"), reader.words("command", ""));
+  }
+
+  @Test
+  void durationsWithinBounds() {
+    var reader = reader("interval", "5ms", "timeout", "2h", "ok", "250ms");
+    assertEquals(Duration.ofMillis(250),
+        reader.duration("ok", Duration.ZERO, Duration.ofMillis(10), Duration.ofHours(1)));
+    assertEquals(Duration.ofSeconds(1),
+        reader.duration("missing", Duration.ofSeconds(1), Duration.ofMillis(10), Duration.ofHours(1)));
+    assertEquals("interval='5ms' is invalid; accepted: a duration from 10ms to 1h, e.g. 1s or 500ms",
+        assertThrows(InvalidPropertyException.class,
+            () -> reader.duration("interval", Duration.ZERO, Duration.ofMillis(10), Duration.ofHours(1))).getMessage());
+    assertEquals("timeout='2h' is invalid; accepted: a duration from 1m to 10m, e.g. 5m",
+        assertThrows(InvalidPropertyException.class,
+            () -> reader.duration("timeout", Duration.ZERO, Duration.ofMinutes(1), Duration.ofMinutes(10))).getMessage());
+    assertEquals("interval='5ms' is invalid; accepted: a duration of at least 1s, e.g. 1s or 10s",
+        assertThrows(InvalidPropertyException.class, () -> reader.duration("interval", Duration.ZERO,
+            Duration.ofSeconds(1), DurationFormat.UNBOUNDED)).getMessage());
+    assertEquals(Optional.empty(), reader.duration("missing"));
+  }
+
+  @Test
+  void positiveDecimals() {
+    var reader = reader("ratio", "1.33", "zero", "0", "negative", "-1.5", "text", "abc");
+    assertEquals(OptionalDouble.of(1.33), reader.positiveDecimal("ratio", "a ratio"));
+    assertEquals(OptionalDouble.empty(), reader.positiveDecimal("missing", "a ratio"));
+    assertEquals("zero='0' is invalid: it must be > 0; accepted: a ratio",
+        assertThrows(InvalidPropertyException.class, () -> reader.positiveDecimal("zero", "a ratio")).getMessage());
+    assertEquals("negative='-1.5' is invalid: it must be > 0; accepted: a ratio",
+        assertThrows(InvalidPropertyException.class, () -> reader.positiveDecimal("negative", "a ratio")).getMessage());
+    assertEquals("text='abc' is invalid; accepted: a decimal number, e.g. 1.33",
+        assertThrows(InvalidPropertyException.class, () -> reader.positiveDecimal("text", "a ratio")).getMessage());
   }
 
   @Test

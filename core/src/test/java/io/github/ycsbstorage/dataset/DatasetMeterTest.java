@@ -118,6 +118,22 @@ class DatasetMeterTest {
         + " the server reports no on-disk size (stats, 10 records)", achieved.reason().orElseThrow());
   }
 
+  /** A directory that shrank while the phase wrote (a compaction freed more): no size, not 0. */
+  @Test
+  void aDataDirectoryThatShrankGivesAnUnknownSizeWithBothReadings(@TempDir Path data) throws Exception {
+    var old = Files.write(data.resolve("old.log"), new byte[4 << 20]);
+    var meter = meter(Optional.empty(), null, List.of(data.toString()));
+    var before = meter.read();
+    Files.delete(old);
+    Files.write(data.resolve("new.log"), new byte[1 << 20]);
+    var achieved = meter.achieved(before, meter.read());
+    assertEquals(AchievedDataset.Source.UNKNOWN, achieved.source());
+    assertEquals(OptionalLong.empty(), achieved.bytes());
+    assertTrue(achieved.reason().orElseThrow().startsWith(data + " shrank while the phase wrote ("),
+        achieved.reason().orElseThrow());
+    assertEquals(before.directoryBytes(), achieved.beforeBytes());
+  }
+
   @Test
   void aZeroStorageSizeForATableThatHoldsDataIsUnknown() {
     assertEquals(OptionalLong.empty(), size(10, 0).storageBytes());

@@ -152,6 +152,53 @@ class ReportBuilderTest {
     assertTrue(Files.readString(report.html()).contains("(CPU-saturated: measured CPU, not storage)</li>"));
   }
 
+  /** Gives every operation of a result intended-time figures: its service times × {@code factor}. */
+  private static void intended(Path file, double factor) throws Exception {
+    var json = new ObjectMapper();
+    var cell = (ObjectNode) json.readTree(file.toFile());
+    var operations = (ObjectNode) cell.path("summary").path("operations");
+    for (var name : List.of("READ", "UPDATE")) {
+      var figures = (ObjectNode) operations.path(name);
+      var intended = figures.putObject("intended").put("count", figures.path("count").asLong());
+      intended.put("averageUs", figures.path("averageUs").asDouble() * factor);
+      for (var key : List.of("minUs", "maxUs", "p50Us", "p95Us", "p99Us", "p999Us")) {
+        intended.put(key, Math.round(figures.path(key).asLong() * factor));
+      }
+      var points = ((ObjectNode) cell.path("latency")).putArray("Intended-" + name);
+      cell.path("latency").path(name).forEach(point -> points.addArray().add(point.get(0).asDouble())
+          .add(point.get(1).asDouble() * factor));
+    }
+    json.writeValue(file.toFile(), cell);
+  }
+
+  @Test
+  void underATargetRateTheIntendedTimeLatenciesComeFirstLabelledAsSuch(@TempDir Path dir) throws Exception {
+    var results = fixtures(dir);
+    // hdd stalled: its intended times are 4 × its service times; ssd kept up: 1 ×
+    intended(results.resolve("pubstudy/hdd_ratio1.33_workloada-zipfian_r1.json"), 4);
+    intended(results.resolve("pubstudy/ssd_ratio1.33_workloada-zipfian_r1.json"), 1);
+    var report = new ReportBuilder(results, dir.resolve("out")).write();
+    var html = Files.readString(report.html());
+    // hand-computed: hdd intended p99 4 × 460 ms = 1.84 s, average 4 × 134.2 ms = 537 ms; ssd p99 15 ms,
+    // average 4.375 ms; ratios 1.84 s / 15 ms = 122.7 ×, 536.7 ms / 4.375 ms = 122.7 ×
+    assertTrue(html.contains("<li>workload A zipfian, 1.33× memory: 31.9× throughput, 122.7× lower intended-time p99 "
+        + "latency, 122.7× lower intended-time average latency</li>"), html);
+    assertTrue(html.contains("<td>1.33× memory</td><td>intended-time avg 537 ms, p99 1.84 s (service time avg 134 ms,"
+        + " p99 460 ms)</td><td>intended-time avg 4.38 ms, p99 15 ms (service time avg 4.38 ms, p99 15 ms)</td>"),
+        html);
+    assertTrue(html.contains("<td>537 ms intended-time</td><td>1.84 s intended-time</td>"), html);
+    // a cell's operations: the intended-time row before the service-time one
+    int intendedRow = html.indexOf("<td>READ (intended-time)</td><td>46,110</td><td>460 ms</td>");
+    int serviceRow = html.indexOf("<td>READ (service time)</td><td>46,110</td><td>115 ms</td>");
+    assertTrue(intendedRow >= 0 && intendedRow < serviceRow, html);
+    assertTrue(html.contains("alt=\"p99 intended-time latency per device and dataset size"), html);
+    assertTrue(html.contains("alt=\"intended-time latency percentile distribution, "), html);
+    var hdd = ReportLoader.load(results).cells().stream().filter(c -> c.device().equals("hdd")).findFirst()
+        .orElseThrow();
+    assertEquals(4 * hdd.result().latency().get("READ").get(0).latencyUs(),
+        hdd.latencyDistribution("READ").get(0).latencyUs(), 1e-9, "the intended-time points are plotted");
+  }
+
   @Test
   void theStudysTwentyFourCellsGetEveryChart(@TempDir Path dir) throws Exception {
     var results = OracleNoSqlStudyFixture.write(dir);

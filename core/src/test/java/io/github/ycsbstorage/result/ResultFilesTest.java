@@ -89,7 +89,7 @@ class ResultFilesTest {
     var device = sections.devices().orElseThrow().get(0);
     assertEquals(DeviceType.VIRTIO, device.device().type());
     assertEquals(tree.path("devices").path(0).path("probe").path("p50Us").asLong(),
-        device.probe().orElseThrow().p50Us().longValue());
+        device.probe().orElseThrow().p50Us().getAsLong());
     var io = sections.io().orElseThrow();
     assertEquals(Io.SampledHost.SERVER, io.sampledHost());
     assertEquals(tree.path("io").path("devices").path("vda").path("reads").asLong(), io.devices().get("vda").reads());

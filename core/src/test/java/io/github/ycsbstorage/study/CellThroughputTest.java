@@ -11,6 +11,7 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,8 +22,8 @@ class CellThroughputTest {
 
   private static ClientOutcome client(int index, long startMs, long runtimeMs, double throughput) {
     var start = T0.plusMillis(startMs);
-    return new ClientOutcome(index, runtimeMs, throughput, Map.of(), Map.of(), Optional.empty(), Optional.empty(),
-        Optional.of(new ClientSpan(start, start.plusMillis(runtimeMs))));
+    return new ClientOutcome(index, OptionalLong.of(runtimeMs), OptionalDouble.of(throughput), Map.of(), Map.of(),
+        Optional.empty(), Optional.empty(), Optional.of(new ClientSpan(start, start.plusMillis(runtimeMs))));
   }
 
   /**
@@ -36,7 +37,7 @@ class CellThroughputTest {
         Optional.empty());
     assertEquals(OptionalLong.of(5200), cell.spanMs());
     assertEquals(163.46, cell.opsPerSec().orElseThrow(), 0.005);
-    assertEquals(200.0, cell.sumOfClients());
+    assertEquals(OptionalDouble.of(200.0), cell.sumOfClients());
     assertEquals(List.of("the clients' run times differ by 43 % (3.5 s to 5.0 s): they did not run side by side; "
         + "the cell's throughput is over the span from the first client's start to the last one's end, the sum of "
         + "their rates (200.0 ops/s) would overstate it"), cell.warnings());
@@ -56,14 +57,31 @@ class CellThroughputTest {
   @Test
   void aClientWithoutAStatusLineLeavesTheThroughputUnknown() {
     var timed = client(0, 0, 1000, 100.0);
-    var untimed = new ClientOutcome(1, 1000, 100.0, Map.of(), Map.of(), Optional.empty(), Optional.empty(),
-        Optional.empty());
+    var untimed = new ClientOutcome(1, OptionalLong.of(1000), OptionalDouble.of(100.0), Map.of(), Map.of(),
+        Optional.empty(), Optional.empty(), Optional.empty());
     var cell = CellThroughput.of(List.of(timed, untimed), 200, Optional.empty());
     assertTrue(cell.opsPerSec().isEmpty(), "unknown, not 0");
     assertEquals(OptionalLong.empty(), cell.spanMs());
-    assertEquals(200.0, cell.sumOfClients());
+    assertEquals(OptionalDouble.of(200.0), cell.sumOfClients());
     assertTrue(cell.warnings().get(0).startsWith("the cell's throughput is unknown: 1 of 2 clients"), cell.warnings()
         .toString());
+  }
+
+  /** A client that ended before YCSB's export reported no run time nor rate: unknown, never 0. */
+  @Test
+  void aClientWithoutYcsbsFiguresLeavesTheSumAndTheThroughputUnknown(@TempDir Path dir) throws Exception {
+    var export = Files.writeString(dir.resolve("export.json"), "[]");
+    var client = ClientOutcome.read(1, export, dir, dir.resolve("result.json"), Optional.empty(),
+        new com.fasterxml.jackson.databind.ObjectMapper());
+    assertEquals(OptionalLong.empty(), client.runtimeMs());
+    assertEquals(OptionalDouble.empty(), client.throughput());
+    assertEquals(Optional.empty(), client.span());
+    var cell = CellThroughput.of(List.of(client(0, 0, 1000, 100.0), client), 100, Optional.empty());
+    assertEquals(OptionalDouble.empty(), cell.sumOfClients());
+    assertEquals(OptionalDouble.empty(), cell.opsPerSec());
+    var figures = client.figures(List.of());
+    assertEquals(OptionalLong.empty(), figures.runtimeMs());
+    assertEquals(OptionalDouble.empty(), figures.throughputOpsPerSec());
   }
 
   @Test

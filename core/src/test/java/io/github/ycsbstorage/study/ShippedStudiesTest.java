@@ -13,7 +13,7 @@ class ShippedStudiesTest {
   private static final Path REPOSITORY = Path.of("..").toAbsolutePath().normalize();
 
   private static List<Cell> cells(String file) throws Exception {
-    return new StudyPlan(StudyDefinition.load(REPOSITORY.resolve(file), REPOSITORY)).cells();
+    return new StudyPlan(StudySettings.load(REPOSITORY.resolve(file), REPOSITORY)).cells();
   }
 
   private static long loads(List<Cell> cells) {
@@ -34,7 +34,7 @@ class ShippedStudiesTest {
   void theCpuPerIoStudiesPlanFourMixesOnTwoNetworkDevices() throws Exception {
     for (var threads : List.of("128", "256")) {
       var file = "scripts/cpu-per-io/nvmeof-vs-iscsi-" + threads + "-threads.properties";
-      var definition = StudyDefinition.load(REPOSITORY.resolve(file), REPOSITORY);
+      var definition = StudySettings.load(REPOSITORY.resolve(file), REPOSITORY);
       assertEquals(Integer.parseInt(threads), definition.threads(), file);
       var cells = new StudyPlan(definition).cells();
       assertEquals(2, loads(cells), file);

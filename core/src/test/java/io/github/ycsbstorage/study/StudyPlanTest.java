@@ -33,7 +33,7 @@ class StudyPlanTest {
 
   @Test
   void insertCellsRunAfterReadUpdateCellsWithinEachDeviceAndScale() {
-    var definition = StudyDefinition.parse(study("study.workloads", "workloadd,workloada,workloadc",
+    var definition = StudySettings.from(study("study.workloads", "workloadd,workloada,workloadc",
         "study.distributions", "uniform,zipfian"), "s", home, home);
     var ids = new StudyPlan(definition).cells().stream().map(Cell::id).toList();
     assertEquals(2 * 2 * (1 + 3 * 2), ids.size());
@@ -47,7 +47,7 @@ class StudyPlanTest {
 
   @Test
   void repetitionsRepeatRunCellsNotTheLoad() {
-    var definition = StudyDefinition.parse(study("study.workloads", "workloada", "study.repetitions", "2",
+    var definition = StudySettings.from(study("study.workloads", "workloada", "study.repetitions", "2",
         "study.devices", "ssd=/mnt/ssd", "study.ratios", "2"), "s", home, home);
     assertEquals(List.of("ssd_ratio2_load", "ssd_ratio2_workloada_r1", "ssd_ratio2_workloada_r2"),
         new StudyPlan(definition).cells().stream().map(Cell::id).toList());
@@ -56,7 +56,7 @@ class StudyPlanTest {
   @Test
   void theShippedOracleNoSqlStudyPlansTheTwentyFourPublishedRunsAndFourLoads() throws Exception {
     var repository = Path.of("..").toAbsolutePath().normalize();
-    var definition = StudyDefinition.load(repository.resolve("scripts/oraclenosql/hdd-vs-ssd.properties"), repository);
+    var definition = StudySettings.load(repository.resolve("scripts/oraclenosql/hdd-vs-ssd.properties"), repository);
     var cells = new StudyPlan(definition).cells();
     assertEquals(28, cells.size());
     assertEquals(4, cells.stream().filter(c -> c.phase() == io.github.ycsbstorage.result.Phase.LOAD).count());
@@ -71,51 +71,51 @@ class StudyPlanTest {
   @Test
   void badValuesNameTheProperty() {
     var noDevices = assertThrows(InvalidPropertyException.class,
-        () -> StudyDefinition.parse(study("study.devices", ""), "s", home, home));
+        () -> StudySettings.from(study("study.devices", ""), "s", home, home));
     assertEquals("study.devices", noDevices.property());
     var badDevice = assertThrows(InvalidPropertyException.class,
-        () -> StudyDefinition.parse(study("study.devices", "ssd"), "s", home, home));
+        () -> StudySettings.from(study("study.devices", "ssd"), "s", home, home));
     assertTrue(badDevice.getMessage().contains("name=datapath"), badDevice.getMessage());
     var badRatio = assertThrows(InvalidPropertyException.class,
-        () -> StudyDefinition.parse(study("study.ratios", "0.5,-1"), "s", home, home));
+        () -> StudySettings.from(study("study.ratios", "0.5,-1"), "s", home, home));
     assertEquals("-1", badRatio.value());
     var badCache = assertThrows(InvalidPropertyException.class,
-        () -> StudyDefinition.parse(study("study.cache", "lukewarm"), "s", home, home));
+        () -> StudySettings.from(study("study.cache", "lukewarm"), "s", home, home));
     assertEquals("warm, cold", badCache.accepted());
     var missingWorkload = assertThrows(InvalidPropertyException.class,
-        () -> StudyDefinition.parse(study("study.workloads", "workloadz"), "s", home, home));
+        () -> StudySettings.from(study("study.workloads", "workloadz"), "s", home, home));
     assertEquals("study.workloads", missingWorkload.property());
     var badDistribution = assertThrows(InvalidPropertyException.class,
-        () -> StudyDefinition.parse(study("study.distributions", "zipf"), "s", home, home));
+        () -> StudySettings.from(study("study.distributions", "zipf"), "s", home, home));
     assertEquals("zipf", badDistribution.value());
   }
 
   @Test
   void matrixEntriesThatWouldShareACellAreRefused(@TempDir Path other) throws Exception {
     java.nio.file.Files.copy(home.resolve("workloads/workloada"), other.resolve("workloada"));
-    var sameName = assertThrows(InvalidPropertyException.class, () -> StudyDefinition.parse(study(
+    var sameName = assertThrows(InvalidPropertyException.class, () -> StudySettings.from(study(
         "study.workloads", "workloads/workloada," + other.resolve("workloada")), "s", home, home));
     assertEquals("study.workloads", sameName.property());
     assertEquals(other.resolve("workloada").toString(), sameName.value());
     assertTrue(sameName.getMessage().contains("same file name 'workloada' as " + home.resolve("workloads/workloada")),
         sameName.getMessage());
-    var twice = assertThrows(InvalidPropertyException.class, () -> StudyDefinition.parse(study(
+    var twice = assertThrows(InvalidPropertyException.class, () -> StudySettings.from(study(
         "study.workloads", "workloada,workloads/workloada"), "s", home, home));
     assertTrue(twice.getMessage().contains("listed twice"), twice.getMessage());
-    var distribution = assertThrows(InvalidPropertyException.class, () -> StudyDefinition.parse(study(
+    var distribution = assertThrows(InvalidPropertyException.class, () -> StudySettings.from(study(
         "study.distributions", "zipfian,uniform,zipfian"), "s", home, home));
     assertEquals("study.distributions", distribution.property());
-    var ratio = assertThrows(InvalidPropertyException.class, () -> StudyDefinition.parse(study(
+    var ratio = assertThrows(InvalidPropertyException.class, () -> StudySettings.from(study(
         "study.ratios", "0.33,0.330"), "s", home, home));
     assertEquals("0.330", ratio.value());
-    var size = assertThrows(InvalidPropertyException.class, () -> StudyDefinition.parse(study(
+    var size = assertThrows(InvalidPropertyException.class, () -> StudySettings.from(study(
         "study.ratios", "", "study.sizes", "1GiB,1024MiB"), "s", home, home));
     assertEquals("study.sizes", size.property());
   }
 
   @Test
   void aSizeForEveryClientBesideTheStudysSizesIsRefused() {
-    var error = assertThrows(InvalidPropertyException.class, () -> StudyDefinition.parse(study(
+    var error = assertThrows(InvalidPropertyException.class, () -> StudySettings.from(study(
         "study.ratios", "", "study.sizes", "1GB", "storage.dataset.ratio", "2.67"), "s", home, home));
     assertEquals("storage.dataset.ratio", error.property());
   }
@@ -129,7 +129,7 @@ class StudyPlanTest {
 
   @Test
   void loadIsPartitionedOverClientsAndDevicePathsAreSubstituted() {
-    var definition = StudyDefinition.parse(study("study.workloads", "workloada", "study.ratios", "",
+    var definition = StudySettings.from(study("study.workloads", "workloada", "study.ratios", "",
         "study.recordcounts", "1000", "study.clients", "3", "study.devices", "ssd=/mnt/ssd/db",
         "basicdb.note", "{device} at {datadir}"), "s", home, home);
     var cells = new StudyPlan(definition).cells();

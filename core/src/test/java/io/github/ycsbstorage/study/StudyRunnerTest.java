@@ -56,7 +56,7 @@ class StudyRunnerTest {
         basicdb.verbose=false
         """.formatted(dir.resolve("hdd"), dir.resolve("ssd"), dir.resolve("results")));
     var progress = new ByteArrayOutputStream();
-    var outcome = new StudyRunner(StudyDefinition.load(file, home), home, new PrintStream(progress, true)).run(false);
+    var outcome = new StudyRunner(StudySettings.load(file, home), home, new PrintStream(progress, true)).run(false);
     var results = outcome.results();
     var summary = new ByteArrayOutputStream();
     StudySummary.print(outcome, new PrintStream(summary, true));
@@ -78,7 +78,7 @@ class StudyRunnerTest {
   @Test
   void runsEveryCellWritesMergedResultsAndResumes(@TempDir Path dir) throws Exception {
     var home = FixtureInstall.create(dir.resolve("home"));
-    var study = StudyDefinition.load(studyFile(dir, ""), home);
+    var study = StudySettings.load(studyFile(dir, ""), home);
     var progress = new ByteArrayOutputStream();
     var results = new StudyRunner(study, home, new PrintStream(progress, true)).run(false).results();
 
@@ -147,7 +147,7 @@ class StudyRunnerTest {
         """.formatted(dir.resolve("data"), dir.resolve("results"));
     var file = Files.writeString(dir.resolve("edited.properties"), text);
     var quiet = new PrintStream(new ByteArrayOutputStream());
-    var first = new StudyRunner(StudyDefinition.load(file, home), home, quiet).run(false);
+    var first = new StudyRunner(StudySettings.load(file, home), home, quiet).run(false);
     assertTrue(first.succeeded());
     var run = json.readTree(first.results().get(1).toFile()).path("study");
     assertEquals(2, run.path("threadcount").asInt(), run::toPrettyString);
@@ -159,7 +159,7 @@ class StudyRunnerTest {
 
     Files.writeString(file, text.replace("study.threads=2", "study.threads=3")
         .replace("study.operationcount=100", "study.operationcount=150") + "fieldlength=20\n");
-    var edited = StudyDefinition.load(file, home);
+    var edited = StudySettings.load(file, home);
     var refused = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
         () -> new StudyRunner(edited, home, quiet).run(false));
     var message = refused.getMessage();
@@ -196,7 +196,7 @@ class StudyRunnerTest {
         storage.server.memory=200KB
         basicdb.verbose=false
         """.formatted(dir.resolve("data"), dir.resolve("results")));
-    var results = new StudyRunner(StudyDefinition.load(file, home), home, new PrintStream(new ByteArrayOutputStream()))
+    var results = new StudyRunner(StudySettings.load(file, home), home, new PrintStream(new ByteArrayOutputStream()))
         .run(false).results();
     var load = json.readTree(results.get(0).toFile());
     var planned = load.path("sizing").path("recordCount").asLong();
@@ -209,6 +209,11 @@ class StudyRunnerTest {
     }
     assertEquals(planned, perClient);
     assertEquals("0.5", load.path("properties").path("storage.dataset.ratio").asText());
+    // both clients ran on the host the first one's collector sampled: its totals per operation of both
+    var io = load.path("io");
+    assertEquals(planned, io.path("operations").path("count").asLong(), io.path("operations").toString());
+    assertEquals(Math.round(io.path("cpuBusyMicros").asDouble() / planned * 10_000) / 10_000.0,
+        io.path("perOperation").path("cpuMicros").asDouble(), io.toString());
   }
 
   /**
@@ -229,7 +234,7 @@ class StudyRunnerTest {
         study.results=%s
         basicdb.verbose=false
         """.formatted(dir.resolve("data"), dir.resolve("results")));
-    var results = new StudyRunner(StudyDefinition.load(file, home), home, new PrintStream(new ByteArrayOutputStream()))
+    var results = new StudyRunner(StudySettings.load(file, home), home, new PrintStream(new ByteArrayOutputStream()))
         .run(false).results();
     var run = json.readTree(results.get(1).toFile());
     var operations = run.path("summary").path("operations");
@@ -279,7 +284,7 @@ class StudyRunnerTest {
     }
 
     var progress = new ByteArrayOutputStream();
-    new StudyRunner(StudyDefinition.load(file, home), home, new PrintStream(progress, true)).run(false);
+    new StudyRunner(StudySettings.load(file, home), home, new PrintStream(progress, true)).run(false);
     assertEquals(complete.size(), progress.toString().lines().filter(l -> l.contains("already complete")).count(),
         progress::toString);
     for (int i = 0; i < complete.size(); i++) {
@@ -312,7 +317,7 @@ class StudyRunnerTest {
       study.await(() -> Files.exists(folder.resolve("local_records200_load.json")), "the first cell's result");
       study.await(() -> study.process().descendants().findAny().isPresent(), "a client of the next cell");
       var second = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
-          () -> new StudyRunner(StudyDefinition.load(file, home), home, quiet).run(false));
+          () -> new StudyRunner(StudySettings.load(file, home), home, quiet).run(false));
       assertTrue(second.getMessage().contains("is in use by another study process (pid " + study.process().pid()
           + ")"), second.getMessage());
       var clients = study.process().descendants().toList();
@@ -322,7 +327,7 @@ class StudyRunnerTest {
           () -> "clients outliving their study: " + clients.stream().filter(ProcessHandle::isAlive).toList());
     }
 
-    var resumed = new StudyRunner(StudyDefinition.load(file, home), home, quiet).run(false);
+    var resumed = new StudyRunner(StudySettings.load(file, home), home, quiet).run(false);
     assertTrue(resumed.succeeded());
     assertEquals(2 * (1 + 2 * 2), resumed.results().size());
     assertEquals(resumed.results().size(), completeCells(folder).size());

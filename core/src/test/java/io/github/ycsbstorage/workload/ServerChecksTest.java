@@ -23,7 +23,7 @@ class ServerChecksTest {
     for (int i = 0; i < pairs.length; i += 2) {
       properties.setProperty(pairs[i], pairs[i + 1]);
     }
-    return StorageSettings.parse(properties);
+    return StorageSettings.from(properties);
   }
 
   @Test
@@ -42,6 +42,11 @@ class ServerChecksTest {
         MemoryResolver.resolve(settings(), Optional.of(local), "db", meminfo).figure().orElseThrow());
     assertEquals("MongoDB reported no cache size", MemoryResolver.resolve(settings("storage.memory.basis", "cache"),
         Optional.of(local), "db", meminfo).whyUnknown());
+    var localWithReason = ServerInfo.builder("Oracle NoSQL Database").locality(Locality.LOCAL)
+        .unknown("ram", "sn1 memoryMB is 0").build();
+    assertEquals(HostMemory.SOURCE + "; Oracle NoSQL Database reported no RAM: sn1 memoryMB is 0",
+        MemoryResolver.resolve(settings(), Optional.of(localWithReason), "db", meminfo).figure().orElseThrow().source(),
+        "the fallback says why the server's own figure is missing");
     assertEquals("site.ycsb.BasicDB describes no server (it does not implement ServerInfoProvider)",
         MemoryResolver.resolve(settings(), Optional.empty(), "site.ycsb.BasicDB", meminfo).whyUnknown());
   }
@@ -81,7 +86,7 @@ class ServerChecksTest {
     properties.setProperty("fieldcount", "1");
     properties.setProperty("fieldlength", "1000");
     properties.setProperty("storage.dataset.size", "10GB");
-    var plan = SizingPlanner.plan(StorageSettings.parse(properties), properties, SizingPlanner.Memory.unknown("x"), 0,
+    var plan = SizingPlanner.plan(StorageSettings.from(properties), properties, SizingPlanner.Memory.unknown("x"), 0,
         OptionalDouble.empty(), Optional.empty());
     FreeSpaceCheck.check(plan, "/data", 11_000_000_000L, "storage.dataset.size", "10GB");
     var error = assertThrows(InvalidPropertyException.class,

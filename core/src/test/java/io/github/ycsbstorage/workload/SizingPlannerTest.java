@@ -27,7 +27,7 @@ class SizingPlannerTest {
   }
 
   private static SizingPlan plan(Properties properties, SizingPlanner.Memory memory, long overhead) {
-    return SizingPlanner.plan(StorageSettings.parse(properties), properties, memory, overhead,
+    return SizingPlanner.plan(StorageSettings.from(properties), properties, memory, overhead,
         OptionalDouble.empty(), Optional.empty());
   }
 
@@ -118,7 +118,7 @@ class SizingPlannerTest {
   @Test
   void fallsBackToRecordcountForABindingWithoutServerInfo() {
     var properties = oneKilobyteRecords("storage.dataset.ratio", "1.33", "recordcount", "100");
-    var plan = SizingPlanner.plan(StorageSettings.parse(properties), properties,
+    var plan = SizingPlanner.plan(StorageSettings.from(properties), properties,
         SizingPlanner.Memory.unknown("site.ycsb.BasicDB describes no server"), 0, OptionalDouble.empty(),
         Optional.of("site.ycsb.BasicDB reports no server memory"));
     assertEquals(100, plan.recordCount());
@@ -160,7 +160,7 @@ class SizingPlannerTest {
   @Test
   void calibrationReplacesTheOverhead() {
     var properties = oneKilobyteRecords("storage.dataset.size", "1GB");
-    var plan = SizingPlanner.plan(StorageSettings.parse(properties), properties, SizingPlanner.Memory.unknown("x"),
+    var plan = SizingPlanner.plan(StorageSettings.from(properties), properties, SizingPlanner.Memory.unknown("x"),
         69, OptionalDouble.of(1200.4), Optional.empty());
     assertEquals(177, plan.record().overhead());
     assertEquals(1200, plan.record().total());

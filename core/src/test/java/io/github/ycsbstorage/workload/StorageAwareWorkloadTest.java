@@ -2,10 +2,12 @@ package io.github.ycsbstorage.workload;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.ycsbstorage.config.InvalidPropertyException;
+import io.github.ycsbstorage.result.AchievedDataset;
 import io.github.ycsbstorage.result.ResultExporter;
 import io.github.ycsbstorage.result.RunRecord;
 import io.github.ycsbstorage.result.Sizing;
@@ -17,6 +19,7 @@ import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
@@ -250,6 +253,26 @@ class StorageAwareWorkloadTest {
     assertEquals(50, result.path("warmup").path("operations").asLong());
     assertEquals("complete", result.path("status").asText());
     assertEquals(true, out.toString().contains("[READ], Operations, 20"), out.toString());
+  }
+
+  /** A data directory that did not grow while records were written measured nothing: unknown, not 0. */
+  @Test
+  void aDataDirectoryThatDidNotGrowGivesAnUnknownAchievedSize(@TempDir Path data) throws Exception {
+    InMemoryServerDb.reset(ServerInfo.builder("InMemory").ram(new MemoryFigure(1_000_000, "test.ram"))
+        .locality(Locality.LOCAL).build(), 0, 0);
+    var properties = load("storage.dataset.ratio", "0.01", "collector.paths", data.toString(),
+        "collector.probe", "false");
+    var workload = new StorageAwareWorkload();
+    workload.init(properties);
+    loadRest(workload, properties);
+    workload.cleanup();
+    var achieved = sizing().achieved().orElseThrow();
+    assertEquals(AchievedDataset.Source.UNKNOWN, achieved.source());
+    assertEquals(OptionalLong.empty(), achieved.bytes());
+    assertTrue(achieved.reason().orElseThrow().startsWith("0 bytes (growth of " + data + " on disk (du): "),
+        achieved.reason().orElseThrow());
+    assertTrue(achieved.reason().orElseThrow().endsWith(" records were written: they went into space the server"
+        + " already held, or not into this directory"), achieved.reason().orElseThrow());
   }
 
   @Test

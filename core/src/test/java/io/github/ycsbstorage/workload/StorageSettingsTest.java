@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.github.ycsbstorage.config.DurationFormat;
 import io.github.ycsbstorage.config.InvalidPropertyException;
+import io.github.ycsbstorage.result.Sizing;
 import java.time.Duration;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
@@ -13,14 +14,14 @@ import org.junit.jupiter.api.Test;
 class StorageSettingsTest {
 
   private static String refusal(String... pairs) {
-    return assertThrows(InvalidPropertyException.class, () -> StorageSettings.parse(properties(pairs))).getMessage();
+    return assertThrows(InvalidPropertyException.class, () -> StorageSettings.from(properties(pairs))).getMessage();
   }
 
   @Test
   void defaults() {
-    var settings = StorageSettings.parse(new Properties());
+    var settings = StorageSettings.from(new Properties());
     assertEquals(false, settings.sized());
-    assertEquals(StorageSettings.MemoryBasis.RAM, settings.basis());
+    assertEquals(Sizing.Basis.RAM, settings.basis());
     assertEquals(true, settings.serverMemory().isEmpty());
     assertEquals(true, settings.recordOverhead().isEmpty());
     assertEquals(10_000, settings.calibrateRecords());
@@ -32,9 +33,9 @@ class StorageSettingsTest {
 
   @Test
   void warmupInOperationsOrTime() {
-    assertEquals(5000, StorageSettings.parse(properties("storage.warmup", "5000ops")).warmup().operations());
-    assertEquals(Duration.ofMinutes(2), StorageSettings.parse(properties("storage.warmup", "2m")).warmup().duration());
-    assertEquals(Duration.ofSeconds(30), StorageSettings.parse(properties("storage.warmup", "30")).warmup().duration());
+    assertEquals(5000, StorageSettings.from(properties("storage.warmup", "5000ops")).warmup().operations());
+    assertEquals(Duration.ofMinutes(2), StorageSettings.from(properties("storage.warmup", "2m")).warmup().duration());
+    assertEquals(Duration.ofSeconds(30), StorageSettings.from(properties("storage.warmup", "30")).warmup().duration());
     assertEquals("storage.warmup='lots' is invalid; accepted: a duration (e.g. 60s, 5m) or a number of "
         + "operations (e.g. 10000ops)", refusal("storage.warmup", "lots"));
   }
@@ -72,10 +73,10 @@ class StorageSettingsTest {
 
   @Test
   void failureTimeoutDefaultsToAMinuteAndZeroTurnsTheWatchOff() {
-    assertEquals(Duration.ofSeconds(60), StorageSettings.parse(new Properties()).failureTimeout());
-    assertEquals(Duration.ZERO, StorageSettings.parse(properties("storage.failure.timeout", "0")).failureTimeout());
+    assertEquals(Duration.ofSeconds(60), StorageSettings.from(new Properties()).failureTimeout());
+    assertEquals(Duration.ZERO, StorageSettings.from(properties("storage.failure.timeout", "0")).failureTimeout());
     assertEquals(Duration.ofMillis(500),
-        StorageSettings.parse(properties("storage.failure.timeout", "500ms")).failureTimeout());
+        StorageSettings.from(properties("storage.failure.timeout", "500ms")).failureTimeout());
     assertEquals("storage.failure.timeout='soon' is invalid; accepted: " + DurationFormat.ACCEPTED,
         refusal("storage.failure.timeout", "soon"));
   }

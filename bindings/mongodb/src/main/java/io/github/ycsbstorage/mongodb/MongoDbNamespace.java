@@ -4,8 +4,8 @@ import io.github.ycsbstorage.config.PropertyNamespace;
 import java.util.Set;
 
 /**
- * Every {@code mongodb.*} key the binding reads, so that misspellings are rejected: ours and YCSB
- * 0.17.0's names ({@code mongodb.writeConcern}, {@code mongodb.readPreference},
+ * Declares every {@code mongodb.*} key the binding reads, so that misspelt ones are rejected: ours and
+ * YCSB 0.17.0's names ({@code mongodb.writeConcern}, {@code mongodb.readPreference},
  * {@code mongodb.maxconnections}, {@code mongodb.threadsAllowedToBlockForConnectionMultiplier}).
  * Stateless.
  */
@@ -17,11 +17,6 @@ public final class MongoDbNamespace implements PropertyNamespace {
 
   @Override
   public Set<String> keys() {
-    return Set.of(MongoDbSettings.URL, MongoDbSettings.DATABASE, MongoDbSettings.FIELD_TYPE,
-        MongoDbSettings.UPSERT, MongoDbSettings.BATCH_SIZE, MongoDbSettings.WRITE_CONCERN,
-        MongoDbSettings.READ_PREFERENCE, MongoDbSettings.READ_CONCERN,
-        MongoDbSettings.SERVER_SELECTION_TIMEOUT, MongoDbSettings.CONNECT_TIMEOUT,
-        MongoDbSettings.YCSB_WRITE_CONCERN, MongoDbSettings.YCSB_READ_PREFERENCE, MongoDbSettings.YCSB_MAX_CONNECTIONS,
-        MongoDbSettings.YCSB_WAIT_QUEUE_MULTIPLIER);
+    return MongoDbSettings.KEYS;
   }
 }

@@ -6,6 +6,7 @@ import com.mongodb.ReadConcern;
 import com.mongodb.ReadConcernLevel;
 import com.mongodb.ReadPreference;
 import com.mongodb.WriteConcern;
+import io.github.ycsbstorage.config.DurationFormat;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.PropertyReader;
 import io.github.ycsbstorage.config.SecretMasker;
@@ -13,9 +14,11 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 
 /**
  * The binding's configuration, read and validated from YCSB properties before anything connects.
+ * Every key of the {@code mongodb.} namespace, ours and YCSB 0.17.0's, is declared here ({@link #KEYS}).
  * Immutable and thread-safe; {@link #toString()} masks the password of the URL.
  *
  * @param url                    the connection string ({@code mongodb.url})
@@ -73,6 +76,11 @@ public record MongoDbSettings(
    */
   public static final String YCSB_WAIT_QUEUE_MULTIPLIER = "mongodb.threadsAllowedToBlockForConnectionMultiplier";
 
+  /** Every key of the {@code mongodb.} namespace (YCSB's {@code batchsize} has no prefix). */
+  public static final Set<String> KEYS = Set.of(URL, DATABASE, FIELD_TYPE, UPSERT, BATCH_SIZE, WRITE_CONCERN,
+      READ_PREFERENCE, READ_CONCERN, SERVER_SELECTION_TIMEOUT, CONNECT_TIMEOUT, YCSB_WRITE_CONCERN,
+      YCSB_READ_PREFERENCE, YCSB_MAX_CONNECTIONS, YCSB_WAIT_QUEUE_MULTIPLIER);
+
   public static final String DEFAULT_URL = "mongodb://localhost:27017/ycsb?w=1";
   public static final String DEFAULT_DATABASE = "ycsb";
   public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
@@ -105,7 +113,9 @@ public record MongoDbSettings(
     var database = reader.string(DATABASE)
         .or(() -> Optional.ofNullable(url.getDatabase()))
         .orElse(DEFAULT_DATABASE);
-    var batchKey = reader.string(BATCH_SIZE).isPresent() ? BATCH_SIZE : YCSB_BATCH_SIZE;
+    var batchKey = reader.aliased(BATCH_SIZE, YCSB_BATCH_SIZE);
+    var writeConcernKey = reader.aliased(WRITE_CONCERN, YCSB_WRITE_CONCERN);
+    var readPreferenceKey = reader.aliased(READ_PREFERENCE, YCSB_READ_PREFERENCE);
     return new MongoDbSettings(
         url,
         database,
@@ -113,20 +123,13 @@ public record MongoDbSettings(
         reader.choice(FIELD_TYPE, FieldType.BINARY),
         reader.bool(UPSERT, false),
         reader.integer(batchKey, 1, 1, 1_000_000),
-        firstOf(reader, WRITE_CONCERN, YCSB_WRITE_CONCERN).map(key -> writeConcern(key, reader.string(key).get())),
-        firstOf(reader, READ_PREFERENCE, YCSB_READ_PREFERENCE)
-            .map(key -> readPreference(key, reader.string(key).get())),
+        reader.string(writeConcernKey).map(value -> writeConcern(writeConcernKey, value)),
+        reader.string(readPreferenceKey).map(value -> readPreference(readPreferenceKey, value)),
         reader.string(READ_CONCERN).map(MongoDbSettings::readConcern),
         positive(reader, SERVER_SELECTION_TIMEOUT, url.getServerSelectionTimeout()),
         positive(reader, CONNECT_TIMEOUT, url.getConnectTimeout()),
         reader.string(YCSB_MAX_CONNECTIONS).map(v -> reader.integer(YCSB_MAX_CONNECTIONS, 0, 0, 1_000_000)),
         waitQueueChecked(reader, reader.integer("threadcount", 1, 1, Integer.MAX_VALUE)));
-  }
-
-  /** The first of our key and YCSB's name for the same setting that is set. */
-  private static Optional<String> firstOf(PropertyReader reader, String ours, String ycsbs) {
-    return reader.string(ours).isPresent() ? Optional.of(ours)
-        : reader.string(ycsbs).map(value -> ycsbs);
   }
 
   /** {@code threads}, once YCSB's wait-queue multiplier has been checked to be a whole number. */
@@ -149,11 +152,7 @@ public record MongoDbSettings(
   /** The property if set, else the URL's option, else {@link #DEFAULT_TIMEOUT}. */
   private static Duration positive(PropertyReader reader, String key, Integer fromUrlMillis) {
     var fallback = fromUrlMillis == null ? DEFAULT_TIMEOUT : Duration.ofMillis(fromUrlMillis);
-    var value = reader.duration(key, fallback);
-    if (value.isZero() && reader.string(key).isPresent()) {
-      throw new InvalidPropertyException(key, reader.string(key).get(), "a positive duration, e.g. 500ms, 10s");
-    }
-    return value;
+    return reader.duration(key, fallback, Duration.ofMillis(1), DurationFormat.UNBOUNDED);
   }
 
   /** Our names and YCSB 0.17.0's ({@code errors_ignored}, {@code replica_acknowledged}), any case. */

@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.List;
+import java.util.OptionalDouble;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.bson.BsonDocument;
 import org.bson.Document;
@@ -64,7 +65,7 @@ class DiagnosticDataSourceTest {
     assertEquals(25.0, nvme.utilPercent());
     assertEquals(8.0, nvme.readRequestKb());
     assertEquals(8.0, nvme.writeRequestKb());
-    assertNull(nvme.discardsPerSec(), "FTDC reports the 11 classic counters only: no discard figures");
+    assertEquals(OptionalDouble.empty(), nvme.discardsPerSec(), "FTDC reports the 11 classic counters only: no discard figures");
     var sda = sample.devices().get("sda");
     assertEquals(0.0, sda.readsPerSec());
     assertEquals(0.0, sda.utilPercent());

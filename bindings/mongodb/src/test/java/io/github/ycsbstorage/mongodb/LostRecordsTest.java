@@ -3,6 +3,7 @@ package io.github.ycsbstorage.mongodb;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.ycsbstorage.testkit.HangLimit;
 import io.github.ycsbstorage.testkit.MongoServerExtension;
 import io.github.ycsbstorage.testkit.ProcessRun;
 import io.github.ycsbstorage.testkit.TestProperties;
@@ -10,6 +11,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -156,10 +158,14 @@ class LostRecordsTest {
     return delta;
   }
 
+  /**
+   * A client whose wait for a server also bounds how long a write to the stopped server takes to
+   * fail; it must still let init() connect on a busy machine, so it is a hang limit, not a speed.
+   */
   private static DBWrapper wrapped(MongoServerExtension mongo, String batchSize) throws DBException {
     var db = new DBWrapper(new MongoDbClient(), new Tracer.Builder("test").conf(HTraceConfiguration.EMPTY).build());
     db.setProperties(TestProperties.with(TestConnection.properties(mongo), MongoDbSettings.BATCH_SIZE, batchSize,
-        MongoDbSettings.SERVER_SELECTION_TIMEOUT, "500ms"));
+        MongoDbSettings.SERVER_SELECTION_TIMEOUT, HangLimit.of(Duration.ofSeconds(5)).toMillis() + "ms"));
     db.init();
     return db;
   }

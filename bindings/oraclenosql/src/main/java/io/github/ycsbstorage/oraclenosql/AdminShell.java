@@ -32,9 +32,9 @@ final class AdminShell {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final Path kvstoreJar;
-  private final ClientSettings settings;
+  private final OracleNoSqlSettings settings;
 
-  private AdminShell(Path kvstoreJar, ClientSettings settings) {
+  private AdminShell(Path kvstoreJar, OracleNoSqlSettings settings) {
     this.kvstoreJar = kvstoreJar;
     this.settings = settings;
   }
@@ -52,7 +52,7 @@ final class AdminShell {
    *
    * @throws AdminException naming where it looked
    */
-  static AdminShell of(ClientSettings settings) throws AdminException {
+  static AdminShell of(OracleNoSqlSettings settings) throws AdminException {
     var candidates = new ArrayList<Path>();
     Optional.ofNullable(System.getenv("KVHOME")).filter(home -> !home.isBlank())
         .ifPresent(home -> candidates.add(Path.of(home, "lib", "kvstore.jar")));

@@ -28,7 +28,7 @@ final class BulkPutBuffer {
   private final int batchSize;
   private final List<Row> pending;
 
-  BulkPutBuffer(TableAPI tables, BulkWriteOptions options, ClientSettings.BulkPutSettings settings) {
+  BulkPutBuffer(TableAPI tables, BulkWriteOptions options, OracleNoSqlSettings.BulkPutSettings settings) {
     if (tables == null || options == null || settings == null) {
       throw new IllegalArgumentException("tables, options and settings are required");
     }

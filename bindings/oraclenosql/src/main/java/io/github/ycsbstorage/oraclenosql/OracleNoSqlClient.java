@@ -72,9 +72,9 @@ public class OracleNoSqlClient extends DB implements ServerInfoProvider {
   @Override
   public void init() throws DBException {
     MissingClient.requirePresent();
-    ClientSettings settings;
+    OracleNoSqlSettings settings;
     try {
-      settings = ClientSettings.from(getProperties());
+      settings = OracleNoSqlSettings.from(getProperties());
     } catch (InvalidPropertyException e) {
       throw new DBException(e.getMessage(), e);
     }

@@ -46,16 +46,16 @@ final class ServerFacts {
   }
 
   private final KVStore store;
-  private final ClientSettings settings;
+  private final OracleNoSqlSettings settings;
   private final Environments environments;
   private final LongSupplier clock;
   private ServerInfo described;
 
-  ServerFacts(KVStore store, ClientSettings settings) {
+  ServerFacts(KVStore store, OracleNoSqlSettings settings) {
     this(store, settings, id -> StoreInternals.environment(store, id), System::nanoTime);
   }
 
-  ServerFacts(KVStore store, ClientSettings settings, Environments environments, LongSupplier clock) {
+  ServerFacts(KVStore store, OracleNoSqlSettings settings, Environments environments, LongSupplier clock) {
     this.store = store;
     this.settings = settings;
     this.environments = environments;
@@ -157,8 +157,12 @@ final class ServerFacts {
     return info.build();
   }
 
-  /** Without the admin shell: the client's topology for locality, and every store figure unknown. */
-  private static void describeFromClient(ServerInfo.Builder info, String adminWhy, StoreTopology topology) {
+  /**
+   * Without the admin shell: the client's topology for locality, every documented store figure unknown,
+   * and the exact JE caches from the internal interface, which kvclient.jar holds too (a client-only
+   * installation has no admin shell).
+   */
+  private void describeFromClient(ServerInfo.Builder info, String adminWhy, StoreTopology topology) {
     info.locality(HostLocality.ofAll(topology.storageNodeHosts()));
     topology.shards().ifPresent(n -> info.detail("shards", Integer.toString(n)));
     topology.replicationFactor().ifPresent(n -> info.detail("replicationFactor", Integer.toString(n)));
@@ -167,9 +171,16 @@ final class ServerFacts {
       info.detail("storageNodes", String.join(",", topology.storageNodeHosts()));
     }
     var why = "the store's admin shell gave no answer: " + adminWhy;
-    for (var figure : List.of("version", "ram", "cache", "storageDirectories")) {
+    for (var figure : List.of("version", "ram", "storageDirectories")) {
       info.unknown(figure, why);
     }
+    var cacheWhy = new ArrayList<String>(List.of(why));
+    if (topology.repNodes().isEmpty()) {
+      cacheWhy.add("the client's topology names no replication node");
+    }
+    var caches = topology.repNodes().stream().map(id -> exactCache(id, cacheWhy)).toList();
+    sum(caches, topology.replicationFactor().orElse(1), "JE caches of the replication nodes")
+        .ifPresentOrElse(info::cache, () -> info.unknown("cache", String.join("; ", cacheWhy)));
   }
 
   /**
@@ -178,16 +189,12 @@ final class ServerFacts {
    * whose replication node shares the kvlite JVM's heap), else unknown with the reasons.
    */
   private Optional<MemoryFigure> cache(StoreDescription.RepNode rn, boolean kvlite, List<String> why) {
-    String internalWhy;
-    try {
-      var exact = environments.of(rn.id()).cacheBytes();
-      if (exact > 0) {
-        return Optional.of(new MemoryFigure(exact, rn.id() + " JE cache size (" + StoreInternals.SOURCE + ")"));
-      }
-      internalWhy = rn.id() + " reported a JE cache of 0 B";
-    } catch (StoreInternals.Unavailable e) {
-      internalWhy = e.getMessage();
+    var reasons = new ArrayList<String>();
+    var exact = exactCache(rn.id(), reasons);
+    if (exact.isPresent()) {
+      return exact;
     }
+    var internalWhy = String.join("; ", reasons);
     if (rn.cacheSize() > 0) {
       return Optional.of(new MemoryFigure(rn.cacheSize(), rn.id() + " cacheSize parameter (show parameters -service "
           + rn.id() + ", " + ADMIN + ")"));
@@ -202,6 +209,20 @@ final class ServerFacts {
         ? "; KVLite runs " + rn.id() + " in its own JVM, whose JE cache is rnCachePercent (" + rn.cachePercent()
             + " %) of that JVM's heap (-Xmx of the kvlite command), which the store does not report"
         : "; cacheSize is 0 and no -Xmx is set in its JVM parameters"));
+    return Optional.empty();
+  }
+
+  /** A replication node's exact JE cache from its environment; empty with the reason added to {@code why}. */
+  private Optional<MemoryFigure> exactCache(String repNodeId, List<String> why) {
+    try {
+      long bytes = environments.of(repNodeId).cacheBytes();
+      if (bytes > 0) {
+        return Optional.of(new MemoryFigure(bytes, repNodeId + " JE cache size (" + StoreInternals.SOURCE + ")"));
+      }
+      why.add(repNodeId + " reported a JE cache of 0 B");
+    } catch (StoreInternals.Unavailable e) {
+      why.add(e.getMessage());
+    }
     return Optional.empty();
   }
 

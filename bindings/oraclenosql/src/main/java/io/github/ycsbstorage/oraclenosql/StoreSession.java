@@ -34,7 +34,7 @@ import site.ycsb.DBException;
  * @param facts    what the store tells about itself, asked once per session
  * @param partitions the store's partitions, when the client's topology tells (for sizing scan batches)
  */
-record StoreSession(KVStore store, TableAPI tables, Table table, ClientSettings settings, ServerFacts facts,
+record StoreSession(KVStore store, TableAPI tables, Table table, OracleNoSqlSettings settings, ServerFacts facts,
                     OptionalInt partitions) {
   /** The key/value key read once at open time to learn whether the store accepts this kvclient. */
   static final String PROBE_KEY = "ycsb-storage-compatibility-probe";
@@ -55,10 +55,10 @@ record StoreSession(KVStore store, TableAPI tables, Table table, ClientSettings 
    * bulk put — twice over, because a closed scan's last requests may still be in flight when the
    * thread's next operation starts; never below kvclient's default.
    */
-  static RequestLimitConfig requestLimit(ClientSettings settings) {
+  static RequestLimitConfig requestLimit(OracleNoSqlSettings settings) {
     var defaults = RequestLimitConfig.getDefault();
     long perThread = Math.max(SCAN_REQUESTS,
-        settings.bulkPut().map(ClientSettings.BulkPutSettings::parallelism).orElse(1));
+        settings.bulkPut().map(OracleNoSqlSettings.BulkPutSettings::parallelism).orElse(1));
     long wanted = 2L * settings.threads() * perThread;
     int active = (int) Math.min(Integer.MAX_VALUE, Math.max(defaults.getMaxActiveRequests(), wanted));
     return new RequestLimitConfig(active, defaults.getRequestThresholdPercent(), defaults.getNodeLimitPercent());
@@ -79,7 +79,7 @@ record StoreSession(KVStore store, TableAPI tables, Table table, ClientSettings 
     return (int) Math.min(wanted, share);
   }
 
-  static StoreSession open(ClientSettings settings) throws DBException {
+  static StoreSession open(OracleNoSqlSettings settings) throws DBException {
     var config = new KVStoreConfig(settings.storeName(), settings.helperHosts().toArray(String[]::new));
     settings.requestTimeout().ifPresent(timeout -> config.setRequestTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS));
     settings.durability().ifPresent(config::setDurability);
@@ -150,14 +150,14 @@ record StoreSession(KVStore store, TableAPI tables, Table table, ClientSettings 
       KVSecurityConstants.AUTH_KRB_KEYTAB_PROPERTY, KVSecurityConstants.AUTH_KRB_CCACHE_PROPERTY);
 
   /** The security file's properties (transport, trust store, login), plus the user name if given. */
-  static Properties securityProperties(ClientSettings settings) throws DBException {
+  static Properties securityProperties(OracleNoSqlSettings settings) throws DBException {
     var properties = new Properties();
     if (settings.securityFile().isPresent()) {
       var file = settings.securityFile().get();
       try (Reader reader = Files.newBufferedReader(file)) {
         properties.load(reader);
       } catch (IOException e) {
-        throw new DBException("cannot read " + OracleNoSqlNamespace.SECURITY + " file " + file + ": " + e.getMessage());
+        throw new DBException("cannot read " + OracleNoSqlSettings.SECURITY + " file " + file + ": " + e.getMessage());
       }
       var folder = file.toAbsolutePath().getParent();
       for (var key : FILE_PROPERTIES) {

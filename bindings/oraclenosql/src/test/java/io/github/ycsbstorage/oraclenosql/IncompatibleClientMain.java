@@ -13,9 +13,9 @@ public final class IncompatibleClientMain {
 
   public static void main(String[] args) throws DBException {
     var properties = new Properties();
-    properties.setProperty(OracleNoSqlNamespace.HELPER_HOSTS, args[0]);
-    properties.setProperty(OracleNoSqlNamespace.TABLE, "incompatible_probe");
-    properties.setProperty(OracleNoSqlNamespace.REQUEST_TIMEOUT, "10s");
+    properties.setProperty(OracleNoSqlSettings.HELPER_HOSTS, args[0]);
+    properties.setProperty(OracleNoSqlSettings.TABLE, "incompatible_probe");
+    properties.setProperty(OracleNoSqlSettings.REQUEST_TIMEOUT, "10s");
     var client = new OracleNoSqlClient();
     client.setProperties(properties);
     try {

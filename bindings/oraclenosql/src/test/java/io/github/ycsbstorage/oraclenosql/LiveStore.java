@@ -62,9 +62,9 @@ public final class LiveStore implements BeforeAllCallback, BeforeEachCallback {
   /** The binding's properties for the running KVLite. */
   static Properties connection() {
     var properties = new Properties();
-    properties.setProperty(OracleNoSqlNamespace.STORE_NAME, KvLite.STORE);
-    properties.setProperty(OracleNoSqlNamespace.HELPER_HOSTS, store().helperHost());
-    properties.setProperty(OracleNoSqlNamespace.REQUEST_TIMEOUT, "10s");
+    properties.setProperty(OracleNoSqlSettings.STORE_NAME, KvLite.STORE);
+    properties.setProperty(OracleNoSqlSettings.HELPER_HOSTS, store().helperHost());
+    properties.setProperty(OracleNoSqlSettings.REQUEST_TIMEOUT, "10s");
     return properties;
   }
 

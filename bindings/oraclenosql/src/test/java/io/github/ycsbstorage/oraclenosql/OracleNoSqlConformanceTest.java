@@ -30,7 +30,7 @@ class OracleNoSqlConformanceTest {
     @Override
     protected Properties connectionProperties() {
       var properties = LiveStore.connection();
-      properties.setProperty(OracleNoSqlNamespace.TABLE, table());
+      properties.setProperty(OracleNoSqlSettings.TABLE, table());
       properties.setProperty("threadcount", String.valueOf(concurrencyThreads())); // as YCSB's -threads sets it
       properties.putAll(layout());
       return properties;
@@ -39,9 +39,9 @@ class OracleNoSqlConformanceTest {
     @Override
     protected Optional<Properties> batchingProperties(int batchSize) {
       var properties = new Properties();
-      properties.setProperty(OracleNoSqlNamespace.BULK_PUT, "true");
-      properties.setProperty(OracleNoSqlNamespace.BULK_PUT_BATCH_SIZE, Integer.toString(batchSize));
-      properties.setProperty(OracleNoSqlNamespace.BULK_PUT_PARALLELISM, "2");
+      properties.setProperty(OracleNoSqlSettings.BULK_PUT, "true");
+      properties.setProperty(OracleNoSqlSettings.BULK_PUT_BATCH_SIZE, Integer.toString(batchSize));
+      properties.setProperty(OracleNoSqlSettings.BULK_PUT_PARALLELISM, "2");
       return Optional.of(properties);
     }
 
@@ -91,7 +91,7 @@ class OracleNoSqlConformanceTest {
     @Override
     Properties layout() {
       var properties = new Properties();
-      properties.setProperty(OracleNoSqlNamespace.FIELD_TYPE, "binary");
+      properties.setProperty(OracleNoSqlSettings.FIELD_TYPE, "binary");
       return properties;
     }
   }
@@ -106,7 +106,7 @@ class OracleNoSqlConformanceTest {
     @Override
     Properties layout() {
       var properties = new Properties();
-      properties.setProperty(OracleNoSqlNamespace.LAYOUT, "json");
+      properties.setProperty(OracleNoSqlSettings.LAYOUT, "json");
       return properties;
     }
   }

@@ -52,7 +52,7 @@ class OracleNoSqlLiveTest {
 
   @Test
   void scanReturnsGlobalKeyOrderAcrossAllPartitions() throws DBException {
-    var client = open(properties(OracleNoSqlNamespace.TABLE, "scan_order", "fieldcount", "1"));
+    var client = open(properties(OracleNoSqlSettings.TABLE, "scan_order", "fieldcount", "1"));
     try {
       assertEquals(Integer.toString(KvLite.PARTITIONS), client.serverInfo().details().get("partitions"));
       var numbers = IntStream.range(0, 600).boxed().collect(Collectors.toCollection(ArrayList::new));
@@ -89,9 +89,9 @@ class OracleNoSqlLiveTest {
 
   @Test
   void aTableOfAnotherShapeIsRejectedWithTheDifference() throws DBException {
-    open(properties(OracleNoSqlNamespace.TABLE, "shape_check", "fieldcount", "3")).cleanup();
-    var failure = assertThrows(DBException.class, () -> open(properties(OracleNoSqlNamespace.TABLE, "shape_check",
-        "fieldcount", "3", OracleNoSqlNamespace.LAYOUT, "json")));
+    open(properties(OracleNoSqlSettings.TABLE, "shape_check", "fieldcount", "3")).cleanup();
+    var failure = assertThrows(DBException.class, () -> open(properties(OracleNoSqlSettings.TABLE, "shape_check",
+        "fieldcount", "3", OracleNoSqlSettings.LAYOUT, "json")));
     assertTrue(failure.getMessage().startsWith("table shape_check exists with columns [ycsb_key STRING, "
         + "field0 STRING, field1 STRING, field2 STRING]"), failure.getMessage());
     assertTrue(failure.getMessage().contains("but layout=json and 3 fields need columns [ycsb_key STRING, "
@@ -104,7 +104,7 @@ class OracleNoSqlLiveTest {
     int threads = 32;
     int updates = 100;
     var keys = List.of("hot0", "hot1");
-    var properties = properties(OracleNoSqlNamespace.TABLE, "hot_keys", "fieldcount", Integer.toString(threads),
+    var properties = properties(OracleNoSqlSettings.TABLE, "hot_keys", "fieldcount", Integer.toString(threads),
         "threadcount", Integer.toString(threads));
     var setup = open(properties);
     try {
@@ -158,9 +158,9 @@ class OracleNoSqlLiveTest {
 
   @Test
   void aFailedBulkPutCountsEveryRecordThatIsNotInTheStore() throws Exception {
-    var properties = properties(OracleNoSqlNamespace.TABLE, "bulk_lost", "fieldcount", "1",
-        OracleNoSqlNamespace.BULK_PUT, "true", OracleNoSqlNamespace.BULK_PUT_BATCH_SIZE, "10",
-        OracleNoSqlNamespace.BULK_PUT_PARALLELISM, "2");
+    var properties = properties(OracleNoSqlSettings.TABLE, "bulk_lost", "fieldcount", "1",
+        OracleNoSqlSettings.BULK_PUT, "true", OracleNoSqlSettings.BULK_PUT_BATCH_SIZE, "10",
+        OracleNoSqlSettings.BULK_PUT_PARALLELISM, "2");
     // A key longer than the store accepts (32,767 bytes) makes kvclient's bulk put fail as a whole.
     var keys = new ArrayList<String>();
     for (int i = 0; i < 15; i++) {
@@ -214,11 +214,11 @@ class OracleNoSqlLiveTest {
   @Test
   void everyConsistencyAndDurabilityFormWorksAgainstTheStore() throws DBException {
     for (var setting : List.of(
-        properties(OracleNoSqlNamespace.CONSISTENCY, "absolute", OracleNoSqlNamespace.DURABILITY, "commit_sync"),
-        properties(OracleNoSqlNamespace.CONSISTENCY, "none_required", OracleNoSqlNamespace.DURABILITY, "commit_no_sync"),
-        properties(OracleNoSqlNamespace.CONSISTENCY, "time:1s:5s", OracleNoSqlNamespace.DURABILITY,
+        properties(OracleNoSqlSettings.CONSISTENCY, "absolute", OracleNoSqlSettings.DURABILITY, "commit_sync"),
+        properties(OracleNoSqlSettings.CONSISTENCY, "none_required", OracleNoSqlSettings.DURABILITY, "commit_no_sync"),
+        properties(OracleNoSqlSettings.CONSISTENCY, "time:1s:5s", OracleNoSqlSettings.DURABILITY,
             "write_no_sync,no_sync,simple_majority"),
-        properties(OracleNoSqlNamespace.CONSISTENCY, "version:5s", OracleNoSqlNamespace.DURABILITY,
+        properties(OracleNoSqlSettings.CONSISTENCY, "version:5s", OracleNoSqlSettings.DURABILITY,
             "commit_write_no_sync"),
         // YCSB's nosqldb names, as its users have them in their property files.
         properties("storeName", KvLite.STORE, "helperHost", LiveStore.store().helperHost(), "consistency", "ABSOLUTE",
@@ -226,7 +226,7 @@ class OracleNoSqlLiveTest {
       // The nosqldb names carry the connection themselves; the others use the test's connection.
       var properties = setting.containsKey("storeName") ? new Properties() : LiveStore.connection();
       properties.putAll(setting);
-      properties.setProperty(OracleNoSqlNamespace.TABLE, "consistency_check");
+      properties.setProperty(OracleNoSqlSettings.TABLE, "consistency_check");
       properties.setProperty("fieldcount", "1");
       var client = new OracleNoSqlClient();
       client.setProperties(properties);

@@ -3,10 +3,13 @@ package io.github.ycsbstorage.oraclenosql;
 import static io.github.ycsbstorage.testkit.TestProperties.properties;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.testkit.KvLite;
+import io.github.ycsbstorage.workload.StorageAwareWorkload;
 import java.util.Properties;
 import oracle.kv.KVStoreConfig;
 import oracle.kv.KVStoreFactory;
@@ -17,6 +20,7 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import site.ycsb.measurements.Measurements;
 
 /**
  * A secure KVLite: the store describes itself to a login with admin rights, and to a user with only
@@ -38,7 +42,7 @@ class SecureStoreLiveTest {
     }
     store = KvLite.startSecure();
     // The admin creates a user with read/write rights only, and the table it will use.
-    var admin = settings(properties(OracleNoSqlNamespace.SECURITY, store.securityFolder().resolve("user.security")
+    var admin = settings(properties(OracleNoSqlSettings.SECURITY, store.securityFolder().resolve("user.security")
         .toString()));
     var config = new KVStoreConfig(KvLite.STORE, store.helperHost());
     config.setSecurityProperties(StoreSession.securityProperties(admin));
@@ -65,14 +69,14 @@ class SecureStoreLiveTest {
   }
 
   private static Properties connection(Properties login) {
-    var properties = properties(OracleNoSqlNamespace.HELPER_HOSTS, store.helperHost(), "fieldcount", "1",
-        OracleNoSqlNamespace.REQUEST_TIMEOUT, "10s");
+    var properties = properties(OracleNoSqlSettings.HELPER_HOSTS, store.helperHost(), "fieldcount", "1",
+        OracleNoSqlSettings.REQUEST_TIMEOUT, "10s");
     properties.putAll(login);
     return properties;
   }
 
-  private static ClientSettings settings(Properties login) {
-    return ClientSettings.from(connection(login));
+  private static OracleNoSqlSettings settings(Properties login) {
+    return OracleNoSqlSettings.from(connection(login));
   }
 
   private static OracleNoSqlClient open(Properties login) throws Exception {
@@ -86,7 +90,7 @@ class SecureStoreLiveTest {
   @Test
   @Order(2)
   void anAdminLoginGetsTheDocumentedFiguresButNotTheInternalOnes() throws Exception {
-    var client = open(properties(OracleNoSqlNamespace.SECURITY,
+    var client = open(properties(OracleNoSqlSettings.SECURITY,
         store.securityFolder().resolve("user.security").toString()));
     try {
       var info = client.serverInfo();
@@ -104,11 +108,32 @@ class SecureStoreLiveTest {
     }
   }
 
+  /**
+   * The store does not tell its JE cache (on a secure KVLite not even to its admin), so a dataset sized
+   * on the cache stops before anything is written, asking for the memory instead of guessing it.
+   */
+  @Test
+  @Order(3)
+  void aDatasetSizedOnACacheTheStoreDoesNotTellIsRefusedAskingForTheMemory() {
+    var properties = connection(properties(OracleNoSqlSettings.SECURITY,
+        store.securityFolder().resolve("user.security").toString()));
+    properties.putAll(properties("db", OracleNoSqlClient.class.getName(), "dotransactions", "false",
+        "fieldlength", "1000", "storage.progress", "false", "storage.memory.basis", "cache",
+        "storage.dataset.ratio", "0.33"));
+    Measurements.setProperties(new Properties());
+    var error = assertThrows(InvalidPropertyException.class, () -> new StorageAwareWorkload().init(properties));
+    assertTrue(error.getMessage().startsWith("storage.server.memory='auto' is invalid: storage.dataset.ratio=0.33 "
+        + "needs the server's memory, but Oracle NoSQL Database reported no cache size ("), error.getMessage());
+    assertTrue(error.getMessage().contains("INTLOPER") && error.getMessage().endsWith(
+        "accepted: the server's database cache as a size, e.g. 96GB"), error.getMessage());
+    assertEquals(0, OracleNoSqlClient.SESSION.users(), "the refused workload closed its binding");
+  }
+
   @Test
   @Order(1)
   void aUserWithoutAdminRightsGetsTheRefusalAsTheReasonAndNoFigure() throws Exception {
-    var client = open(properties(OracleNoSqlNamespace.USERNAME, "bench", OracleNoSqlNamespace.SECURITY,
-        store.securityFolder().resolve("client.security").toString(), OracleNoSqlNamespace.PASSWORD, PASSWORD));
+    var client = open(properties(OracleNoSqlSettings.USERNAME, "bench", OracleNoSqlSettings.SECURITY,
+        store.securityFolder().resolve("client.security").toString(), OracleNoSqlSettings.PASSWORD, PASSWORD));
     try {
       var info = client.serverInfo();
       System.out.println("[oraclenosql] " + info.unknown());

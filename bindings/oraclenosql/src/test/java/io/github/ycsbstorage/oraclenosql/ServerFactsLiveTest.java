@@ -91,7 +91,7 @@ class ServerFactsLiveTest {
 
   private static java.util.Properties withTable(String table) {
     var properties = LiveStore.connection();
-    properties.putAll(properties(OracleNoSqlNamespace.TABLE, table, "fieldcount", "1"));
+    properties.putAll(properties(OracleNoSqlSettings.TABLE, table, "fieldcount", "1"));
     return properties;
   }
 

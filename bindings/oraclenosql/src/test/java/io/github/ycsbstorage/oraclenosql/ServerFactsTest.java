@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
  * -memorymb 1024}) whose replication nodes run in their own JVMs.
  */
 class ServerFactsTest {
-  private static final ClientSettings SETTINGS = ClientSettings.from(properties(OracleNoSqlNamespace.HELPER_HOSTS,
+  private static final OracleNoSqlSettings SETTINGS = OracleNoSqlSettings.from(properties(OracleNoSqlSettings.HELPER_HOSTS,
       "localhost:25200"));
 
   /** The answers of a recorded admin shell run: overview, then every service's parameters. */
@@ -126,6 +126,15 @@ class ServerFactsTest {
     assertTrue(info.version().isEmpty() && info.ram().isEmpty() && info.cache().isEmpty());
     assertEquals("the store's admin shell gave no answer: localhost:25200: login refused", info.unknown().get("ram"));
     assertEquals(info.unknown().get("ram"), info.unknown().get("version"));
+    assertEquals("the store's admin shell gave no answer: localhost:25200: login refused; kvstore.jar's admin "
+        + "classes are not on the classpath", info.unknown().get("cache"));
+
+    // A client-only installation has no admin shell, but kvclient.jar holds the internal interface too.
+    var exact = new ServerFacts(null, SETTINGS, id -> new StoreInternals.Environment(751_619_276L, 0, 0),
+        System::nanoTime).describe(Optional.empty(), "no kvstore.jar", topology);
+    assertEquals(new MemoryFigure(751_619_276L, "rg1-rn1 JE cache size (" + StoreInternals.SOURCE + ")"),
+        exact.cache().orElseThrow());
+    assertTrue(exact.ram().isEmpty() && !exact.unknown().containsKey("cache"), exact::toString);
   }
 
   @Test

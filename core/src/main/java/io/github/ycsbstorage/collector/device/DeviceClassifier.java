@@ -36,31 +36,31 @@ public final class DeviceClassifier {
    */
   public DeviceInfo describe(String name, String dir) {
     var device = dir + "/device";
-    var vendor = files.attribute(device + "/vendor").orElse(null);
-    var model = files.attribute(device + "/model").orElse(null);
-    var firmware = files.attribute(device + "/firmware_rev").or(() -> files.attribute(device + "/rev"))
-        .orElse(null);
-    var rotationalValue = files.longAttribute(dir + "/queue/rotational");
-    Boolean rotational = rotationalValue.map(value -> value != 0).orElse(null);
-    var kind = classify(name, dir, rotational, vendor, model);
+    var vendor = files.attribute(device + "/vendor");
+    var model = files.attribute(device + "/model");
+    var rotational = files.longAttribute(dir + "/queue/rotational").map(value -> value != 0);
+    var kind = classify(name, dir, rotational, (vendor.orElse("") + " " + model.orElse("")).toLowerCase(Locale.ROOT));
     // SCSI reports its queue depth, NVMe its submission queue size; any blk-mq device its tag count
     var queueDepth = files.longAttribute(device + "/queue_depth")
         .or(() -> nvmeController(name).flatMap(ctrl -> files.longAttribute("/sys/class/nvme/" + ctrl + "/sqsize")))
-        .or(() -> files.longAttribute(dir + "/mq/0/nr_tags"))
-        .orElse(null);
-    var discardMax = files.longAttribute(dir + "/queue/discard_max_bytes");
-    return new DeviceInfo(name, kind.type, kind.transport, kind.reason, vendor, model, firmware,
-        files.longAttribute(dir + "/size").map(sectors -> sectors * 512).orElse(null),
-        rotational, kind.trustNote == null && rotational != null,
-        rotational == null ? "queue/rotational not readable" : kind.trustNote,
-        files.attribute(dir + "/queue/scheduler").map(DeviceClassifier::activeChoice).orElse(null),
-        files.longAttribute(dir + "/queue/nr_requests").orElse(null),
-        files.longAttribute(dir + "/queue/read_ahead_kb").orElse(null),
-        queueDepth,
-        files.longAttribute(dir + "/queue/logical_block_size").orElse(null),
-        files.longAttribute(dir + "/queue/physical_block_size").orElse(null),
-        files.attribute(dir + "/queue/write_cache").orElse(null),
-        discardMax.map(bytes -> bytes > 0).orElse(null));
+        .or(() -> files.longAttribute(dir + "/mq/0/nr_tags"));
+    return DeviceInfo.builder(name, kind.type, kind.reason)
+        .transport(Optional.ofNullable(kind.transport))
+        .vendor(vendor)
+        .model(model)
+        .firmware(files.attribute(device + "/firmware_rev").or(() -> files.attribute(device + "/rev")))
+        .sizeBytes(files.longAttribute(dir + "/size").map(sectors -> sectors * 512))
+        .rotational(rotational, kind.trustNote == null && rotational.isPresent(),
+            rotational.isEmpty() ? Optional.of("queue/rotational not readable") : Optional.ofNullable(kind.trustNote))
+        .scheduler(files.attribute(dir + "/queue/scheduler").map(DeviceClassifier::activeChoice))
+        .nrRequests(files.longAttribute(dir + "/queue/nr_requests"))
+        .readAheadKb(files.longAttribute(dir + "/queue/read_ahead_kb"))
+        .queueDepth(queueDepth)
+        .blockSizes(files.longAttribute(dir + "/queue/logical_block_size"),
+            files.longAttribute(dir + "/queue/physical_block_size"))
+        .writeCache(files.attribute(dir + "/queue/write_cache"))
+        .discard(files.longAttribute(dir + "/queue/discard_max_bytes").map(bytes -> bytes > 0))
+        .build();
   }
 
   /** {@code none [mq-deadline] kyber} → {@code mq-deadline}; a single value is returned as is. */
@@ -73,7 +73,13 @@ public final class DeviceClassifier {
   private record Kind(DeviceType type, String transport, String reason, String trustNote) {
   }
 
-  private Kind classify(String name, String dir, Boolean rotational, String vendor, String model) {
+  /**
+   * The device's type, transport (null when not known), why, and why its rotational flag is not to
+   * be trusted (null when it is).
+   *
+   * @param identity vendor and model, lower case
+   */
+  private Kind classify(String name, String dir, Optional<Boolean> rotational, String identity) {
     if (name.startsWith("zram")) {
       return new Kind(DeviceType.RAM, "zram", "compressed RAM disk (zram)", "memory device");
     }
@@ -107,8 +113,6 @@ public final class DeviceClassifier {
     var transport = hasComponent(dir, "ata") ? "ata"
         : dir.contains("/end_device-") ? "sas"
         : dir.contains("/usb") ? "usb" : null;
-    var identity = ((vendor == null ? "" : vendor) + " " + (model == null ? "" : model))
-        .toLowerCase(Locale.ROOT);
     if (RAID_MARKERS.stream().anyMatch(identity::contains)) {
       return new Kind(DeviceType.UNKNOWN, transport,
           "hardware RAID volume (" + identity.trim() + "): the member disks are not visible",
@@ -119,10 +123,10 @@ public final class DeviceClassifier {
           "virtual or cloud volume (" + identity.trim() + ")",
           "cloud or hypervisor volume: the medium behind it is not visible");
     }
-    if (rotational == null) {
+    if (rotational.isEmpty()) {
       return new Kind(DeviceType.UNKNOWN, transport, "queue/rotational not readable", null);
     }
-    if (rotational) {
+    if (rotational.get()) {
       return new Kind(DeviceType.HDD, transport, "rotational SCSI/SATA disk", null);
     }
     if ("ata".equals(transport)) {

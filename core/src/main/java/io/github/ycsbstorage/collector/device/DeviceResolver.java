@@ -38,9 +38,9 @@ public final class DeviceResolver {
     var absolute = absolute(path);
     state.path = absolute;
     resolveFileSystem(absolute, state, 0);
-    return new PathInventory(absolute, state.mountPoint, state.fsType, state.source,
-        state.mountOptions, state.stack, state.devices, List.copyOf(state.blockDevices), state.notes,
-        state.pageCache);
+    return new PathInventory(absolute, Optional.ofNullable(state.mountPoint), Optional.ofNullable(state.fsType),
+        Optional.ofNullable(state.source), Optional.ofNullable(state.mountOptions), state.stack, state.devices,
+        List.copyOf(state.blockDevices), state.notes, Optional.ofNullable(state.pageCache));
   }
 
   /**
@@ -58,8 +58,9 @@ public final class DeviceResolver {
     } else {
       expand(name, state, 0);
     }
-    return new PathInventory(device, null, null, null, null, state.stack, state.devices,
-        List.copyOf(state.blockDevices), state.notes, state.pageCache);
+    return new PathInventory(device, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
+        state.stack, state.devices, List.copyOf(state.blockDevices), state.notes,
+        Optional.ofNullable(state.pageCache));
   }
 
   private String absolute(String path) {

@@ -1,13 +1,17 @@
 package io.github.ycsbstorage.collector.probe;
 
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+
 /**
- * What the read-latency probe measured. Latencies are in microseconds; {@code null} when the probe
- * did not run ({@link #reason()} says why). Immutable.
+ * What the read-latency probe measured. Latencies are in microseconds; empty when the probe did not
+ * run ({@link #reason()} says why). Immutable.
  *
  * @param directory      the directory the scratch file was placed in
  * @param directIo       whether reads bypassed the page cache (O_DIRECT)
  * @param reason         why the probe did not run, or why its reads may not reach the medium
- *                       (buffered reads, a layer that reads through the page cache), else null
+ *                       (buffered reads, a layer that reads through the page cache)
  * @param fileBytes      scratch file size
  * @param randomReads    4 KiB random reads performed (queue depth 1)
  * @param meanUs         mean random-read latency
@@ -17,23 +21,47 @@ package io.github.ycsbstorage.collector.probe;
  * @param maxUs          maximum
  * @param randomReadIops random 4 KiB reads per second at queue depth 1
  * @param sequentialMBps sequential read throughput, MB/s (10^6 bytes)
- * @param inferredMedium {@code spinning}, {@code flash}, {@code memory}, or null when not measured or
+ * @param inferredMedium {@code spinning}, {@code flash} or {@code memory}; empty when not measured or
  *                       when the reads cannot reach the medium
  */
-public record ProbeResult(String directory, boolean directIo, String reason, long fileBytes,
-    long randomReads, Double meanUs, Long p50Us, Long p90Us, Long p99Us, Long maxUs,
-    Double randomReadIops, Double sequentialMBps, String inferredMedium) {
+public record ProbeResult(String directory, boolean directIo, Optional<String> reason, long fileBytes,
+    long randomReads, OptionalDouble meanUs, OptionalLong p50Us, OptionalLong p90Us, OptionalLong p99Us,
+    OptionalLong maxUs, OptionalDouble randomReadIops, OptionalDouble sequentialMBps,
+    Optional<String> inferredMedium) {
+
+  public ProbeResult {
+    // a result file read back holds null for what was not measured
+    reason = reason == null ? Optional.empty() : reason;
+    meanUs = meanUs == null ? OptionalDouble.empty() : meanUs;
+    p50Us = p50Us == null ? OptionalLong.empty() : p50Us;
+    p90Us = p90Us == null ? OptionalLong.empty() : p90Us;
+    p99Us = p99Us == null ? OptionalLong.empty() : p99Us;
+    maxUs = maxUs == null ? OptionalLong.empty() : maxUs;
+    randomReadIops = randomReadIops == null ? OptionalDouble.empty() : randomReadIops;
+    sequentialMBps = sequentialMBps == null ? OptionalDouble.empty() : sequentialMBps;
+    inferredMedium = inferredMedium == null ? Optional.empty() : inferredMedium;
+  }
 
   /** A probe that did not run, and why. */
   public static ProbeResult notRun(String directory, String reason) {
-    return new ProbeResult(directory, false, reason, 0, 0, null, null, null, null, null, null, null,
-        null);
+    return new ProbeResult(directory, false, Optional.of(reason), 0, 0, OptionalDouble.empty(), OptionalLong.empty(),
+        OptionalLong.empty(), OptionalLong.empty(), OptionalLong.empty(), OptionalDouble.empty(),
+        OptionalDouble.empty(), Optional.empty());
+  }
+
+  /** A probe that ran: its figures, and the medium its median suggests. */
+  public static ProbeResult measured(String directory, boolean directIo, Optional<String> reason, long fileBytes,
+      long randomReads, double meanUs, long p50Us, long p90Us, long p99Us, long maxUs, double randomReadIops,
+      double sequentialMBps) {
+    return new ProbeResult(directory, directIo, reason, fileBytes, randomReads, OptionalDouble.of(meanUs),
+        OptionalLong.of(p50Us), OptionalLong.of(p90Us), OptionalLong.of(p99Us), OptionalLong.of(maxUs),
+        OptionalDouble.of(randomReadIops), OptionalDouble.of(sequentialMBps), Optional.of(inferMedium(p50Us)));
   }
 
   /** The same figures with no medium inferred from them, because {@code why} they cannot show it. */
   public ProbeResult withoutMedium(String why) {
-    return new ProbeResult(directory, directIo, reason == null ? why : reason + "; " + why, fileBytes,
-        randomReads, meanUs, p50Us, p90Us, p99Us, maxUs, randomReadIops, sequentialMBps, null);
+    return new ProbeResult(directory, directIo, Optional.of(reason.map(r -> r + "; " + why).orElse(why)), fileBytes,
+        randomReads, meanUs, p50Us, p90Us, p99Us, maxUs, randomReadIops, sequentialMBps, Optional.empty());
   }
 
   /**

@@ -9,6 +9,7 @@ import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.function.LongSupplier;
 import org.HdrHistogram.Histogram;
@@ -133,10 +134,10 @@ public final class ReadLatencyProbe {
       double randomSeconds = (nanoClock.getAsLong() - start) / 1e9;
       double sequential = sequentialMBps(channel, alignment, budget.toNanos() - randomBudget);
       long p50 = histogram.getValueAtPercentile(50) / 1000;
-      return new ProbeResult(directory.toString(), direct, reason, fileBytes, reads,
+      return ProbeResult.measured(directory.toString(), direct, Optional.ofNullable(reason), fileBytes, reads,
           histogram.getMean() / 1000, p50, histogram.getValueAtPercentile(90) / 1000,
           histogram.getValueAtPercentile(99) / 1000, histogram.getMaxValue() / 1000,
-          reads / randomSeconds, sequential, ProbeResult.inferMedium(p50));
+          reads / randomSeconds, sequential);
     }
   }
 

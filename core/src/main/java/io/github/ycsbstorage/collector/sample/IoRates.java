@@ -2,13 +2,14 @@ package io.github.ycsbstorage.collector.sample;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.Arrays;
+import java.util.OptionalDouble;
 
 /**
  * One device's extended statistics over an interval, with exactly the definitions of sysstat's
  * {@code iostat -x}: rates per second, {@code *_await} = time spent by completed requests / their
  * count (ms), {@code aqu-sz} = weighted time in queue / interval, {@code %util} = time with I/O in
  * flight / interval (capped at 100 as iostat does), {@code *areq-sz} = kB per request. Discard
- * figures are {@code null} when the kernel does not report them (before 4.18). Immutable.
+ * figures are empty (written as {@code null}) when the kernel does not report them (before 4.18). Immutable.
  */
 public record IoRates(
     @JsonProperty("r/s") double readsPerSec,
@@ -23,9 +24,9 @@ public record IoRates(
     @JsonProperty("%util") double utilPercent,
     @JsonProperty("rareq-sz") double readRequestKb,
     @JsonProperty("wareq-sz") double writeRequestKb,
-    @JsonProperty("d/s") Double discardsPerSec,
-    @JsonProperty("dkB/s") Double discardKbPerSec,
-    @JsonProperty("d_await") Double discardAwaitMs) {
+    @JsonProperty("d/s") OptionalDouble discardsPerSec,
+    @JsonProperty("dkB/s") OptionalDouble discardKbPerSec,
+    @JsonProperty("d_await") OptionalDouble discardAwaitMs) {
 
   /**
    * Rates from diskstats deltas ({@link ProcParsers#DISK_FIELDS} counters; field count at the end).
@@ -55,9 +56,9 @@ public record IoRates(
         Math.min(100.0, delta[9] * 100.0 / intervalMs),
         reads == 0 ? 0 : delta[2] / 2.0 / reads,
         writes == 0 ? 0 : delta[6] / 2.0 / writes,
-        hasDiscards ? discards / seconds : null,
-        hasDiscards ? delta[13] / 2.0 / seconds : null,
-        hasDiscards ? (discards == 0 ? 0.0 : (double) delta[14] / discards) : null);
+        hasDiscards ? OptionalDouble.of(discards / seconds) : OptionalDouble.empty(),
+        hasDiscards ? OptionalDouble.of(delta[13] / 2.0 / seconds) : OptionalDouble.empty(),
+        hasDiscards ? OptionalDouble.of(discards == 0 ? 0.0 : (double) delta[14] / discards) : OptionalDouble.empty());
   }
 
   /** Diskstats deltas between two readings of one device, or null when a counter was reset. */

@@ -174,26 +174,37 @@ public final class Sampler {
     }
     var process = process(prior, current, seconds);
     totals.seconds += seconds;
-    if (!intervalGaps.isEmpty()) {
-      gaps.add(Instant.ofEpochMilli(current.epochMillis()) + ": " + String.join(", ", intervalGaps));
+    // the run's gaps note when something went missing, not every interval it stays missing
+    var begun = new ArrayList<>(intervalGaps);
+    begun.removeAll(prior.missing());
+    if (!begun.isEmpty()) {
+      gaps.add(Instant.ofEpochMilli(current.epochMillis()) + ": " + String.join(", ", begun));
     }
     samples.add(new IntervalSample(current.epochMillis(), seconds, full, devices, cpu, memory, faults,
         swapIn, swapOut, process, intervalGaps));
   }
 
+  /**
+   * The server process's CPU and I/O over the interval, each when its file was read at both ends:
+   * {@code /proc/<pid>/io} is readable only by the process's user and root, {@code stat} by anyone, so
+   * a server run by another user still has its CPU time measured; null when neither was.
+   */
   private IntervalSample.ProcessRates process(Snapshot prior, Snapshot current, double seconds) {
-    if (prior.processIo() == null || current.processIo() == null
-        || prior.processCpu() == null || current.processCpu() == null) {
+    var cpu = prior.processCpu() == null || current.processCpu() == null ? null
+        : CounterDelta.of(prior.processCpu(), current.processCpu(), 2, -1);
+    var io = prior.processIo() == null || current.processIo() == null ? null
+        : CounterDelta.of(prior.processIo(), current.processIo(), 4, -1);
+    if (cpu == null && io == null) {
       return null;
     }
-    var io = CounterDelta.of(prior.processIo(), current.processIo(), 4, -1);
-    var cpu = CounterDelta.of(prior.processCpu(), current.processCpu(), 2, -1);
-    if (io == null || cpu == null) {
-      return null;
+    if (cpu != null) {
+      totals.processCpu = RunTotals.add(totals.processCpu, cpu);
     }
-    totals.processIo = RunTotals.add(totals.processIo, io);
-    totals.processCpu = RunTotals.add(totals.processCpu, cpu);
-    return new IntervalSample.ProcessRates(100.0 * (cpu[0] + cpu[1]) / USER_HZ / seconds,
-        io[2] / seconds, io[3] / seconds, io[0] / seconds, io[1] / seconds);
+    if (io != null) {
+      totals.processIo = RunTotals.add(totals.processIo, io);
+    }
+    return new IntervalSample.ProcessRates(cpu == null ? null : 100.0 * (cpu[0] + cpu[1]) / USER_HZ / seconds,
+        io == null ? null : io[2] / seconds, io == null ? null : io[3] / seconds,
+        io == null ? null : io[0] / seconds, io == null ? null : io[1] / seconds);
   }
 }

@@ -69,7 +69,9 @@ public record Snapshot(long epochMillis, long nanos, Map<String, long[]> disks, 
   private static Slice require(Function<String, Slice> file, String name, List<String> missing) {
     var slice = file.apply(name);
     if (slice == null) {
-      missing.add(name.startsWith("pid/") ? "/proc/<pid>/" + name.substring(4) + " not readable"
+      missing.add(name.equals("pid/io") ? "/proc/<pid>/io not readable (only the server's user and root may read it):"
+          + " the server process's storage bytes are unknown"
+          : name.startsWith("pid/") ? "/proc/<pid>/" + name.substring(4) + " not readable"
           : "/proc/" + name + " not readable");
     }
     return slice;

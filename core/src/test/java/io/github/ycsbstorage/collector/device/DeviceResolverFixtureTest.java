@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbstorage.collector.Fixtures;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** Exact classification of every device class, on fixture trees laid out like real sysfs. */
@@ -25,40 +26,40 @@ class DeviceResolverFixtureTest {
     var inventory = resolve("virtio", "/var/lib/mongodb");
     assertEquals(List.of("vda=virtio"), types(inventory));
     var vda = inventory.devices().get(0);
-    assertEquals("virtio-blk", vda.transport());
-    assertEquals(Boolean.TRUE, vda.rotational());
+    assertEquals(Optional.of("virtio-blk"), vda.transport());
+    assertEquals(Optional.of(Boolean.TRUE), vda.rotational());
     assertFalse(vda.rotationalTrusted());
-    assertEquals("virtual disk: the hypervisor does not tell what backs it", vda.rotationalNote());
-    assertEquals("mq-deadline", vda.scheduler());
-    assertEquals(256L, vda.nrRequests());
-    assertEquals(128L, vda.readAheadKb());
-    assertEquals(512L, vda.logicalBlockSize());
-    assertEquals(4096L, vda.physicalBlockSize());
-    assertEquals("write back", vda.writeCache());
-    assertEquals(Boolean.TRUE, vda.discard());
-    assertEquals(104857600L * 512, vda.sizeBytes());
-    assertEquals("0x1af4", vda.vendor());
-    assertEquals(128L, vda.queueDepth());
-    assertEquals("/", inventory.mountPoint());
-    assertEquals("ext4", inventory.fsType());
-    assertEquals("rw,relatime (rw,discard)", inventory.mountOptions());
+    assertEquals(Optional.of("virtual disk: the hypervisor does not tell what backs it"), vda.rotationalNote());
+    assertEquals(Optional.of("mq-deadline"), vda.scheduler());
+    assertEquals(Optional.of(256L), vda.nrRequests());
+    assertEquals(Optional.of(128L), vda.readAheadKb());
+    assertEquals(Optional.of(512L), vda.logicalBlockSize());
+    assertEquals(Optional.of(4096L), vda.physicalBlockSize());
+    assertEquals(Optional.of("write back"), vda.writeCache());
+    assertEquals(Optional.of(Boolean.TRUE), vda.discard());
+    assertEquals(Optional.of(104857600L * 512), vda.sizeBytes());
+    assertEquals(Optional.of("0x1af4"), vda.vendor());
+    assertEquals(Optional.of(128L), vda.queueDepth());
+    assertEquals(Optional.of("/"), inventory.mountPoint());
+    assertEquals(Optional.of("ext4"), inventory.fsType());
+    assertEquals(Optional.of("rw,relatime (rw,discard)"), inventory.mountOptions());
     assertEquals(List.of("vda"), inventory.blockDevices());
   }
 
   @Test
   void partitionOnSataHddResolvesToTrustedHdd() {
     var inventory = resolve("hdd-partition", "/data disk/mongo");
-    assertEquals("/data disk", inventory.mountPoint());
+    assertEquals(Optional.of("/data disk"), inventory.mountPoint());
     assertEquals(List.of("sda=hdd"), types(inventory));
     assertEquals(List.of("sda1 (partition of sda)"), inventory.stack());
     assertEquals(List.of("sda1", "sda"), inventory.blockDevices());
     var sda = inventory.devices().get(0);
-    assertEquals("ata", sda.transport());
+    assertEquals(Optional.of("ata"), sda.transport());
     assertTrue(sda.rotationalTrusted());
-    assertEquals("ST4000NM0035-1V4", sda.model());
-    assertEquals("TN02", sda.firmware());
-    assertEquals(32L, sda.queueDepth());
-    assertEquals(Boolean.FALSE, sda.discard());
+    assertEquals(Optional.of("ST4000NM0035-1V4"), sda.model());
+    assertEquals(Optional.of("TN02"), sda.firmware());
+    assertEquals(Optional.of(32L), sda.queueDepth());
+    assertEquals(Optional.of(Boolean.FALSE), sda.discard());
   }
 
   @Test
@@ -69,12 +70,12 @@ class DeviceResolverFixtureTest {
         "nvme0n1p2 (partition of nvme0n1)"), inventory.stack());
     assertEquals(List.of("dm-1", "dm-0", "nvme0n1p2", "nvme0n1"), inventory.blockDevices());
     var nvme = inventory.devices().get(0);
-    assertEquals("pcie", nvme.transport());
-    assertEquals("Samsung SSD 980 PRO 1TB", nvme.model());
-    assertEquals("5B2QGXA7", nvme.firmware());
-    assertEquals(1023L, nvme.queueDepth());
-    assertEquals("none", nvme.scheduler());
-    assertEquals(Boolean.FALSE, nvme.rotational());
+    assertEquals(Optional.of("pcie"), nvme.transport());
+    assertEquals(Optional.of("Samsung SSD 980 PRO 1TB"), nvme.model());
+    assertEquals(Optional.of("5B2QGXA7"), nvme.firmware());
+    assertEquals(Optional.of(1023L), nvme.queueDepth());
+    assertEquals(Optional.of("none"), nvme.scheduler());
+    assertEquals(Optional.of(Boolean.FALSE), nvme.rotational());
     assertTrue(nvme.rotationalTrusted());
   }
 
@@ -84,7 +85,7 @@ class DeviceResolverFixtureTest {
     assertEquals(List.of("sda=ssd-sata", "sdb=ssd-sata"), types(inventory));
     assertEquals("md0 (md raid1 over sda1, sdb1)", inventory.stack().get(0));
     assertEquals(List.of("md0", "sda1", "sda", "sdb1", "sdb"), inventory.blockDevices());
-    assertEquals("Samsung SSD 860", inventory.devices().get(1).model());
+    assertEquals(Optional.of("Samsung SSD 860"), inventory.devices().get(1).model());
   }
 
   @Test
@@ -92,7 +93,7 @@ class DeviceResolverFixtureTest {
     var inventory = resolve("nvme-of-tcp", "/mnt/fabric");
     assertEquals(List.of("nvme1n1=nvme-of"), types(inventory));
     var device = inventory.devices().get(0);
-    assertEquals("tcp", device.transport());
+    assertEquals(Optional.of("tcp"), device.transport());
     assertFalse(device.rotationalTrusted());
   }
 
@@ -100,9 +101,9 @@ class DeviceResolverFixtureTest {
   void scsiDiskUnderAnIscsiSessionIsIscsi() {
     var inventory = resolve("iscsi", "/mnt/iscsi/db");
     assertEquals(List.of("sdb=iscsi"), types(inventory));
-    assertEquals("LIO-ORG", inventory.devices().get(0).vendor());
+    assertEquals(Optional.of("LIO-ORG"), inventory.devices().get(0).vendor());
     assertFalse(inventory.devices().get(0).rotationalTrusted());
-    assertEquals(128L, inventory.devices().get(0).queueDepth());
+    assertEquals(Optional.of(128L), inventory.devices().get(0).queueDepth());
   }
 
   @Test
@@ -116,7 +117,7 @@ class DeviceResolverFixtureTest {
     assertEquals(List.of("sda=ssd-sata"), types(inventory));
     assertEquals(List.of("loop0 (loop over /srv/images/disk.img)"), inventory.stack());
     assertEquals(List.of("loop0", "sda"), inventory.blockDevices());
-    assertNull(inventory.pageCache(), "loop/dio = 1: direct I/O reaches the backing device");
+    assertEquals(Optional.empty(), inventory.pageCache(), "loop/dio = 1: direct I/O reaches the backing device");
   }
 
   @Test
@@ -126,7 +127,7 @@ class DeviceResolverFixtureTest {
     assertEquals(List.of("loop0 (loop over /images/disk.img)"), inventory.stack());
     var reason = "loop0 reads its backing file through the page cache (loop/dio = 0): O_DIRECT reads cannot"
         + " see the medium below";
-    assertEquals(reason, inventory.pageCache());
+    assertEquals(Optional.of(reason), inventory.pageCache());
     assertTrue(inventory.notes().contains(reason), inventory.notes().toString());
   }
 
@@ -135,15 +136,15 @@ class DeviceResolverFixtureTest {
     var inventory = resolve("tmpfs", "/mnt/ram/db");
     assertEquals(List.of("tmpfs=ram"), types(inventory));
     assertEquals(List.of(), inventory.blockDevices());
-    assertEquals("tmpfs", inventory.fsType());
+    assertEquals(Optional.of("tmpfs"), inventory.fsType());
   }
 
   @Test
   void nfsIsNetworkFsNamedByItsSource() {
     var inventory = resolve("nfs", "/mnt/nfs/db");
     assertEquals(List.of("filer:/export/db=network-fs"), types(inventory));
-    assertEquals("nfs4", inventory.fsType());
-    assertNull(inventory.devices().get(0).rotational());
+    assertEquals(Optional.of("nfs4"), inventory.fsType());
+    assertEquals(Optional.empty(), inventory.devices().get(0).rotational());
   }
 
   @Test
@@ -155,7 +156,8 @@ class DeviceResolverFixtureTest {
     var raid = resolve("hardware-raid", "/var/lib");
     assertEquals(List.of("sda=unknown"), types(raid));
     assertFalse(raid.devices().get(0).rotationalTrusted());
-    assertTrue(raid.devices().get(0).reason().startsWith("hardware RAID volume"), raid.devices().get(0).reason());
+    assertTrue(raid.devices().get(0).reason().orElseThrow().startsWith("hardware RAID volume"),
+        raid.devices().get(0).reason().toString());
   }
 
   @Test

@@ -2,8 +2,6 @@ package io.github.ycsbstorage.collector.probe;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -12,6 +10,8 @@ import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import com.sun.nio.file.ExtendedOpenOption;
 import java.time.Duration;
+import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -36,13 +36,16 @@ class ReadLatencyProbeTest {
     assertEquals(0, entries(directory), "scratch file deleted");
     assertEquals(2L << 20, result.fileBytes());
     assertTrue(result.randomReads() > 0);
-    assertTrue(result.p50Us() <= result.p90Us() && result.p90Us() <= result.p99Us()
-        && result.p99Us() <= result.maxUs(), result.toString());
-    assertTrue(result.randomReadIops() > 0 && result.sequentialMBps() > 0, result.toString());
-    assertTrue(Set.of("memory", "flash", "spinning").contains(result.inferredMedium()));
-    assertEquals(ProbeResult.inferMedium(result.p50Us()), result.inferredMedium());
+    long p50 = result.p50Us().orElseThrow();
+    long p90 = result.p90Us().orElseThrow();
+    long p99 = result.p99Us().orElseThrow();
+    assertTrue(p50 <= p90 && p90 <= p99 && p99 <= result.maxUs().orElseThrow(), result.toString());
+    assertTrue(result.randomReadIops().orElseThrow() > 0 && result.sequentialMBps().orElseThrow() > 0,
+        result.toString());
+    assertTrue(Set.of("memory", "flash", "spinning").contains(result.inferredMedium().orElseThrow()));
+    assertEquals(ProbeResult.inferMedium(p50), result.inferredMedium().orElseThrow());
     if (!result.directIo()) {
-      assertTrue(result.reason().startsWith("O_DIRECT refused"), result.reason());
+      assertTrue(result.reason().orElseThrow().startsWith("O_DIRECT refused"), result.toString());
     }
   }
 
@@ -58,10 +61,10 @@ class ReadLatencyProbeTest {
         () -> TimeUnit.MILLISECONDS.toNanos(millis.getAndIncrement()));
     var result = probe.probe(directory);
     assertEquals(67, result.randomReads(), result.toString());
-    assertEquals(1000, result.p50Us(), result.toString());
-    assertEquals(1000, result.maxUs(), result.toString());
-    assertEquals(67 / 0.203, result.randomReadIops(), 1e-9, result.toString());
-    assertTrue(result.sequentialMBps() > 0, result.toString());
+    assertEquals(1000, result.p50Us().orElseThrow(), result.toString());
+    assertEquals(1000, result.maxUs().orElseThrow(), result.toString());
+    assertEquals(67 / 0.203, result.randomReadIops().orElseThrow(), 1e-9, result.toString());
+    assertTrue(result.sequentialMBps().orElseThrow() > 0, result.toString());
   }
 
   /** An open option no file system accepts, standing in for O_DIRECT on one that refuses it. */
@@ -72,9 +75,9 @@ class ReadLatencyProbeTest {
     var result = new ReadLatencyProbe(2 << 20, Duration.ofMillis(200), Refused.DIRECT, System::nanoTime)
         .probe(directory);
     assertFalse(result.directIo());
-    assertTrue(result.reason().startsWith("O_DIRECT refused by " + Files.getFileStore(directory).type()),
-        result.reason());
-    assertTrue(result.reason().endsWith("buffered reads, which may be served from the page cache"), result.reason());
+    var reason = result.reason().orElseThrow();
+    assertTrue(reason.startsWith("O_DIRECT refused by " + Files.getFileStore(directory).type()), reason);
+    assertTrue(reason.endsWith("buffered reads, which may be served from the page cache"), reason);
     assertTrue(result.randomReads() > 0);
     assertEquals(0, entries(directory));
   }
@@ -88,7 +91,7 @@ class ReadLatencyProbeTest {
     try {
       // tmpfs refuses O_DIRECT before Linux 6.6 and serves it from RAM after: memory either way
       var result = SMALL.probe(directory);
-      assertEquals("memory", result.inferredMedium(), result.toString());
+      assertEquals(Optional.of("memory"), result.inferredMedium(), result.toString());
       assertEquals(0, entries(directory));
     } finally {
       Files.delete(directory);
@@ -101,9 +104,8 @@ class ReadLatencyProbeTest {
     var proc = Path.of("/proc");
     Assumptions.assumeTrue(Files.isDirectory(proc), "no /proc: not a Linux host");
     var result = SMALL.probe(proc);
-    assertNull(result.p50Us());
-    assertNotNull(result.reason());
-    assertTrue(result.reason().startsWith("probe failed: "), result.reason());
+    assertEquals(OptionalLong.empty(), result.p50Us());
+    assertTrue(result.reason().orElseThrow().startsWith("probe failed: "), result.toString());
   }
 
   @Test

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
@@ -51,9 +52,9 @@ class IostatParityTest {
     assertEquals(75.0, rates.utilPercent());
     assertEquals(40.0, rates.readRequestKb());
     assertEquals(40.0, rates.writeRequestKb());
-    assertEquals(5.0, rates.discardsPerSec());
-    assertEquals(512.0, rates.discardKbPerSec());
-    assertEquals(3.0, rates.discardAwaitMs());
+    assertEquals(OptionalDouble.of(5.0), rates.discardsPerSec());
+    assertEquals(OptionalDouble.of(512.0), rates.discardKbPerSec());
+    assertEquals(OptionalDouble.of(3.0), rates.discardAwaitMs());
   }
 
   @Test
@@ -80,8 +81,8 @@ class IostatParityTest {
     var rates = IoRates.of(IoRates.delta(first, second), 1.0);
     assertEquals(10.0, rates.readsPerSec());
     assertEquals(2.0, rates.readAwaitMs());
-    assertNull(rates.discardsPerSec());
-    assertNull(rates.discardAwaitMs());
+    assertEquals(OptionalDouble.empty(), rates.discardsPerSec());
+    assertEquals(OptionalDouble.empty(), rates.discardAwaitMs());
   }
 
   @Test

@@ -19,11 +19,11 @@ import oracle.kv.Durability;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class ClientSettingsTest {
+class OracleNoSqlSettingsTest {
 
   @Test
   void defaultsMatchAFreshKvLiteAndYcsbsTable() {
-    var settings = ClientSettings.from(new Properties());
+    var settings = OracleNoSqlSettings.from(new Properties());
     assertEquals("kvstore", settings.storeName());
     assertEquals(List.of("localhost:5000"), settings.helperHosts());
     assertEquals("usertable", settings.table());
@@ -39,7 +39,7 @@ class ClientSettingsTest {
 
   @Test
   void ycsbsNosqldbNamesAreAcceptedWithTheirOldMeaning() {
-    var settings = ClientSettings.from(properties("storeName", "mystore", "helperHost", "a:5000,b:6000",
+    var settings = OracleNoSqlSettings.from(properties("storeName", "mystore", "helperHost", "a:5000,b:6000",
         "consistency", "ABSOLUTE", "durability", "COMMIT_NO_SYNC", "requestTimeout", "10", "table", "t1"));
     assertEquals("mystore", settings.storeName());
     assertEquals(List.of("a:5000", "b:6000"), settings.helperHosts());
@@ -51,7 +51,7 @@ class ClientSettingsTest {
 
   @Test
   void oraclenosqlKeysWinOverTheOldNames() {
-    var settings = ClientSettings.from(properties("storeName", "old", "oraclenosql.storename", "new",
+    var settings = OracleNoSqlSettings.from(properties("storeName", "old", "oraclenosql.storename", "new",
         "helperHost", "old:1", "oraclenosql.helperhosts", "new:2", "requestTimeout", "10",
         "oraclenosql.requesttimeout", "750ms", "table", "ycsbtable", "oraclenosql.table", "mine",
         "consistency", "absolute", "oraclenosql.consistency", "none_required",
@@ -67,25 +67,25 @@ class ClientSettingsTest {
   @Test
   void badValuesNameThePropertyTheValueAndWhatIsAccepted() {
     var hosts = assertThrows(InvalidPropertyException.class,
-        () -> ClientSettings.from(properties("oraclenosql.helperhosts", "localhost")));
+        () -> OracleNoSqlSettings.from(properties("oraclenosql.helperhosts", "localhost")));
     assertEquals("oraclenosql.helperhosts='localhost' is invalid; accepted: comma-separated host:port pairs, "
         + "e.g. node1:5000,node2:5000", hosts.getMessage());
     var legacyHosts = assertThrows(InvalidPropertyException.class,
-        () -> ClientSettings.from(properties("helperHost", "x y:1")));
+        () -> OracleNoSqlSettings.from(properties("helperHost", "x y:1")));
     assertEquals("helperHost", legacyHosts.property());
     var timeout = assertThrows(InvalidPropertyException.class,
-        () -> ClientSettings.from(properties("requestTimeout", "soon")));
+        () -> OracleNoSqlSettings.from(properties("requestTimeout", "soon")));
     assertEquals("requestTimeout", timeout.property());
     var table = assertThrows(InvalidPropertyException.class,
-        () -> ClientSettings.from(properties("oraclenosql.table", "drop table x")));
+        () -> OracleNoSqlSettings.from(properties("oraclenosql.table", "drop table x")));
     assertEquals("oraclenosql.table", table.property());
     var layout = assertThrows(InvalidPropertyException.class,
-        () -> ClientSettings.from(properties("oraclenosql.layout", "rows")));
+        () -> OracleNoSqlSettings.from(properties("oraclenosql.layout", "rows")));
     assertEquals("oraclenosql.layout='rows' is invalid; accepted: columns, json", layout.getMessage());
     var binaryJson = assertThrows(InvalidPropertyException.class,
-        () -> ClientSettings.from(properties("oraclenosql.layout", "json", "oraclenosql.fieldtype", "binary")));
+        () -> OracleNoSqlSettings.from(properties("oraclenosql.layout", "json", "oraclenosql.fieldtype", "binary")));
     assertEquals("oraclenosql.fieldtype", binaryJson.property());
-    var batch = assertThrows(InvalidPropertyException.class, () -> ClientSettings.from(
+    var batch = assertThrows(InvalidPropertyException.class, () -> OracleNoSqlSettings.from(
         properties("oraclenosql.bulkput", "true", "oraclenosql.bulkput.batchsize", "0")));
     assertEquals("oraclenosql.bulkput.batchsize='0' is invalid; accepted: a whole number from 1 to 10000000",
         batch.getMessage());
@@ -93,27 +93,27 @@ class ClientSettingsTest {
 
   @Test
   void bulkPutSettingsApplyOnlyWhenBulkPutIsOn() {
-    assertEquals(Optional.empty(), ClientSettings.from(properties("oraclenosql.bulkput.batchsize", "10")).bulkPut());
-    var settings = ClientSettings.from(properties("oraclenosql.bulkput", "true", "oraclenosql.bulkput.parallelism", "3",
+    assertEquals(Optional.empty(), OracleNoSqlSettings.from(properties("oraclenosql.bulkput.batchsize", "10")).bulkPut());
+    var settings = OracleNoSqlSettings.from(properties("oraclenosql.bulkput", "true", "oraclenosql.bulkput.parallelism", "3",
         "oraclenosql.bulkput.batchsize", "250"));
-    assertEquals(Optional.of(new ClientSettings.BulkPutSettings(3, 250)), settings.bulkPut());
-    assertEquals(Optional.of(new ClientSettings.BulkPutSettings(4, 5000)),
-        ClientSettings.from(properties("oraclenosql.bulkput", "true")).bulkPut());
+    assertEquals(Optional.of(new OracleNoSqlSettings.BulkPutSettings(3, 250)), settings.bulkPut());
+    assertEquals(Optional.of(new OracleNoSqlSettings.BulkPutSettings(4, 5000)),
+        OracleNoSqlSettings.from(properties("oraclenosql.bulkput", "true")).bulkPut());
   }
 
   @Test
   void fieldNamesFollowYcsbsFieldcountAndPrefix() {
-    var settings = ClientSettings.from(properties("fieldcount", "3", "fieldnameprefix", "f_"));
+    var settings = OracleNoSqlSettings.from(properties("fieldcount", "3", "fieldnameprefix", "f_"));
     assertEquals(List.of("f_0", "f_1", "f_2"), settings.schema().fieldNames());
     var bad = assertThrows(InvalidPropertyException.class,
-        () -> ClientSettings.from(properties("fieldnameprefix", "field-")));
+        () -> OracleNoSqlSettings.from(properties("fieldnameprefix", "field-")));
     assertEquals("fieldnameprefix", bad.property());
   }
 
   @Test
   void thePasswordNeverShows(@TempDir Path directory) throws Exception {
     var security = Files.writeString(directory.resolve("client.security"), "oracle.kv.transport=ssl\n");
-    var settings = ClientSettings.from(properties("oraclenosql.username", "admin", "oraclenosql.password", "hunter2",
+    var settings = OracleNoSqlSettings.from(properties("oraclenosql.username", "admin", "oraclenosql.password", "hunter2",
         "oraclenosql.security", security.toString()));
     assertEquals("hunter2", settings.password().orElseThrow().value());
     assertEquals(Optional.of(security), settings.securityFile());
@@ -121,7 +121,7 @@ class ClientSettingsTest {
     assertTrue(settings.toString().contains("password=Optional[*****]"), settings.toString());
 
     var noUser = assertThrows(InvalidPropertyException.class,
-        () -> ClientSettings.from(properties("oraclenosql.password", "hunter2")));
+        () -> OracleNoSqlSettings.from(properties("oraclenosql.password", "hunter2")));
     assertFalse(noUser.getMessage().contains("hunter2"), noUser.getMessage());
     assertEquals("oraclenosql.username", noUser.property());
   }
@@ -129,9 +129,9 @@ class ClientSettingsTest {
   @Test
   void aSecureStoreNeedsASecurityFileOrAPassword() {
     var missing = assertThrows(InvalidPropertyException.class,
-        () -> ClientSettings.from(properties("oraclenosql.username", "admin")));
+        () -> OracleNoSqlSettings.from(properties("oraclenosql.username", "admin")));
     assertEquals("oraclenosql.security", missing.property());
-    var unreadable = assertThrows(InvalidPropertyException.class, () -> ClientSettings.from(
+    var unreadable = assertThrows(InvalidPropertyException.class, () -> OracleNoSqlSettings.from(
         properties("oraclenosql.username", "admin", "oraclenosql.security", "/nonexistent/client.security")));
     assertEquals("oraclenosql.security='/nonexistent/client.security' is invalid: not readable; accepted: a "
         + "readable login/security properties file (e.g. $KVROOT/security/client.security)", unreadable.getMessage());
@@ -152,13 +152,13 @@ class ClientSettingsTest {
 
   @Test
   void instancesShareASessionOnlyForTheSameStoreAndTable() {
-    var base = ClientSettings.from(properties("oraclenosql.helperhosts", "h:5000"));
-    assertTrue(base.sameStoreAndTable(ClientSettings.from(properties("oraclenosql.helperhosts", "h:5000",
+    var base = OracleNoSqlSettings.from(properties("oraclenosql.helperhosts", "h:5000"));
+    assertTrue(base.sameStoreAndTable(OracleNoSqlSettings.from(properties("oraclenosql.helperhosts", "h:5000",
         "oraclenosql.consistency", "absolute", "oraclenosql.bulkput", "true"))), "per-operation settings may differ");
-    assertFalse(base.sameStoreAndTable(ClientSettings.from(properties("oraclenosql.helperhosts", "h:5001"))));
-    assertFalse(base.sameStoreAndTable(ClientSettings.from(properties("oraclenosql.helperhosts", "h:5000",
+    assertFalse(base.sameStoreAndTable(OracleNoSqlSettings.from(properties("oraclenosql.helperhosts", "h:5001"))));
+    assertFalse(base.sameStoreAndTable(OracleNoSqlSettings.from(properties("oraclenosql.helperhosts", "h:5000",
         "oraclenosql.table", "other"))));
-    assertFalse(base.sameStoreAndTable(ClientSettings.from(properties("oraclenosql.helperhosts", "h:5000",
+    assertFalse(base.sameStoreAndTable(OracleNoSqlSettings.from(properties("oraclenosql.helperhosts", "h:5000",
         "oraclenosql.layout", "json"))));
   }
 }

@@ -1,25 +1,5 @@
 package io.github.ycsbstorage.oraclenosql;
 
-import static io.github.ycsbstorage.oraclenosql.OracleNoSqlNamespace.BULK_PUT;
-import static io.github.ycsbstorage.oraclenosql.OracleNoSqlNamespace.BULK_PUT_BATCH_SIZE;
-import static io.github.ycsbstorage.oraclenosql.OracleNoSqlNamespace.BULK_PUT_PARALLELISM;
-import static io.github.ycsbstorage.oraclenosql.OracleNoSqlNamespace.CONSISTENCY;
-import static io.github.ycsbstorage.oraclenosql.OracleNoSqlNamespace.DURABILITY;
-import static io.github.ycsbstorage.oraclenosql.OracleNoSqlNamespace.FIELD_TYPE;
-import static io.github.ycsbstorage.oraclenosql.OracleNoSqlNamespace.HELPER_HOSTS;
-import static io.github.ycsbstorage.oraclenosql.OracleNoSqlNamespace.LAYOUT;
-import static io.github.ycsbstorage.oraclenosql.OracleNoSqlNamespace.LEGACY_CONSISTENCY;
-import static io.github.ycsbstorage.oraclenosql.OracleNoSqlNamespace.LEGACY_DURABILITY;
-import static io.github.ycsbstorage.oraclenosql.OracleNoSqlNamespace.LEGACY_HELPER_HOST;
-import static io.github.ycsbstorage.oraclenosql.OracleNoSqlNamespace.LEGACY_REQUEST_TIMEOUT;
-import static io.github.ycsbstorage.oraclenosql.OracleNoSqlNamespace.LEGACY_STORE_NAME;
-import static io.github.ycsbstorage.oraclenosql.OracleNoSqlNamespace.PASSWORD;
-import static io.github.ycsbstorage.oraclenosql.OracleNoSqlNamespace.REQUEST_TIMEOUT;
-import static io.github.ycsbstorage.oraclenosql.OracleNoSqlNamespace.SECURITY;
-import static io.github.ycsbstorage.oraclenosql.OracleNoSqlNamespace.STORE_NAME;
-import static io.github.ycsbstorage.oraclenosql.OracleNoSqlNamespace.TABLE;
-import static io.github.ycsbstorage.oraclenosql.OracleNoSqlNamespace.USERNAME;
-
 import io.github.ycsbstorage.config.DurationFormat;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.PropertyReader;
@@ -27,16 +7,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 import java.util.regex.Pattern;
 import oracle.kv.Durability;
 
 /**
  * Everything the binding reads from YCSB's properties, validated before any connection is made.
- * Each {@code oraclenosql.*} key wins over YCSB's old {@code nosqldb} name for the same setting.
+ * Each {@code oraclenosql.*} key wins over YCSB's old {@code nosqldb} name for the same setting; the keys
+ * of the namespace ({@link #KEYS}) and those old names are declared here.
  * The password is a {@link Secret}, so {@link #toString()} never shows it. Immutable.
  *
  * @param storeName      the store's name
@@ -52,10 +33,38 @@ import oracle.kv.Durability;
  * @param bulkPut        bulk put load settings, empty when {@code oraclenosql.bulkput} is off
  * @param threads        YCSB's client threads ({@code threadcount}), which share one store handle
  */
-record ClientSettings(String storeName, List<String> helperHosts, String table, Optional<Duration> requestTimeout,
-                      Optional<String> username, Optional<Path> securityFile, Optional<Secret> password,
-                      TableSchema schema, ReadConsistency consistency, Optional<Durability> durability,
-                      Optional<BulkPutSettings> bulkPut, int threads) {
+record OracleNoSqlSettings(String storeName, List<String> helperHosts, String table,
+                           Optional<Duration> requestTimeout, Optional<String> username, Optional<Path> securityFile,
+                           Optional<Secret> password, TableSchema schema, ReadConsistency consistency,
+                           Optional<Durability> durability, Optional<BulkPutSettings> bulkPut, int threads) {
+  public static final String PREFIX = "oraclenosql.";
+  public static final String STORE_NAME = PREFIX + "storename";
+  public static final String HELPER_HOSTS = PREFIX + "helperhosts";
+  public static final String TABLE = PREFIX + "table";
+  public static final String REQUEST_TIMEOUT = PREFIX + "requesttimeout";
+  public static final String USERNAME = PREFIX + "username";
+  public static final String SECURITY = PREFIX + "security";
+  public static final String PASSWORD = PREFIX + "password";
+  public static final String LAYOUT = PREFIX + "layout";
+  public static final String FIELD_TYPE = PREFIX + "fieldtype";
+  public static final String CONSISTENCY = PREFIX + "consistency";
+  public static final String DURABILITY = PREFIX + "durability";
+  public static final String BULK_PUT = PREFIX + "bulkput";
+  public static final String BULK_PUT_PARALLELISM = PREFIX + "bulkput.parallelism";
+  public static final String BULK_PUT_BATCH_SIZE = PREFIX + "bulkput.batchsize";
+
+  /** YCSB's {@code nosqldb} binding names, accepted as fallbacks so its users can switch. */
+  public static final String LEGACY_STORE_NAME = "storeName";
+  public static final String LEGACY_HELPER_HOST = "helperHost";
+  public static final String LEGACY_CONSISTENCY = "consistency";
+  public static final String LEGACY_DURABILITY = "durability";
+  public static final String LEGACY_REQUEST_TIMEOUT = "requestTimeout";
+
+  /** Every key of the {@code oraclenosql.} namespace. */
+  static final Set<String> KEYS = Set.of(STORE_NAME, HELPER_HOSTS, TABLE, REQUEST_TIMEOUT, USERNAME,
+      SECURITY, PASSWORD, LAYOUT, FIELD_TYPE, CONSISTENCY, DURABILITY, BULK_PUT, BULK_PUT_PARALLELISM,
+      BULK_PUT_BATCH_SIZE);
+
   static final String DEFAULT_STORE = "kvstore";
   static final String DEFAULT_HELPER_HOSTS = "localhost:5000";
 
@@ -76,18 +85,18 @@ record ClientSettings(String storeName, List<String> helperHosts, String table, 
    *
    * @throws InvalidPropertyException naming the first bad property
    */
-  static ClientSettings from(Properties properties) {
+  static OracleNoSqlSettings from(Properties properties) {
     var reader = new PropertyReader(properties);
-    var storeName = reader.firstOf(STORE_NAME, LEGACY_STORE_NAME).orElse(DEFAULT_STORE);
-    var hostsKey = reader.string(HELPER_HOSTS).isPresent() ? HELPER_HOSTS : LEGACY_HELPER_HOST;
-    var hostsText = reader.string(hostsKey, DEFAULT_HELPER_HOSTS);
-    var hosts = Arrays.stream(hostsText.split(",")).map(String::trim).filter(h -> !h.isEmpty()).toList();
+    var storeName = reader.string(reader.aliased(STORE_NAME, LEGACY_STORE_NAME), DEFAULT_STORE);
+    var hostsKey = reader.aliased(HELPER_HOSTS, LEGACY_HELPER_HOST);
+    var hosts = reader.list(hostsKey, DEFAULT_HELPER_HOSTS);
     if (hosts.isEmpty() || !hosts.stream().allMatch(h -> HOST_PORT.matcher(h).matches())) {
-      throw new InvalidPropertyException(hostsKey, hostsText, "comma-separated host:port pairs, e.g. node1:5000,node2:5000");
+      throw new InvalidPropertyException(hostsKey, reader.string(hostsKey, DEFAULT_HELPER_HOSTS), "comma-separated host:port pairs, e.g. node1:5000,node2:5000");
     }
-    var table = reader.string(TABLE).orElse(reader.string("table", "usertable"));
+    var tableKey = reader.aliased(TABLE, "table");
+    var table = reader.string(tableKey, "usertable");
     if (!TABLE_NAME.matcher(table).matches()) {
-      throw new InvalidPropertyException(reader.string(TABLE).isPresent() ? TABLE : "table", table,
+      throw new InvalidPropertyException(tableKey, table,
           "a table name: a letter, then letters, digits or '_' (optionally parent.child)");
     }
     var requestTimeout = requestTimeout(reader);
@@ -128,10 +137,10 @@ record ClientSettings(String storeName, List<String> helperHosts, String table, 
           e.getMessage());
     }
 
-    var consistencyKey = reader.string(CONSISTENCY).isPresent() ? CONSISTENCY : LEGACY_CONSISTENCY;
+    var consistencyKey = reader.aliased(CONSISTENCY, LEGACY_CONSISTENCY);
     var consistency = reader.string(consistencyKey).map(v -> ReadConsistency.parse(consistencyKey, v))
         .orElse(ReadConsistency.DEFAULT);
-    var durabilityKey = reader.string(DURABILITY).isPresent() ? DURABILITY : LEGACY_DURABILITY;
+    var durabilityKey = reader.aliased(DURABILITY, LEGACY_DURABILITY);
     var durability = reader.string(durabilityKey).map(v -> WriteDurability.parse(durabilityKey, v));
 
     Optional<BulkPutSettings> bulkPut = Optional.empty();
@@ -139,7 +148,7 @@ record ClientSettings(String storeName, List<String> helperHosts, String table, 
       bulkPut = Optional.of(new BulkPutSettings(reader.integer(BULK_PUT_PARALLELISM, 4, 1, 256),
           reader.integer(BULK_PUT_BATCH_SIZE, 5000, 1, 10_000_000)));
     }
-    return new ClientSettings(storeName, hosts, table, requestTimeout, username, securityFile, password, schema,
+    return new OracleNoSqlSettings(storeName, hosts, table, requestTimeout, username, securityFile, password, schema,
         consistency, durability, bulkPut, reader.integer("threadcount", 1, 1, Integer.MAX_VALUE));
   }
 
@@ -148,7 +157,7 @@ record ClientSettings(String storeName, List<String> helperHosts, String table, 
    * store, login and table shape. Per-operation settings (consistency, durability, timeout, bulk
    * put) may differ: each instance applies its own.
    */
-  boolean sameStoreAndTable(ClientSettings other) {
+  boolean sameStoreAndTable(OracleNoSqlSettings other) {
     return storeName.equals(other.storeName) && helperHosts.equals(other.helperHosts) && table.equals(other.table)
         && username.equals(other.username) && securityFile.equals(other.securityFile)
         && password.map(Secret::value).equals(other.password.map(Secret::value)) && schema.equals(other.schema);
@@ -156,20 +165,8 @@ record ClientSettings(String storeName, List<String> helperHosts, String table, 
 
   /** {@code oraclenosql.requesttimeout} takes a duration; YCSB's {@code requestTimeout} counted seconds. */
   private static Optional<Duration> requestTimeout(PropertyReader reader) {
-    var key = reader.string(REQUEST_TIMEOUT).isPresent() ? REQUEST_TIMEOUT : LEGACY_REQUEST_TIMEOUT;
-    var timeout = reader.string(key);
-    if (timeout.isEmpty()) {
-      return Optional.empty();
-    }
-    Duration parsed;
-    try {
-      parsed = DurationFormat.parse(timeout.get());
-    } catch (IllegalArgumentException e) {
-      throw new InvalidPropertyException(key, timeout.get(), DurationFormat.ACCEPTED);
-    }
-    if (parsed.toMillis() < 1) {
-      throw new InvalidPropertyException(key, timeout.get(), "at least 1ms; " + DurationFormat.ACCEPTED);
-    }
-    return Optional.of(parsed);
+    var key = reader.aliased(REQUEST_TIMEOUT, LEGACY_REQUEST_TIMEOUT);
+    return reader.string(key).map(set -> reader.duration(key, Duration.ZERO, Duration.ofMillis(1),
+        DurationFormat.UNBOUNDED));
   }
 }

@@ -1,10 +1,9 @@
 package io.github.ycsbstorage.study;
 
-import static io.github.ycsbstorage.study.StudyNamespace.*;
-
 import io.github.ycsbstorage.config.ByteSize;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.PropertyReader;
+import io.github.ycsbstorage.workload.StorageSettings.CacheState;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
@@ -12,33 +11,57 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
 
 /**
  * A parsed, validated study file: the matrix (workloads × distributions × dataset scales × devices ×
  * repetitions), how each cell runs, and the properties passed to every client. Built only through
- * {@link #parse}, which checks everything before any data is touched. Immutable.
+ * {@link #from} (or {@link #load}), which checks everything before any data is touched. Every key of
+ * the {@code study.} namespace is declared here ({@link #KEYS}). Immutable.
  *
  * @param passThrough every non-{@code study.*} property of the file, given to each client as
  *                    {@code -p}; {@code {datadir}} and {@code {device}} are substituted per device
  * @param folder      the study file's folder: relative paths in the file are resolved against it,
  *                    and the server commands run in it
  */
-public record StudyDefinition(String name, String binding, List<Workload> workloads, List<String> distributions,
+public record StudySettings(String name, String binding, List<Workload> workloads, List<String> distributions,
     List<DatasetScale> scales, List<Device> devices, Optional<String> serverStart, Optional<String> serverStop,
-    int repetitions, Optional<Duration> duration, Optional<Long> operationCount, Cache cache, int clients,
+    int repetitions, Optional<Duration> duration, Optional<Long> operationCount, CacheState cache, int clients,
     List<String> hosts, int threads, Optional<Double> target, Path resultsRoot, Map<String, String> passThrough,
     Path folder) {
 
-  /** Page-cache state wanted at the start of each run cell. */
-  public enum Cache { WARM, COLD }
+  public static final String PREFIX = "study.";
+  public static final String NAME = "study.name";
+  public static final String BINDING = "study.binding";
+  public static final String WORKLOADS = "study.workloads";
+  public static final String DISTRIBUTIONS = "study.distributions";
+  public static final String RATIOS = "study.ratios";
+  public static final String SIZES = "study.sizes";
+  public static final String RECORDCOUNTS = "study.recordcounts";
+  public static final String DEVICES = "study.devices";
+  public static final String SERVER_START = "study.server.start";
+  public static final String SERVER_STOP = "study.server.stop";
+  public static final String REPETITIONS = "study.repetitions";
+  public static final String DURATION = "study.duration";
+  public static final String OPERATIONCOUNT = "study.operationcount";
+  public static final String CACHE = "study.cache";
+  public static final String CLIENTS = "study.clients";
+  public static final String HOSTS = "study.hosts";
+  public static final String THREADS = "study.threads";
+  public static final String TARGET = "study.target";
+  public static final String RESULTS = "study.results";
+
+  /** Every key of the {@code study.} namespace (docs/study.md). */
+  public static final Set<String> KEYS = Set.of(NAME, BINDING, WORKLOADS, DISTRIBUTIONS, RATIOS, SIZES,
+      RECORDCOUNTS, DEVICES, SERVER_START, SERVER_STOP, REPETITIONS, DURATION, OPERATIONCOUNT, CACHE, CLIENTS,
+      HOSTS, THREADS, TARGET, RESULTS);
 
   /**
    * A workload file of the study.
@@ -54,7 +77,7 @@ public record StudyDefinition(String name, String binding, List<Workload> worklo
   private static final List<String> DISTRIBUTION_NAMES = List.of("uniform", "zipfian", "latest", "hotspot",
       "sequential", "exponential");
 
-  public StudyDefinition {
+  public StudySettings {
     workloads = List.copyOf(workloads);
     distributions = List.copyOf(distributions);
     scales = List.copyOf(scales);
@@ -64,10 +87,10 @@ public record StudyDefinition(String name, String binding, List<Workload> worklo
   }
 
   /** Reads a study file; relative paths in it are resolved against its folder, then {@code home}. */
-  public static StudyDefinition load(Path file, Path home) throws IOException {
+  public static StudySettings load(Path file, Path home) throws IOException {
     var properties = read(file);
     var defaultName = file.getFileName().toString().replaceFirst("\\.[^.]*$", "");
-    return parse(properties, defaultName, file.toAbsolutePath().getParent(), home);
+    return from(properties, defaultName, file.toAbsolutePath().getParent(), home);
   }
 
   /** The study file's properties, as written (UTF-8). */
@@ -87,7 +110,7 @@ public record StudyDefinition(String name, String binding, List<Workload> worklo
    * @param home        the ycsb-storage home (workloads/ lives there), tried second
    * @throws InvalidPropertyException naming the first bad property
    */
-  public static StudyDefinition parse(Properties properties, String defaultName, Path base, Path home) {
+  public static StudySettings from(Properties properties, String defaultName, Path base, Path home) {
     var reader = new PropertyReader(properties);
     var name = reader.string(NAME, defaultName);
     if (!SAFE_NAME.matcher(name).matches()) {
@@ -98,7 +121,7 @@ public record StudyDefinition(String name, String binding, List<Workload> worklo
     checkBinding(binding, home.resolve("bin/bindings.properties"));
     var passThrough = new TreeMap<String, String>();
     for (var key : properties.stringPropertyNames()) {
-      if (!key.startsWith("study.")) {
+      if (!key.startsWith(PREFIX)) {
         passThrough.put(key, properties.getProperty(key).trim());
       }
     }
@@ -111,7 +134,7 @@ public record StudyDefinition(String name, String binding, List<Workload> worklo
       }
     }
     var workloads = new ArrayList<Workload>();
-    for (var entry : list(reader, WORKLOADS, "workloads/workloada")) {
+    for (var entry : reader.list(WORKLOADS, "workloads/workloada")) {
       var workload = workload(entry, base, home, passThrough);
       // A cell is named by its workload file's name: two files of one name would share cells.
       workloads.stream().filter(w -> w.name().equals(workload.name())).findFirst().ifPresent(w -> {
@@ -121,7 +144,7 @@ public record StudyDefinition(String name, String binding, List<Workload> worklo
       });
       workloads.add(workload);
     }
-    var distributions = list(reader, DISTRIBUTIONS, "");
+    var distributions = reader.list(DISTRIBUTIONS, "");
     for (int i = 0; i < distributions.size(); i++) {
       var distribution = distributions.get(i);
       if (!DISTRIBUTION_NAMES.contains(distribution)) {
@@ -131,11 +154,11 @@ public record StudyDefinition(String name, String binding, List<Workload> worklo
         throw new InvalidPropertyException(DISTRIBUTIONS, distribution, "each distribution once", "listed twice");
       }
     }
-    return new StudyDefinition(name, binding, workloads, distributions, scales(reader),
+    return new StudySettings(name, binding, workloads, distributions, scales(reader),
         devices(reader, base), reader.string(SERVER_START), reader.string(SERVER_STOP),
-        reader.integer(REPETITIONS, 1, 1, 1000), Optional.ofNullable(reader.duration(DURATION, null)),
+        reader.integer(REPETITIONS, 1, 1, 1000), reader.duration(DURATION),
         reader.string(OPERATIONCOUNT).map(v -> PropertyReader.parseLong(OPERATIONCOUNT, v, 1, Integer.MAX_VALUE)),
-        reader.choice(CACHE, Cache.WARM), reader.integer(CLIENTS, 1, 1, 1024), list(reader, HOSTS, ""),
+        reader.choice(CACHE, CacheState.WARM), reader.integer(CLIENTS, 1, 1, 1024), reader.list(HOSTS, ""),
         reader.integer(THREADS, 1, 1, 10_000), target(reader), resolve(base, RESULTS, reader.string(RESULTS, "results")),
         passThrough, base.toAbsolutePath().normalize());
   }
@@ -160,19 +183,9 @@ public record StudyDefinition(String name, String binding, List<Workload> worklo
     keys.put(DatasetScale.Kind.RECORDS, RECORDCOUNTS);
     var scales = new ArrayList<DatasetScale>();
     var amounts = new ArrayList<Object>();
-    keys.forEach((kind, key) -> list(reader, key, "").forEach(value -> {
+    keys.forEach((kind, key) -> reader.list(key, "").forEach(value -> {
       Object amount = switch (kind) {
-        case RATIO -> {
-          try {
-            var ratio = Double.parseDouble(value);
-            if (!(ratio > 0)) {
-              throw new NumberFormatException();
-            }
-            yield ratio;
-          } catch (NumberFormatException e) {
-            throw new InvalidPropertyException(key, value, "ratios of server memory > 0, e.g. 0.33,1.33");
-          }
-        }
+        case RATIO -> PropertyReader.parsePositiveDecimal(key, value, "ratios of server memory > 0, e.g. 0.33,1.33");
         case SIZE -> {
           try {
             yield ByteSize.parse(value);
@@ -198,7 +211,7 @@ public record StudyDefinition(String name, String binding, List<Workload> worklo
 
   private static List<Device> devices(PropertyReader reader, Path base) {
     var devices = new ArrayList<Device>();
-    for (var entry : list(reader, DEVICES, "")) {
+    for (var entry : reader.list(DEVICES, "")) {
       var equals = entry.indexOf('=');
       if (equals <= 0 || equals == entry.length() - 1) {
         throw new InvalidPropertyException(DEVICES, entry, "name=datapath entries, e.g. hdd=/mnt/hdd/db,ssd=/mnt/ssd/db");
@@ -260,11 +273,6 @@ public record StudyDefinition(String name, String binding, List<Workload> worklo
     if (!known.contains(binding)) {
       throw new InvalidPropertyException(BINDING, binding, String.join(", ", known), "unknown binding");
     }
-  }
-
-  private static List<String> list(PropertyReader reader, String key, String defaultValue) {
-    return Arrays.stream(reader.string(key, defaultValue).split(","))
-        .map(String::trim).filter(s -> !s.isEmpty()).toList();
   }
 
   private static Path resolve(Path base, String key, String path) {
