@@ -4,6 +4,8 @@ import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.PropertyReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Properties;
 
 /**
  * Checks where a command will write before it does any work: an output file or folder that already
@@ -11,7 +13,37 @@ import java.nio.file.Path;
  * nearest existing ancestor. A bad one is bad input (exit 2). Stateless.
  */
 final class OutputPaths {
+  private static final String RAW_OUTPUT = "measurement.raw.output_file";
+  private static final String HDR_FILE_OUTPUT = "hdrhistogram.fileoutput";
+  private static final String HDR_OUTPUT_PREFIX = "hdrhistogram.output.path";
+
   private OutputPaths() {
+  }
+
+  /**
+   * Every file a {@code load} or {@code run} writes that its properties name: YCSB's
+   * {@code exportfile}, the result file ({@code storage.result}), the collector's time-series file
+   * ({@code collector.output}), YCSB's raw latencies ({@code measurement.raw.output_file}, with a
+   * {@code raw} measurement type) and its HdrHistogram logs ({@code hdrhistogram.output.path}, a
+   * prefix, with {@code hdrhistogram.fileoutput=true}). Files derived from {@code exportfile} go to its
+   * folder, checked with it. YCSB itself would find a bad one only when it writes: at the export after
+   * the whole run, or in a client thread at its first operation.
+   */
+  static void checkPhaseOutputs(Properties properties) {
+    var reader = new PropertyReader(properties);
+    for (var key : List.of("exportfile", "storage.result", "collector.output")) {
+      reader.string(key).ifPresent(file -> checkFile(key, file));
+    }
+    if (reader.string("measurementtype", "").contains("raw")) {
+      reader.string(RAW_OUTPUT).ifPresent(file -> checkFile(RAW_OUTPUT, file));
+    }
+    // read as YCSB reads them: Boolean.parseBoolean, the prefix as given
+    if (Boolean.parseBoolean(properties.getProperty(HDR_FILE_OUTPUT))) {
+      var prefix = properties.getProperty(HDR_OUTPUT_PREFIX, "");
+      // YCSB appends "<OPERATION>.hdr" to the prefix, which may end in a folder's separator
+      var log = PropertyReader.parsePath(HDR_OUTPUT_PREFIX, prefix + "READ.hdr").toAbsolutePath();
+      checkAncestor(HDR_OUTPUT_PREFIX, prefix, log.getParent(), "a file-name prefix in a writable folder");
+    }
   }
 
   /** An output file, e.g. {@code exportfile}. */

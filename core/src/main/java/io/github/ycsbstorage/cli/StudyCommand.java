@@ -36,12 +36,12 @@ final class StudyCommand implements Callable<Integer> {
       throw new InvalidPropertyException("FILE", file.toString(), "a readable study file (properties)",
           Files.exists(file) ? "not a readable file" : "no such file");
     }
-    NamespaceValidator.discover(getClass().getClassLoader()).validate(StudySettings.read(file));
-    var home = Home.locate();
-    var study = StudySettings.load(file, home);
     if (report != null) {
       OutputPaths.checkFolder("--report", report);
     }
+    NamespaceValidator.discover(getClass().getClassLoader()).validate(StudySettings.read(file));
+    var home = Home.locate();
+    var study = StudySettings.load(file, home);
     var outcome = new StudyRunner(study, home, System.out).run(force);
     StudySummary.print(outcome, System.out);
     var folder = study.resultsDirectory();

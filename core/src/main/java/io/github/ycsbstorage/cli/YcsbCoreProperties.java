@@ -9,8 +9,8 @@ import java.util.Properties;
  * Checks the values of YCSB 0.17.0's own properties that {@code site.ycsb.Client} and
  * {@code CoreWorkload} would otherwise misread: a non-numeric {@code recordcount} makes YCSB print a
  * stack trace and exit 0, a negative {@code operationcount} runs forever, a negative {@code target}
- * is taken as "unthrottled". Also checks that the output files can be written, so that a run never
- * ends without its result. Stateless.
+ * is taken as "unthrottled". Also checks that every output file can be written ({@link OutputPaths}),
+ * so that a run never ends without its result. Stateless.
  */
 final class YcsbCoreProperties {
   /** Whole-number properties that YCSB parses as {@code int}, with their smallest accepted value. */
@@ -44,8 +44,6 @@ final class YcsbCoreProperties {
         throw new InvalidPropertyException(key, properties.getProperty(key), "a decimal number from 0 to 1");
       }
     }
-    reader.string("exportfile").ifPresent(file -> OutputPaths.checkFile("exportfile", file));
-    // the result exporter's file: storage.result, else next to exportfile
-    reader.string("storage.result").ifPresent(file -> OutputPaths.checkFile("storage.result", file));
+    OutputPaths.checkPhaseOutputs(properties);
   }
 }

@@ -14,6 +14,7 @@ import io.github.ycsbstorage.collector.sample.ProcParsers;
 import io.github.ycsbstorage.collector.sample.ProcSource;
 import io.github.ycsbstorage.collector.sample.Sampler;
 import io.github.ycsbstorage.config.SecretMasker;
+import io.github.ycsbstorage.result.AtomicFile;
 import io.github.ycsbstorage.result.Io;
 import io.github.ycsbstorage.result.OperationCount;
 import io.github.ycsbstorage.result.Phase;
@@ -247,7 +248,9 @@ public final class StorageCollector implements PhaseObserver {
       try {
         TimeSeriesFile.write(settings.output().get(), phase, settings.interval().toMillis() + "ms", seen);
       } catch (IOException | RuntimeException e) {
-        problems.add("collector: time-series file " + settings.output().get() + " not written: " + e);
+        // an earlier phase's file at this path must not pass for this one's
+        problems.add("collector: time-series file " + settings.output().get() + " not written: " + e
+            + AtomicFile.discard(settings.output().get()).map(removed -> "; removed " + removed).orElse(""));
         seen = seen.withoutTimeseries();
       }
     }

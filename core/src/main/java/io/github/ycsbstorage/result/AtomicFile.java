@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Optional;
 
 /**
  * Writes a file so that readers see either nothing or the whole content: a temporary file in the
@@ -22,6 +24,23 @@ public final class AtomicFile {
   }
 
   private AtomicFile() {
+  }
+
+  /**
+   * Removes the file at {@code target} after its new content could not be written, so that an earlier
+   * phase's file at the same path never passes for this one's; only a regular file, never through a
+   * link ({@code exportfile=/dev/stdout}).
+   *
+   * @return for the message: {@code <target>} when it was removed, {@code not <target> (why)} when it
+   *         could not be, empty when there was nothing to remove
+   */
+  public static Optional<String> discard(Path target) {
+    try {
+      return Files.isRegularFile(target, LinkOption.NOFOLLOW_LINKS) && Files.deleteIfExists(target)
+          ? Optional.of(target.toString()) : Optional.empty();
+    } catch (IOException e) {
+      return Optional.of("not " + target + " (" + e.getMessage() + ")");
+    }
   }
 
   public static void write(Path target, byte[] content) throws IOException {

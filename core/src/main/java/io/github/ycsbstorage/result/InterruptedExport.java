@@ -19,14 +19,17 @@ import site.ycsb.measurements.exporter.MeasurementsExporter;
  * after their current operation, so that every operation's count agrees with its return codes, and
  * stop the collector, so that its sections cover the phase up to now), then writes YCSB's usual
  * output (to {@code exportfile}, atomically, else stdout) with the {@code [OVERALL]} runtime and
- * throughput up to that moment, and the result file with status {@code interrupted}. The first export
- * of the phase wins: once YCSB's own export has begun, the hook does nothing.
+ * throughput up to that moment, and the result file with status {@code interrupted}. Only one export
+ * of the phase happens ({@link ResultExporter#beginOwnExport}): once YCSB's own has begun, the hook
+ * lets it finish; once the hook has begun, YCSB's {@code Client} never exports.
  *
  * <p>Thread-safe; {@link #install} is idempotent.
  */
 public final class InterruptedExport {
   private static final AtomicBoolean INSTALLED = new AtomicBoolean();
   private static volatile Runnable beforeExport = () -> { };
+  /** How long a signal during YCSB's own export lets it finish before the JVM ends. */
+  private static final Duration OWN_EXPORT_LIMIT = Duration.ofSeconds(30);
 
   private InterruptedExport() {
   }
@@ -45,6 +48,11 @@ public final class InterruptedExport {
 
   private static void export() {
     if (!ResultExporter.claimInterruptedExport()) {
+      try {
+        ResultExporter.awaitOwnExport(OWN_EXPORT_LIMIT);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
       return;
     }
     var settings = ResultExporter.configured();

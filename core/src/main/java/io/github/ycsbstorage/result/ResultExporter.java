@@ -4,13 +4,15 @@ import io.github.ycsbstorage.config.SecretMasker;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntConsumer;
 import java.util.stream.Stream;
 import site.ycsb.measurements.exporter.MeasurementsExporter;
@@ -38,8 +40,15 @@ import site.ycsb.measurements.exporter.TextMeasurementsExporter;
  */
 public final class ResultExporter implements MeasurementsExporter {
   private static volatile ResultSettings configured = ResultSettings.standalone();
-  /** Set by the first export of the phase: YCSB's own, or {@link InterruptedExport}'s. */
-  private static final AtomicBoolean EXPORT_STARTED = new AtomicBoolean();
+  /** Who exports the phase: nobody yet, YCSB's {@code Client}, or {@link InterruptedExport} after a signal. */
+  private enum Exporter { NONE, YCSB, INTERRUPTED }
+
+  /** Claimed once: the phase is exported by YCSB's {@code Client} or by {@link InterruptedExport}, never both. */
+  private static final AtomicReference<Exporter> EXPORTER = new AtomicReference<>(Exporter.NONE);
+  /** Whether YCSB's {@code Client} has made its exporter, i.e. is writing its export. */
+  private static volatile boolean ownExportWriting;
+  /** Released when YCSB's own export has written everything, for a signal that arrives during it. */
+  private static final CountDownLatch OWN_EXPORT_WRITTEN = new CountDownLatch(1);
   /** Ends the JVM with a failed phase's exit status; tests replace it. */
   static volatile IntConsumer exit = System::exit;
 
@@ -55,7 +64,8 @@ public final class ResultExporter implements MeasurementsExporter {
   /** The exporter YCSB's {@code Client} makes at the end of the phase. */
   public ResultExporter(OutputStream out) {
     this(out, false);
-    EXPORT_STARTED.set(true);
+    beginOwnExport();
+    ownExportWriting = true;
   }
 
   /**
@@ -83,9 +93,34 @@ public final class ResultExporter implements MeasurementsExporter {
     return configured;
   }
 
+  /**
+   * Claims the phase's export for YCSB's {@code Client}, which is about to open {@code exportfile}
+   * and export; called on its main thread at the end of the workload's {@code cleanup()}. When a
+   * signal's {@link InterruptedExport} has the phase already, it never returns: the JVM is ending, and
+   * YCSB's export would truncate the interrupted one's {@code exportfile} and overwrite its result.
+   */
+  public static void beginOwnExport() {
+    if (EXPORTER.compareAndSet(Exporter.NONE, Exporter.YCSB) || EXPORTER.get() == Exporter.YCSB) {
+      return;
+    }
+    while (true) {
+      LockSupport.park(); // the interrupted export ends the JVM
+    }
+  }
+
   /** Claims the phase's export for a stopped phase; false when YCSB's own export has begun. */
   static boolean claimInterruptedExport() {
-    return EXPORT_STARTED.compareAndSet(false, true);
+    return EXPORTER.compareAndSet(Exporter.NONE, Exporter.INTERRUPTED);
+  }
+
+  /**
+   * Waits until YCSB's own export, when it is under way as a signal comes, has written everything (at
+   * most {@code limit}), so that the JVM does not end in the middle of it.
+   */
+  static void awaitOwnExport(Duration limit) throws InterruptedException {
+    if (ownExportWriting) {
+      OWN_EXPORT_WRITTEN.await(limit.toMillis(), TimeUnit.MILLISECONDS);
+    }
   }
 
   /** The user's exporter; like YCSB's Client, falls back to the text exporter when it cannot be made. */
@@ -165,6 +200,7 @@ public final class ResultExporter implements MeasurementsExporter {
       System.err.println("Result: " + path);
     }
     System.err.println(verdict.line());
+    OWN_EXPORT_WRITTEN.countDown();
     if (!interrupted && verdict.exitStatus() != 0) {
       exit.accept(verdict.exitStatus());
     }
@@ -179,6 +215,7 @@ public final class ResultExporter implements MeasurementsExporter {
   private void failToWrite(IOException e, boolean export) throws IOException {
     System.err.println("Status: failed: the measurements could not be written (" + e.getMessage() + ")"
         + discardOutputs(export));
+    OWN_EXPORT_WRITTEN.countDown();
     if (!interrupted) {
       exit.accept(PhaseVerdict.EXIT_FAILED);
     }
@@ -221,8 +258,7 @@ public final class ResultExporter implements MeasurementsExporter {
 
   /**
    * Removes the export file when its writing failed (it is partial) and the result file at this
-   * phase's path (an earlier phase's, since this one's was not written); only regular files, never
-   * through a link ({@code exportfile=/dev/stdout}).
+   * phase's path (an earlier phase's, since this one's was not written), see {@link AtomicFile#discard}.
    *
    * @return what was removed, for the message
    */
@@ -231,13 +267,7 @@ public final class ResultExporter implements MeasurementsExporter {
     var export = Optional.ofNullable(settings.properties().getProperty("exportfile")).map(String::trim)
         .filter(file -> partialExport && !file.isEmpty()).map(Path::of);
     for (var file : Stream.concat(export.stream(), settings.resultFile().stream()).toList()) {
-      try {
-        if (Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) && Files.deleteIfExists(file)) {
-          removed.add(file.toString());
-        }
-      } catch (IOException e) {
-        removed.add("not " + file + " (" + e.getMessage() + ")");
-      }
+      AtomicFile.discard(file).ifPresent(removed::add);
     }
     return removed.isEmpty() ? "" : "; removed " + String.join(" and ", removed);
   }

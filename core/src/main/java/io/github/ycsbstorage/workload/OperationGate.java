@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.workload;
 
+import io.github.ycsbstorage.binding.RateLimitedWarning;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
@@ -47,16 +48,20 @@ final class OperationGate {
   }
 
   /**
-   * An exception escaped an operation: the first one is printed and recorded as the phase's failure,
-   * and the phase stops.
+   * An exception escaped an operation: the first one is printed (its message cut to one short line)
+   * and recorded as the phase's failure, and the phase stops.
    *
    * @return false, for the client thread to end its loop
    */
   boolean escaped(RuntimeException e) {
     if (escaped.compareAndSet(false, true)) {
-      System.err.println("Error: an operation threw " + e + "; the phase stops");
-      e.printStackTrace();
-      fail.accept("an operation threw " + e);
+      // one short line: a driver's message can carry a whole batch
+      var reason = "an operation threw " + RateLimitedWarning.shorten(e.toString());
+      System.err.println("Error: " + reason + "; the phase stops");
+      for (var frame : e.getStackTrace()) {
+        System.err.println("\tat " + frame);
+      }
+      fail.accept(reason);
     }
     return false;
   }

@@ -4,6 +4,7 @@ import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.dataset.DatasetMeter;
 import io.github.ycsbstorage.result.InterruptedExport;
 import io.github.ycsbstorage.result.Phase;
+import io.github.ycsbstorage.result.ResultExporter;
 import io.github.ycsbstorage.result.RunRecord;
 import io.github.ycsbstorage.result.Sizing;
 import java.time.Duration;
@@ -11,7 +12,6 @@ import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Properties;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 import site.ycsb.DB;
 import site.ycsb.WorkloadException;
@@ -61,8 +61,12 @@ public class StorageAwareWorkload extends CoreWorkload {
   private final RunRecord record = RunRecord.current();
   private final OperationGate gate = new OperationGate(this::isStopRequested, this::stopAsFailed);
   private AutoCloseable failureWatch = () -> { };
-  /** Set by whichever stops progress and observers first: cleanup, or the interrupted export. */
-  private final AtomicBoolean componentsStopped = new AtomicBoolean();
+  /**
+   * Held while progress and observers stop: by cleanup, or by the interrupted export, whichever comes
+   * first; the other waits, so that an interrupted export has the collector's sections.
+   */
+  private final Object stopping = new Object();
+  private boolean componentsStopped;
   /** How long an interrupted phase waits for the operations in progress before it exports. */
   private static final Duration WIND_DOWN = Duration.ofSeconds(5);
 
@@ -167,20 +171,26 @@ public class StorageAwareWorkload extends CoreWorkload {
     }
   }
 
-  /** Stops progress, the failure watch and the observers, once (the observers fill their sections). */
+  /**
+   * Stops progress, the failure watch and the observers, once (the observers fill their sections); a
+   * second caller returns when the first has finished.
+   */
   private void stopComponents() throws InterruptedException {
-    if (!componentsStopped.compareAndSet(false, true)) {
-      return;
+    synchronized (stopping) {
+      if (componentsStopped) {
+        return;
+      }
+      componentsStopped = true;
+      try {
+        failureWatch.close();
+      } catch (Exception e) {
+        throw new IllegalStateException(e); // the watch's close only interrupts its thread
+      }
+      if (progress != null) {
+        progress.stop();
+      }
+      observers.stop(record);
     }
-    try {
-      failureWatch.close();
-    } catch (Exception e) {
-      throw new IllegalStateException(e); // the watch's close only interrupts its thread
-    }
-    if (progress != null) {
-      progress.stop();
-    }
-    observers.stop(record);
   }
 
   /** {@code collector.paths}: data paths on this host that the user named. */
@@ -266,6 +276,8 @@ public class StorageAwareWorkload extends CoreWorkload {
         }
       }
       super.cleanup();
+      // YCSB's Client exports next, unless a signal's export has the phase (then this never returns)
+      ResultExporter.beginOwnExport();
     }
   }
 

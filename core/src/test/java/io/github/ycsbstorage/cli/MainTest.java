@@ -36,6 +36,8 @@ class MainTest {
       assertEquals(2, Main.execute("report", results.toString(), "-o", file.resolve("report").toString()));
       assertEquals(2, Main.execute("report", results.toString(), "-o", file.toString()));
       assertEquals(2, Main.execute("demo", "-o", file.resolve("report").toString()));
+      var study = Files.writeString(dir.resolve("study.properties"), "study.binding=basic\n");
+      assertEquals(2, Main.execute("study", study.toString(), "--report", file.resolve("report").toString()));
     } finally {
       System.setErr(saved);
     }
@@ -43,8 +45,10 @@ class MainTest {
     org.junit.jupiter.api.Assertions.assertTrue(messages.contains("-o='" + file.resolve("report") + "' is invalid: "
         + file + " is not a writable folder"), messages);
     org.junit.jupiter.api.Assertions.assertTrue(messages.contains("-o='" + file + "' is invalid: it is a file"), messages);
+    org.junit.jupiter.api.Assertions.assertTrue(messages.contains("--report='" + file.resolve("report") + "' is invalid: "
+        + file + " is not a writable folder"), messages);
     try (var left = Files.list(dir)) {
-      assertEquals(2, left.count(), "nothing written");
+      assertEquals(3, left.count(), "nothing written beside the file and the study file");
     }
   }
 }

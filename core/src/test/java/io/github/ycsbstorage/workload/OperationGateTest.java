@@ -39,4 +39,14 @@ class OperationGateTest {
     assertEquals(List.of("an operation threw java.lang.IllegalStateException: driver bug"), failures);
     assertFalse(gate.begin());
   }
+
+  @Test
+  void anEscapingExceptionWithAHugeMessageIsRecordedAsOneShortLine() {
+    assertFalse(gate.escaped(new IllegalStateException("write error\n".repeat(10_000))));
+    var reason = failures.get(0);
+    assertEquals(1, reason.lines().count(), reason);
+    assertTrue(reason.length() < 300, reason.length() + " characters");
+    assertTrue(reason.startsWith("an operation threw java.lang.IllegalStateException: write error write error"), reason);
+    assertTrue(reason.endsWith(" characters)"), "says how long the message was: " + reason);
+  }
 }

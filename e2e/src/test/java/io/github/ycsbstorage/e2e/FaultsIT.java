@@ -115,6 +115,44 @@ class FaultsIT {
     }
   }
 
+  /**
+   * A bulk-put load whose KVLite is killed: the load fails (exit 1) in bounded time, and every record
+   * of the batches in flight counts as not stored, in YCSB's output, in the result and in the binding's
+   * line.
+   */
+  @Test
+  void killingKvliteMidBulkLoadFailsTheLoadWithEveryRecordNotStoredCounted(@TempDir Path dir) throws Exception {
+    assumeTrue(KvLite.unavailableReason() == null, KvLite.unavailableReason());
+    var environment = Map.of("KVHOME", System.getenv("KVHOME"));
+    var store = KvLite.start();
+    boolean running = true;
+    try {
+      var result = dir.resolve("load.json");
+      Launcher.Result finished;
+      try (var load = Launcher.start(environment, "load", "oraclenosql", "-P", "workloads/workloada",
+          "-p", "workload=io.github.ycsbstorage.workload.StorageAwareWorkload",
+          "-p", "oraclenosql.helperhosts=" + store.helperHost(), "-p", "oraclenosql.table=killed_bulk",
+          "-p", "recordcount=2000000", "-p", "fieldcount=1", "-p", "fieldlength=10",
+          "-p", "oraclenosql.bulkput=true", "-p", "oraclenosql.bulkput.batchsize=500",
+          "-p", "oraclenosql.requesttimeout=1s", "-p", "storage.progress.interval=1s",
+          "-p", "storage.result=" + result, "-threads", "2")) {
+        load.awaitOutput(Pattern.compile("load [1-9][\\d,]{3,} of 2,000,000 records").asPredicate(),
+            "a progress line past the first batches");
+        store.close(); // SIGTERM to KVLite, gone for the rest of the load
+        running = false;
+        finished = Launcher.finish(load);
+      }
+
+      var failed = FailedLoad.of(finished, result, 2_000_000);
+      assertTrue(failed.stored() > 0, failed.codes()::toString);
+      assertTrue(finished.stderr().contains("oraclenosql: " + failed.failed() + " records not stored"), finished::all);
+    } finally {
+      if (running) {
+        store.close();
+      }
+    }
+  }
+
   @Test
   void sigtermDuringARunExportsTheMeasurementsSoFarMarkedInterrupted(@TempDir Path dir) throws Exception {
     var export = dir.resolve("export.txt");

@@ -110,8 +110,9 @@ class StudyFaultsIT {
   }
 
   /**
-   * SIGKILL runs no shutdown hook: the clients end by themselves when their stdin pipe from the study
-   * ends, the folder's lock goes with the study, and the same command resumes.
+   * While a study runs, a second one on its folder exits 2. SIGKILL runs no shutdown hook: the clients
+   * end by themselves when their stdin pipe from the study ends, the folder's lock goes with the study,
+   * and the same command resumes.
    */
   @Test
   void aStudyKilledWithSigkillLeavesNoClientAndResumes(@TempDir Path dir) throws Exception {
@@ -128,6 +129,10 @@ class StudyFaultsIT {
     var folder = dir.resolve("results/killed");
     try (var study = Launcher.start(java.util.Map.of(), "study", file.toString())) {
       study.await(() -> Files.exists(folder.resolve("disk_records100_load.json")), "the load's result");
+      var second = ycsb("study", file.toString());
+      assertEquals(2, second.exitCode(), second::all);
+      assertTrue(second.stderr().contains("ycsb: error: the study folder " + folder + " is in use by another study"
+          + " process (pid "), second::all);
       study.await(() -> study.process().descendants().count() >= 2, "the clients of a run cell");
       var clients = study.process().descendants().toList();
       study.signal("KILL");

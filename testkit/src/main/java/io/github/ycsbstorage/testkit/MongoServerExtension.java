@@ -51,9 +51,22 @@ public final class MongoServerExtension implements BeforeAllCallback, AfterAllCa
     port = server.getLocalAddress().getPort();
   }
 
-  /** Stops the server, keeping its port for {@link #restart()}: clients see it go away. */
+  /**
+   * Stops the server, keeping its port for {@link #restart()}: clients see it go away. What it held
+   * stays countable by {@link #storedDocuments}.
+   */
   public void stop() {
+    backend.keepData = true;
     server.shutdownNow();
+  }
+
+  /**
+   * The documents a collection holds, counted in the server's own storage, not over the wire: also
+   * after {@link #stop()}, to count independently what a client that saw the server die says it stored.
+   */
+  public long storedDocuments(String database, String collection) {
+    var held = backend.resolveDatabase(database).resolveCollection(collection, false);
+    return held == null ? 0 : held.count();
   }
 
   /** A new, empty server on the same port: it is back, but without the data stored before. */
@@ -108,6 +121,15 @@ public final class MongoServerExtension implements BeforeAllCallback, AfterAllCa
   /** The memory backend, counting the commands it handles. */
   private static final class CountingBackend extends MemoryBackend {
     private final Map<String, LongAdder> commands = new ConcurrentHashMap<>();
+    /** Whether closing (the server's shutdown) keeps the databases, for {@link #storedDocuments}. */
+    private volatile boolean keepData;
+
+    @Override
+    public void close() {
+      if (!keepData) {
+        super.close();
+      }
+    }
 
     @Override
     public de.bwaldvogel.mongo.bson.Document handleMessage(MongoMessage message) {
@@ -127,6 +149,7 @@ public final class MongoServerExtension implements BeforeAllCallback, AfterAllCa
       inspector = null;
     }
     if (server != null) {
+      backend.keepData = false;
       server.shutdownNow();
     }
   }

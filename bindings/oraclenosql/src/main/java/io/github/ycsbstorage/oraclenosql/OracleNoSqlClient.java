@@ -119,9 +119,10 @@ public class OracleNoSqlClient extends DB implements ServerInfoProvider {
       var last = bulk == null ? BulkPutBuffer.Outcome.stored(0) : bulk.flush();
       if (last.notStored() > 0) {
         notStored(last, 0);
+        // No cause: YCSB prints this exception's stack trace, whose "Caused by" line would carry the
+        // failure's whole message; the warning above has already shown it, cut short.
         throw new DBException("bulk put of the last batch: " + last.notStored() + " of " + last.rows()
-            + " records not stored: " + RateLimitedWarning.shorten(String.valueOf(last.failure().getMessage())),
-            last.failure());
+            + " records not stored: " + RateLimitedWarning.shorten(String.valueOf(last.failure().getMessage())));
       }
     } finally {
       session = null;
