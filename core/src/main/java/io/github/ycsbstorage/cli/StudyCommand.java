@@ -45,11 +45,16 @@ final class StudyCommand implements Callable<Integer> {
     var outcome = new StudyRunner(study, home, System.out).run(force);
     StudySummary.print(outcome, System.out);
     var folder = study.resultsDirectory();
+    if (!outcome.results().isEmpty()) {
+      var written = report == null ? null : new ReportBuilder(folder, report).write();
+      var headline = written == null ? ReportBuilder.headline(folder) : written.headline();
+      headline.forEach(line -> System.out.println("study: headline: " + line));
+      if (written != null) {
+        System.out.println("study: report " + written.html().toAbsolutePath());
+      }
+    }
     if (report == null) {
       System.out.println("study: the report: bin/ycsb report " + folder);
-    } else if (!outcome.results().isEmpty()) {
-      var written = new ReportBuilder(folder, report).write();
-      System.out.println("study: report " + written.html().toAbsolutePath());
     }
     // Every cell ran or was skipped; a failed cell and those that depend on it fail the study.
     return outcome.succeeded() ? 0 : 1;

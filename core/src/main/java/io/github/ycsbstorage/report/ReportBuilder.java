@@ -43,12 +43,7 @@ public final class ReportBuilder {
 
   public Report write() throws IOException {
     var loaded = ReportLoader.load(results);
-    var cells = loaded.cells();
-    if (cells.isEmpty()) {
-      throw new IllegalArgumentException("no result files (schema " + Result.SCHEMA + ") under " + results
-          + loaded.skipped().stream().map(w -> "\n  " + w).collect(Collectors.joining()));
-    }
-    var model = ReportModel.of(results, cells, loaded.skipped());
+    var model = model(results, loaded);
     Files.createDirectories(output);
     var charts = ReportCharts.draw(model, output, json);
     try (InputStream css = ReportBuilder.class.getResourceAsStream(HtmlRenderer.STYLE_SHEET)) {
@@ -56,8 +51,27 @@ public final class ReportBuilder {
     }
     var html = Files.writeString(output.resolve("index.html"), HtmlRenderer.render(model, charts, output));
     var markdown = Files.writeString(output.resolve("summary.md"), MarkdownRenderer.render(model, output));
-    var headline = ReportTables.headline(model).entrySet().stream()
+    return new Report(html, markdown, loaded.cells().size(), model.warnings(), loaded.skipped(), headline(model));
+  }
+
+  /**
+   * The report's headline over a folder of result files, without writing the report: what a study
+   * prints when it ends, computed as the report computes it.
+   */
+  public static List<String> headline(Path results) throws IOException {
+    return headline(model(results, ReportLoader.load(results)));
+  }
+
+  private static ReportModel model(Path results, ReportLoader.Loaded loaded) {
+    if (loaded.cells().isEmpty()) {
+      throw new IllegalArgumentException("no result files (schema " + Result.SCHEMA + ") under " + results
+          + loaded.skipped().stream().map(w -> "\n  " + w).collect(Collectors.joining()));
+    }
+    return ReportModel.of(results, loaded.cells(), loaded.skipped());
+  }
+
+  private static List<String> headline(ReportModel model) {
+    return ReportTables.headline(model).entrySet().stream()
         .flatMap(pair -> pair.getValue().stream().map(line -> pair.getKey() + ": " + line)).toList();
-    return new Report(html, markdown, cells.size(), model.warnings(), loaded.skipped(), headline);
   }
 }
