@@ -6,8 +6,10 @@ import io.github.ycsbstorage.report.ReportBuilder;
 import io.github.ycsbstorage.study.StudySettings;
 import io.github.ycsbstorage.study.StudyRunner;
 import io.github.ycsbstorage.study.StudySummary;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -47,7 +49,7 @@ final class StudyCommand implements Callable<Integer> {
     var folder = study.resultsDirectory();
     if (!outcome.results().isEmpty()) {
       var written = report == null ? null : new ReportBuilder(folder, report).write();
-      var headline = written == null ? ReportBuilder.headline(folder) : written.headline();
+      var headline = written == null ? headline(folder) : written.headline();
       headline.forEach(line -> System.out.println("study: headline: " + line));
       if (written != null) {
         System.out.println("study: report " + written.html().toAbsolutePath());
@@ -58,5 +60,14 @@ final class StudyCommand implements Callable<Integer> {
     }
     // Every cell ran or was skipped; a failed cell and those that depend on it fail the study.
     return outcome.succeeded() ? 0 : 1;
+  }
+
+  /** The report's headline; none when no result the report can read was written (it says why when asked). */
+  private static List<String> headline(Path folder) throws IOException {
+    try {
+      return ReportBuilder.headline(folder);
+    } catch (IllegalArgumentException e) {
+      return List.of();
+    }
   }
 }
