@@ -2,14 +2,19 @@ package io.github.ycsbstorage.cli;
 
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.NamespaceValidator;
+import io.github.ycsbstorage.result.Phase;
+import io.github.ycsbstorage.result.ResultExporter;
+import io.github.ycsbstorage.result.ResultSettings;
 import io.github.ycsbstorage.result.Version;
 import io.github.ycsbstorage.workload.BindingSession;
 import io.github.ycsbstorage.workload.BindingUnavailableException;
 import io.github.ycsbstorage.workload.StorageAwareWorkload;
 import io.github.ycsbstorage.workload.StorageSettings;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.Properties;
 import site.ycsb.WorkloadException;
 
@@ -63,6 +68,8 @@ public final class YcsbCommand {
     StudyParent.watch();
     ycsbArgs.addAll(parsed.clientArgs());
     ycsbArgs.addAll(IntendedLatency.defaultArguments(properties));
+    ycsbArgs.addAll(judgedExport(parsed.command() == ClientArguments.Command.LOAD ? Phase.LOAD : Phase.RUN,
+        properties));
     // Last, as YCSB's own launcher puts it: YCSB echoes "Command line: …" and PerfKitBenchmarker tells
     // a load from a run by that line ending in -load.
     ycsbArgs.add(parsed.command() == ClientArguments.Command.LOAD ? "-load" : "-t");
@@ -101,6 +108,27 @@ public final class YcsbCommand {
               + " (or a subclass) when storage.* properties are set", key + " is set, but " + workload
               + " does not read storage.* properties");
         });
+  }
+
+  /**
+   * For a workload other than the storage-aware one (which hands its settings over in {@code init}):
+   * YCSB's export through the {@link ResultExporter}, which judges the phase like any other
+   * ({@link io.github.ycsbstorage.result.PhaseVerdict}): YCSB's {@code Client} exits 0 even when its
+   * load threads stopped at their first failed insert, so a load that stored fewer records than asked,
+   * or a run that stopped short, would pass as done. The user's exporter still writes YCSB's output;
+   * no result file is written (that is the storage-aware workload's, with its sizing and devices).
+   *
+   * @return the arguments that make YCSB export through it; none for the storage-aware workload
+   */
+  private static List<String> judgedExport(Phase phase, Properties properties) {
+    var workload = properties.getProperty("workload", "site.ycsb.workloads.CoreWorkload");
+    var chosen = properties.getProperty("exporter", ResultSettings.TEXT_EXPORTER);
+    if (storageAware(workload) || chosen.equals(ResultExporter.class.getName())) {
+      return List.of();
+    }
+    ResultExporter.configure(new ResultSettings(chosen, Optional.empty(), phase, properties, Instant.now(),
+        Optional.empty(), Optional.empty()));
+    return List.of("-p", "exporter=" + ResultExporter.class.getName());
   }
 
   private static boolean storageAware(String workload) {

@@ -59,6 +59,28 @@ class PhaseStatusIT {
     }
   }
 
+  /** YCSB's own workload exits 0 whatever its load stored; through bin/ycsb a load short of its records fails. */
+  @Test
+  void aPlainYcsbLoadThatStoredNothingExitsOne() throws Exception {
+    try (var server = MongoServerExtension.started()) {
+      var table = server.database("plain").getCollection("usertable");
+      for (long n = 0; n < 100; n++) {
+        table.insertOne(new Document("_id", "user" + Utils.hash(n)));
+      }
+      var load = Launcher.ycsb("load", "mongodb", "-P", "workloads/workloada", "-p", sized(100),
+          "-p", "fieldcount=2", "-p", "fieldlength=10", "-p", "batchsize=50", "-p", "mongodb.url=" + server.url("plain"),
+          "-threads", "2");
+
+      assertEquals(1, load.exitCode(), load::all);
+      assertTrue(load.stdout().contains("[INSERT], Return=ERROR, 100"), load::all);
+      assertTrue(load.stderr().contains("Status: failed: the load stored 0 of 100 records; not stored: 100 failed"
+          + " (INSERT: ERROR 100)"), load::all);
+      var echoed = load.all().lines().filter(line -> line.startsWith("Command line:")).toList();
+      assertTrue(echoed.size() == 1 && echoed.get(0).endsWith(" -load"),
+          "PerfKitBenchmarker tells a load by its echoed command line: " + load.all());
+    }
+  }
+
   @Test
   void aLoadWhoseServerDiesFailsWithExactCountsAndExitsOne(@TempDir Path dir) throws Exception {
     try (var server = MongoServerExtension.started()) {
