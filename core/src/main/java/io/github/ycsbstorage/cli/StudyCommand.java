@@ -4,10 +4,12 @@ import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.NamespaceValidator;
 import io.github.ycsbstorage.report.ReportBuilder;
 import io.github.ycsbstorage.study.StudyDefinition;
+import io.github.ycsbstorage.study.StudyNamespace;
 import io.github.ycsbstorage.study.StudyRunner;
 import io.github.ycsbstorage.study.StudySummary;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashSet;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -36,13 +38,22 @@ final class StudyCommand implements Callable<Integer> {
       throw new InvalidPropertyException("FILE", file.toString(), "a readable study file (properties)",
           Files.exists(file) ? "not a readable file" : "no such file");
     }
-    NamespaceValidator.discover(getClass().getClassLoader()).validate(StudyDefinition.read(file));
+    // every misspelt key at once, before a value is looked at
+    NamespaceValidator.discover(getClass().getClassLoader()).validateKeys(StudyDefinition.read(file));
     var home = Home.locate();
-    var study = StudyDefinition.load(file, home);
+    StudyDefinition study;
+    try {
+      study = StudyDefinition.load(file, home);
+      OutputPaths.checkFolder(StudyNamespace.RESULTS, study.resultsRoot());
+    } catch (InvalidPropertyException e) {
+      throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
+    }
     if (report != null) {
       OutputPaths.checkFolder("--report", report);
     }
-    var outcome = new StudyRunner(study, home, System.out).run(force);
+    var runner = new StudyRunner(study, home, System.out);
+    checkClients(runner);
+    var outcome = runner.run(force);
     StudySummary.print(outcome, System.out);
     var folder = study.resultsDirectory();
     if (report == null) {
@@ -53,5 +64,23 @@ final class StudyCommand implements Callable<Integer> {
     }
     // Every cell ran or was skipped; a failed cell and those that depend on it fail the study.
     return outcome.succeeded() ? 0 : 1;
+  }
+
+  /**
+   * Checks what every cell's clients will read as {@code bin/ycsb load|run} checks it, before the results
+   * folder is made or a server started: a bad pass-through property fails here with the message the
+   * client would give, not in every cell.
+   */
+  private void checkClients(StudyRunner runner) {
+    var warnings = new LinkedHashSet<String>();
+    runner.clientInputs().forEach((cell, properties) -> {
+      var use = cell.endsWith("_load") ? InputCheck.Use.LOAD : InputCheck.Use.RUN;
+      try {
+        warnings.addAll(InputCheck.check(properties, use));
+      } catch (InvalidPropertyException e) {
+        throw new IllegalArgumentException(file + ": " + e.getMessage() + " (for the clients of cell " + cell + ")", e);
+      }
+    });
+    warnings.forEach(warning -> System.err.println("study: warning: " + file + ": " + warning));
   }
 }

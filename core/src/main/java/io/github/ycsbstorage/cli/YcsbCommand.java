@@ -1,15 +1,17 @@
 package io.github.ycsbstorage.cli;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+
 import io.github.ycsbstorage.config.InvalidPropertyException;
-import io.github.ycsbstorage.config.NamespaceValidator;
 import io.github.ycsbstorage.result.Version;
 import io.github.ycsbstorage.workload.BindingSession;
 import io.github.ycsbstorage.workload.BindingUnavailableException;
-import io.github.ycsbstorage.workload.StorageAwareWorkload;
-import io.github.ycsbstorage.workload.StorageSettings;
+import java.io.ByteArrayInputStream;
+import java.io.SequenceInputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Properties;
 import site.ycsb.WorkloadException;
 
@@ -20,9 +22,8 @@ import site.ycsb.WorkloadException;
  *
  * <p>Bad input exits with status 2 and a message naming the argument, before any operation. This class
  * is the one place that turns {@link InvalidPropertyException} into exit status 2: for arguments, for
- * YCSB's own properties ({@link YcsbCoreProperties}) and the static checks of the storage-aware
- * workload before YCSB starts, and for the server-dependent checks that the workload makes in
- * {@code init()} — YCSB's {@code Client} catches only {@code WorkloadException} there (and exits 0),
+ * the whole input checked before YCSB starts ({@link InputCheck}), and for the server-dependent checks
+ * that the workload makes in {@code init()} — YCSB's {@code Client} catches only {@code WorkloadException} there (and exits 0),
  * so the unchecked exception passes through {@code Client.main} to here. Before YCSB starts, one
  * instance of the binding is opened and closed ({@link BindingSession}): a binding that cannot be
  * opened (bad settings, server unreachable within the binding's timeout, bad credentials) exits 2 with
@@ -42,32 +43,41 @@ public final class YcsbCommand {
     }
     ClientArguments parsed;
     Properties properties;
+    InputCheck.Use use;
     try {
       parsed = ClientArguments.parse(Arrays.asList(args));
       properties = parsed.effectiveProperties();
-      NamespaceValidator.discover(YcsbCommand.class.getClassLoader()).validate(properties);
-      YcsbCoreProperties.validate(properties);
-      checkStorageProperties(properties);
+      use = InputCheck.Use.valueOf(parsed.phase().toUpperCase(Locale.ROOT));
+      InputCheck.check(properties, use).forEach(warning -> System.err.println("ycsb: warning: " + warning));
     } catch (InvalidPropertyException e) {
       exitBadInput(e);
       return;
     }
+    // YCSB parses what it is given as is: hand it exactly the (trimmed) values that were checked.
     var ycsbArgs = new ArrayList<String>(List.of("-db", parsed.dbClass()));
-    if (parsed.phase().equals("shell")) {
-      MaskedStandardStreams.install(true);
-      ycsbArgs.addAll(parsed.clientArgs());
+    ycsbArgs.addAll(parsed.checkedClientArgs());
+    MaskedStandardStreams.install(use == InputCheck.Use.SHELL);
+    try {
+      checkBinding(properties);
+    } catch (InvalidPropertyException e) {
+      exitBadInput(e);
+    } catch (BindingUnavailableException e) {
+      System.err.println("ycsb: error: " + e.getMessage());
+      System.exit(EXIT_BAD_INPUT);
+    }
+    if (use == InputCheck.Use.SHELL) {
+      // YCSB's shell reads a line and fails on end of input (Ctrl-D) with a NullPointerException: at
+      // the end of input it reads "quit", as if the user had typed it.
+      System.setIn(new SequenceInputStream(System.in, new ByteArrayInputStream("\nquit\n".getBytes(UTF_8))));
       site.ycsb.CommandLine.main(ycsbArgs.toArray(String[]::new));
       return;
     }
-    MaskedStandardStreams.install(false);
     StudyParent.watch();
-    ycsbArgs.addAll(parsed.clientArgs());
     ycsbArgs.addAll(IntendedLatency.defaultArguments(properties));
     // Last, as YCSB's own launcher puts it: YCSB echoes "Command line: …" and PerfKitBenchmarker tells
     // a load from a run by that line ending in -load.
-    ycsbArgs.add(parsed.phase().equals("load") ? "-load" : "-t");
+    ycsbArgs.add(use == InputCheck.Use.LOAD ? "-load" : "-t");
     try {
-      checkBinding(properties);
       site.ycsb.Client.main(ycsbArgs.toArray(String[]::new));
     } catch (InvalidPropertyException e) {
       exitBadInput(e);
@@ -80,36 +90,6 @@ public final class YcsbCommand {
   /** Opens and closes one instance of the binding, on a copy of the properties, before YCSB starts. */
   private static void checkBinding(Properties properties) throws WorkloadException {
     BindingSession.open((Properties) properties.clone()).close();
-  }
-
-  /**
-   * The storage-aware workload's static checks; {@code storage.*} properties that would change the
-   * dataset or the run are refused for another workload, which would silently ignore them. Only
-   * {@code storage.result} is let through: tools such as the study runner set it on every phase, and
-   * a workload that writes no result file simply leaves it unused.
-   */
-  static void checkStorageProperties(Properties properties) {
-    var workload = properties.getProperty("workload", "site.ycsb.workloads.CoreWorkload");
-    if (storageAware(workload)) {
-      StorageAwareWorkload.validate(properties);
-      return;
-    }
-    properties.stringPropertyNames().stream()
-        .filter(key -> key.startsWith("storage.") && !key.equals(StorageSettings.RESULT)).sorted().findFirst()
-        .ifPresent(key -> {
-          throw new InvalidPropertyException("workload", workload, StorageAwareWorkload.class.getName()
-              + " (or a subclass) when storage.* properties are set", key + " is set, but " + workload
-              + " does not read storage.* properties");
-        });
-  }
-
-  private static boolean storageAware(String workload) {
-    try {
-      return StorageAwareWorkload.class.isAssignableFrom(
-          Class.forName(workload, false, YcsbCommand.class.getClassLoader()));
-    } catch (ClassNotFoundException | LinkageError e) {
-      return false; // YCSB reports a workload class it cannot load
-    }
   }
 
   private static void exitBadInput(InvalidPropertyException e) {

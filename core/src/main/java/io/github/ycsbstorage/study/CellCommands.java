@@ -3,10 +3,6 @@ package io.github.ycsbstorage.study;
 import io.github.ycsbstorage.config.SecretMasker;
 import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.Version;
-import java.io.IOException;
-import java.io.Reader;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -78,27 +74,27 @@ final class CellCommands {
    */
   Map<String, String> inputs(Cell cell) {
     var effective = new TreeMap<String, String>();
-    var file = cell.workload().file();
-    var workload = new Properties();
-    try (Reader reader = Files.newBufferedReader(file)) {
-      workload.load(reader);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read workload file " + file, e);
-    }
-    workload.stringPropertyNames().forEach(key -> effective.put(key, workload.getProperty(key).trim()));
-    properties(cell, 0, clients(cell), Path.of("client0")).forEach((key, value) -> {
-      if (!NOT_INPUTS.contains(key)) {
-        effective.put(key, value);
-      }
-    });
-    effective.put("threadcount", Integer.toString(study.threads()));
-    clientTarget().ifPresent(target -> effective.put("target", Long.toString(target)));
+    var input = clientInput(cell, Path.of("client0"));
+    input.stringPropertyNames().stream().filter(key -> !NOT_INPUTS.contains(key))
+        .forEach(key -> effective.put(key, input.getProperty(key).trim()));
     effective.put(StudyNamespace.CLIENTS, Integer.toString(clients(cell)));
     effective.put(StudyNamespace.BINDING, study.binding());
     effective.put("ycsb-storage.version", Version.ycsbStorage());
     var masked = new TreeMap<String, String>();
     effective.forEach((key, value) -> masked.put(key, SecretMasker.maskValue(key, value)));
     return masked;
+  }
+
+  /**
+   * Every property client 0 of the cell reads, unmasked: its workload file, then its properties file,
+   * then {@code -threads} and {@code -target}, as its {@code bin/ycsb} merges them.
+   */
+  Properties clientInput(Cell cell, Path clientFolder) {
+    var input = StudyDefinition.workloadFile(cell.workload().file());
+    properties(cell, 0, clients(cell), clientFolder).forEach(input::setProperty);
+    input.setProperty("threadcount", Integer.toString(study.threads()));
+    clientTarget().ifPresent(target -> input.setProperty("target", Long.toString(target)));
+    return input;
   }
 
   /** The properties of client {@code index} (its {@code -P} file), in the order they are given. */

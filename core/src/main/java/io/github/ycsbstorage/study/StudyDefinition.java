@@ -4,10 +4,11 @@ import static io.github.ycsbstorage.study.StudyNamespace.*;
 
 import io.github.ycsbstorage.config.ByteSize;
 import io.github.ycsbstorage.config.InvalidPropertyException;
+import io.github.ycsbstorage.config.PropertiesFile;
 import io.github.ycsbstorage.config.PropertyReader;
 import java.io.IOException;
-import java.io.Reader;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -64,19 +65,17 @@ public record StudyDefinition(String name, String binding, List<Workload> worklo
   }
 
   /** Reads a study file; relative paths in it are resolved against its folder, then {@code home}. */
-  public static StudyDefinition load(Path file, Path home) throws IOException {
+  public static StudyDefinition load(Path file, Path home) {
     var properties = read(file);
-    var defaultName = file.getFileName().toString().replaceFirst("\\.[^.]*$", "");
-    return parse(properties, defaultName, file.toAbsolutePath().getParent(), home);
+    // The file's name, made a safe study name: the user set no study.name that could be blamed.
+    var defaultName = file.getFileName().toString().replaceFirst("\\.[^.]*$", "")
+        .replaceAll("[^A-Za-z0-9_.-]", "_").replaceFirst("^[_.-]+", "");
+    return parse(properties, defaultName.isEmpty() ? "study" : defaultName, file.toAbsolutePath().getParent(), home);
   }
 
   /** The study file's properties, as written (UTF-8). */
-  public static Properties read(Path file) throws IOException {
-    var properties = new Properties();
-    try (Reader reader = Files.newBufferedReader(file)) {
-      properties.load(reader);
-    }
-    return properties;
+  public static Properties read(Path file) {
+    return PropertiesFile.read("FILE", file, StandardCharsets.UTF_8, "a study file: properties text in UTF-8");
   }
 
   /**
@@ -232,12 +231,7 @@ public record StudyDefinition(String name, String binding, List<Workload> worklo
     }
     var file = candidates.stream().filter(Files::isRegularFile).findFirst().orElseThrow(() ->
         new InvalidPropertyException(WORKLOADS, entry, "workload files; looked for " + candidates));
-    var properties = new Properties();
-    try (Reader reader = Files.newBufferedReader(file)) {
-      properties.load(reader);
-    } catch (IOException e) {
-      throw new InvalidPropertyException(WORKLOADS, entry, "readable workload files", e.getMessage());
-    }
+    var properties = workloadFile(file);
     properties.putAll(overrides);
     var workload = new PropertyReader(properties);
     return new Workload(file.getFileName().toString(), file.toAbsolutePath().normalize(),
@@ -262,9 +256,20 @@ public record StudyDefinition(String name, String binding, List<Workload> worklo
     }
   }
 
+  /** A workload file as its clients read it ({@code -P}: ISO-8859-1, as YCSB). */
+  static Properties workloadFile(Path file) {
+    return PropertiesFile.read(WORKLOADS, file, StandardCharsets.ISO_8859_1, "workload files of key=value text");
+  }
+
+  /** A comma-separated list; one that is given must name at least one entry ({@code study.workloads=,}). */
   private static List<String> list(PropertyReader reader, String key, String defaultValue) {
-    return Arrays.stream(reader.string(key, defaultValue).split(","))
+    var entries = Arrays.stream(reader.string(key, defaultValue).split(","))
         .map(String::trim).filter(s -> !s.isEmpty()).toList();
+    if (entries.isEmpty() && reader.string(key).isPresent()) {
+      throw new InvalidPropertyException(key, reader.string(key).get(), "a comma-separated list of one or more entries",
+          "it names none");
+    }
+    return entries;
   }
 
   private static Path resolve(Path base, String key, String path) {

@@ -23,7 +23,7 @@ public final class StudyNamespace implements PropertyNamespace {
   static final String HOSTS = "study.hosts";
   static final String THREADS = "study.threads";
   static final String TARGET = "study.target";
-  static final String RESULTS = "study.results";
+  public static final String RESULTS = "study.results";
 
   private static final Set<String> KEYS = Set.of(NAME, BINDING, WORKLOADS, DISTRIBUTIONS, RATIOS, SIZES,
       RECORDCOUNTS, DEVICES, SERVER_START, SERVER_STOP, REPETITIONS, DURATION, OPERATIONCOUNT, CACHE, CLIENTS,

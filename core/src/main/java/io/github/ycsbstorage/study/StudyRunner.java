@@ -13,7 +13,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Properties;
 import java.util.stream.Stream;
 
 /**
@@ -43,6 +46,20 @@ public final class StudyRunner {
     if (!Files.isExecutable(ycsbHome.resolve("bin/ycsb"))) {
       throw new IllegalArgumentException("no executable bin/ycsb under " + ycsbHome);
     }
+  }
+
+  /**
+   * What the first client of each cell will read, in run order, so that the whole study's input can
+   * be checked before its results folder is made and its first server starts.
+   */
+  public Map<String, Properties> clientInputs() {
+    var commands = new CellCommands(study, ycsbHome);
+    var inputs = new LinkedHashMap<String, Properties>();
+    for (var cell : new StudyPlan(study).cells()) {
+      var folder = study.resultsDirectory().resolve(cell.id() + ".d").resolve("client0");
+      inputs.put(cell.id(), commands.clientInput(cell, folder));
+    }
+    return inputs;
   }
 
   /**

@@ -34,7 +34,7 @@ class ClientArgumentsTest {
     assertEquals("1", sameLevel.effectiveProperties().getProperty("storage.dataset.ratio"),
         "both on the command line: left for the workload to refuse");
     assertEquals("32GB", sameLevel.effectiveProperties().getProperty("storage.dataset.size"));
-    var conflict = assertThrows(InvalidPropertyException.class, () -> YcsbCommand.checkStorageProperties(
+    var conflict = assertThrows(InvalidPropertyException.class, () -> InputCheck.checkStorageProperties(
         withWorkload(sameLevel.effectiveProperties())));
     assertEquals("storage.dataset.size", conflict.property());
   }

@@ -1,6 +1,7 @@
 package io.github.ycsbstorage.mongodb;
 
 import io.github.ycsbstorage.config.PropertyNamespace;
+import java.util.Properties;
 import java.util.Set;
 
 /**
@@ -23,5 +24,15 @@ public final class MongoDbNamespace implements PropertyNamespace {
         MongoDbSettings.SERVER_SELECTION_TIMEOUT, MongoDbSettings.CONNECT_TIMEOUT,
         MongoDbSettings.YCSB_WRITE_CONCERN, MongoDbSettings.YCSB_READ_PREFERENCE, MongoDbSettings.YCSB_MAX_CONNECTIONS,
         MongoDbSettings.YCSB_WAIT_QUEUE_MULTIPLIER);
+  }
+
+  @Override
+  public Set<String> otherKeys() {
+    return Set.of(MongoDbSettings.YCSB_BATCH_SIZE);
+  }
+
+  @Override
+  public void check(Properties properties) {
+    MongoDbSettings.from(properties);
   }
 }

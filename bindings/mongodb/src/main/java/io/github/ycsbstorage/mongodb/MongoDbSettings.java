@@ -105,6 +105,8 @@ public record MongoDbSettings(
     var database = reader.string(DATABASE)
         .or(() -> Optional.ofNullable(url.getDatabase()))
         .orElse(DEFAULT_DATABASE);
+    checkDatabase(reader.string(DATABASE).isPresent() ? DATABASE : URL, database, url);
+    checkApplicationName(url);
     var batchKey = reader.string(BATCH_SIZE).isPresent() ? BATCH_SIZE : YCSB_BATCH_SIZE;
     return new MongoDbSettings(
         url,
@@ -143,6 +145,26 @@ public record MongoDbSettings(
       throw new InvalidPropertyException(URL, text,
           "a MongoDB connection string: mongodb://[user:password@]host[:port][/database][?options]"
               + " or mongodb+srv://...", e.getMessage());
+    }
+  }
+
+  /** The driver's rule for database names, which it would otherwise apply only when the first operation runs. */
+  private static void checkDatabase(String key, String database, ConnectionString url) {
+    try {
+      com.mongodb.MongoNamespace.checkDatabaseNameValidity(database);
+    } catch (IllegalArgumentException e) {
+      throw new InvalidPropertyException(key, key.equals(URL) ? url.getConnectionString() : database,
+          "a database name without '.', ' ', '/', '\\', '\"', '$' and of fewer than 64 bytes",
+          "database '" + database + "': " + e.getMessage().replace("state should be: ", ""));
+    }
+  }
+
+  /** The driver refuses an appName over 128 bytes when the client is built, with a bare exception. */
+  private static void checkApplicationName(ConnectionString url) {
+    var name = url.getApplicationName();
+    if (name != null && name.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > 128) {
+      throw new InvalidPropertyException(URL, url.getConnectionString(), "an appName of at most 128 bytes (UTF-8)",
+          "its appName has " + name.getBytes(java.nio.charset.StandardCharsets.UTF_8).length + " bytes");
     }
   }
 

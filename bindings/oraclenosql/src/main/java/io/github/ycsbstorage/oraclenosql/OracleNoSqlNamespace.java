@@ -1,6 +1,7 @@
 package io.github.ycsbstorage.oraclenosql;
 
 import io.github.ycsbstorage.config.PropertyNamespace;
+import java.util.Properties;
 import java.util.Set;
 
 /**
@@ -44,5 +45,19 @@ public final class OracleNoSqlNamespace implements PropertyNamespace {
   @Override
   public Set<String> keys() {
     return KEYS;
+  }
+
+  @Override
+  public Set<String> otherKeys() {
+    return Set.of(LEGACY_STORE_NAME, LEGACY_HELPER_HOST, LEGACY_CONSISTENCY, LEGACY_DURABILITY, LEGACY_REQUEST_TIMEOUT);
+  }
+
+  @Override
+  public void check(Properties properties) {
+    try {
+      ClientSettings.from(properties);
+    } catch (NoClassDefFoundError e) {
+      // no kvclient.jar on this classpath: the oraclenosql launcher says what is missing
+    }
   }
 }
