@@ -96,7 +96,7 @@ public record ClientArguments(String phase, String dbClass, List<Path> propertyF
           int equals = setting.indexOf('=');
           if (equals < 0 || setting.substring(0, equals).isBlank()) {
             throw new InvalidPropertyException("-p", setting, "key=value, e.g. -p recordcount=1000",
-                "no '=' after a property name");
+                equals < 0 ? "no '=' after a property name" : "no property name before '='");
           }
           overrides.put(setting.substring(0, equals).trim(), setting.substring(equals + 1));
           clientArgs.add(option);

@@ -43,7 +43,7 @@ final class OutputPaths {
     var path = folder.toAbsolutePath();
     var accepted = "a writable folder, or one that can be created";
     if (Files.exists(path) && !Files.isDirectory(path)) {
-      throw new InvalidPropertyException(key, folder.toString(), accepted, "it is a file");
+      throw new InvalidPropertyException(key, folder.toString(), accepted, "it is not a folder");
     }
     checkNames(key, folder.toString(), path);
     checkAncestor(key, folder.toString(), path, accepted);

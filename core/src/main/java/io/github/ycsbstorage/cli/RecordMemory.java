@@ -34,8 +34,15 @@ final class RecordMemory {
     if (needed <= available) {
       return;
     }
-    var key = length >= fields ? "fieldlength" : "fieldcount";
-    throw new InvalidPropertyException(key, reader.string(key).orElseThrow(),
+    // blame what makes it too much: the threads if one thread's record fits, else the larger dimension
+    double oneThread = fields * (double) NAME_BYTES + fields * (2.0 * length + VALUE_OVERHEAD);
+    var key = threads > 1 && oneThread <= available ? "threadcount" : length >= fields ? "fieldlength" : "fieldcount";
+    long value = switch (key) {
+      case "threadcount" -> threads;
+      case "fieldlength" -> length;
+      default -> fields;
+    };
+    throw new InvalidPropertyException(key, Long.toString(value),
         "a record shape whose records fit in the client's memory",
         "records of " + fields + " fields × " + length + " bytes need at least " + size(needed) + " of client memory with "
             + threads + (threads == 1 ? " thread" : " threads") + ", but the client's heap is " + size(available)

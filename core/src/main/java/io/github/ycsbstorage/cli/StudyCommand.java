@@ -3,6 +3,8 @@ package io.github.ycsbstorage.cli;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.NamespaceValidator;
 import io.github.ycsbstorage.report.ReportBuilder;
+import io.github.ycsbstorage.result.Phase;
+import io.github.ycsbstorage.study.Cell;
 import io.github.ycsbstorage.study.StudyDefinition;
 import io.github.ycsbstorage.study.StudyNamespace;
 import io.github.ycsbstorage.study.StudyRunner;
@@ -10,6 +12,8 @@ import io.github.ycsbstorage.study.StudySummary;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Properties;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -38,21 +42,23 @@ final class StudyCommand implements Callable<Integer> {
       throw new InvalidPropertyException("FILE", file.toString(), "a readable study file (properties)",
           Files.exists(file) ? "not a readable file" : "no such file");
     }
-    // every misspelt key at once, before a value is looked at
-    NamespaceValidator.discover(getClass().getClassLoader()).validateKeys(StudyDefinition.read(file));
+    var properties = StudyDefinition.read(file);
     var home = Home.locate();
     StudyDefinition study;
+    StudyRunner runner;
     try {
+      // every misspelt key at once, before a value is looked at
+      NamespaceValidator.discover(getClass().getClassLoader()).validateKeys(properties);
       study = StudyDefinition.load(file, home);
       OutputPaths.checkFolder(StudyNamespace.RESULTS, study.resultsRoot());
+      runner = new StudyRunner(study, home, System.out);
+      checkClients(runner.clientInputs());
     } catch (InvalidPropertyException e) {
       throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
     }
     if (report != null) {
       OutputPaths.checkFolder("--report", report);
     }
-    var runner = new StudyRunner(study, home, System.out);
-    checkClients(runner);
     var outcome = runner.run(force);
     StudySummary.print(outcome, System.out);
     var folder = study.resultsDirectory();
@@ -71,14 +77,14 @@ final class StudyCommand implements Callable<Integer> {
    * folder is made or a server started: a bad pass-through property fails here with the message the
    * client would give, not in every cell.
    */
-  private void checkClients(StudyRunner runner) {
+  private void checkClients(Map<Cell, Properties> inputs) {
     var warnings = new LinkedHashSet<String>();
-    runner.clientInputs().forEach((cell, properties) -> {
-      var use = cell.endsWith("_load") ? InputCheck.Use.LOAD : InputCheck.Use.RUN;
+    inputs.forEach((cell, properties) -> {
+      var use = cell.phase() == Phase.LOAD ? InputCheck.Use.LOAD : InputCheck.Use.RUN;
       try {
         warnings.addAll(InputCheck.check(properties, use));
       } catch (InvalidPropertyException e) {
-        throw new IllegalArgumentException(file + ": " + e.getMessage() + " (for the clients of cell " + cell + ")", e);
+        throw new IllegalArgumentException(file + ": " + e.getMessage() + " (for the clients of cell " + cell.id() + ")", e);
       }
     });
     warnings.forEach(warning -> System.err.println("study: warning: " + file + ": " + warning));

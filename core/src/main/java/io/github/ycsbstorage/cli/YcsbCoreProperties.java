@@ -267,8 +267,9 @@ final class YcsbCoreProperties {
     if (end > records) {
       var key = count.isPresent() ? "insertcount" : "insertstart";
       throw new InvalidPropertyException(key, properties.getProperty(key).trim(),
-          "insertstart + insertcount ≤ recordcount (" + records + ")",
-          "records " + start + " to " + (end - 1) + " lie beyond recordcount");
+          "insertstart + insertcount ≤ recordcount (" + records + ")", count.isPresent()
+              ? "records " + start + " to " + (end - 1) + " lie beyond recordcount"
+              : "the first record lies beyond recordcount");
     }
   }
 

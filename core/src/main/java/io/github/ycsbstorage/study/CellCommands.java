@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.study;
 
+import io.github.ycsbstorage.config.PropertyReader;
 import io.github.ycsbstorage.config.SecretMasker;
 import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.Version;
@@ -141,7 +142,8 @@ final class CellCommands {
     if (cell.scale().kind() == DatasetScale.Kind.RECORDS) {
       return Optional.of(Long.parseLong(cell.scale().value()));
     }
-    return Optional.ofNullable(study.passThrough().get("recordcount")).map(Long::parseLong);
+    return Optional.ofNullable(study.passThrough().get("recordcount"))
+        .map(count -> PropertyReader.parseLong("recordcount", count, 0, Integer.MAX_VALUE));
   }
 
   /** Each client's share of {@code study.target}, at least 1 op/s. */

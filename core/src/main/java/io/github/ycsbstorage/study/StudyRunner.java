@@ -52,12 +52,12 @@ public final class StudyRunner {
    * What the first client of each cell will read, in run order, so that the whole study's input can
    * be checked before its results folder is made and its first server starts.
    */
-  public Map<String, Properties> clientInputs() {
+  public Map<Cell, Properties> clientInputs() {
     var commands = new CellCommands(study, ycsbHome);
-    var inputs = new LinkedHashMap<String, Properties>();
+    var inputs = new LinkedHashMap<Cell, Properties>();
     for (var cell : new StudyPlan(study).cells()) {
       var folder = study.resultsDirectory().resolve(cell.id() + ".d").resolve("client0");
-      inputs.put(cell.id(), commands.clientInput(cell, folder));
+      inputs.put(cell, commands.clientInput(cell, folder));
     }
     return inputs;
   }

@@ -66,7 +66,7 @@ class ClientArgumentsTest {
     assertEquals("-target='fast' is invalid; accepted: a whole number ≥ 0", message("run", "-db", "X", "-target", "fast"));
     assertEquals("-p='recordcount' is invalid: no '=' after a property name; accepted: key=value, e.g. -p "
         + "recordcount=1000", message("run", "-db", "X", "-p", "recordcount"));
-    assertEquals("-p='=5' is invalid: no '=' after a property name; accepted: key=value, e.g. -p recordcount=1000",
+    assertEquals("-p='=5' is invalid: no property name before '='; accepted: key=value, e.g. -p recordcount=1000",
         message("run", "-db", "X", "-p", "=5"));
     assertEquals("-P='/no/such/file' is invalid: no such file; accepted: a readable workload or properties file, "
         + "e.g. workloads/workloada", message("load", "-db", "X", "-P", "/no/such/file"));

@@ -150,12 +150,17 @@ public record MongoDbSettings(
 
   /** The driver's rule for database names, which it would otherwise apply only when the first operation runs. */
   private static void checkDatabase(String key, String database, ConnectionString url) {
+    var accepted = "a database name without '.', ' ', '/', '\\', '\"', '$' and of fewer than 64 bytes";
+    var shown = key.equals(URL) ? url.getConnectionString() : database;
     try {
       com.mongodb.MongoNamespace.checkDatabaseNameValidity(database);
     } catch (IllegalArgumentException e) {
-      throw new InvalidPropertyException(key, key.equals(URL) ? url.getConnectionString() : database,
-          "a database name without '.', ' ', '/', '\\', '\"', '$' and of fewer than 64 bytes",
+      throw new InvalidPropertyException(key, shown, accepted,
           "database '" + database + "': " + e.getMessage().replace("state should be: ", ""));
+    }
+    // the server's limit, which the driver leaves to the server
+    if (database.getBytes(java.nio.charset.StandardCharsets.UTF_8).length >= 64) {
+      throw new InvalidPropertyException(key, shown, accepted, "the database name is too long");
     }
   }
 
