@@ -38,7 +38,8 @@ public final class NamespaceValidator {
   public void validate(Properties properties) {
     validateKeys(properties);
     for (var namespace : namespaces) {
-      if (properties.stringPropertyNames().stream().anyMatch(key -> key.startsWith(namespace.prefix()))) {
+      if (namespace.checked(properties)
+          && properties.stringPropertyNames().stream().anyMatch(key -> key.startsWith(namespace.prefix()))) {
         namespace.check(properties);
       }
     }

@@ -29,4 +29,12 @@ public interface PropertyNamespace {
    */
   default void check(java.util.Properties properties) {
   }
+
+  /**
+   * Whether {@link #check} applies to these properties: a binding's combined settings (a password
+   * needs a user) only matter when it is the {@code db}. The keys are checked whatever the db.
+   */
+  default boolean checked(java.util.Properties properties) {
+    return true;
+  }
 }

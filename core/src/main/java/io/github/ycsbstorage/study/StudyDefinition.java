@@ -243,16 +243,27 @@ public record StudyDefinition(String name, String binding, List<Workload> worklo
     if (!Files.isReadable(bindingsFile)) {
       return; // not an installation (a test fixture); the launcher reports an unknown binding itself
     }
-    List<String> known;
-    try {
-      known = Files.readAllLines(bindingsFile).stream().map(String::trim)
-          .filter(line -> !line.startsWith("#") && line.contains(":"))
-          .map(line -> line.substring(0, line.indexOf(':'))).toList();
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + bindingsFile, e);
+    var known = bindings(bindingsFile);
+    if (!known.containsKey(binding)) {
+      throw new InvalidPropertyException(BINDING, binding, String.join(", ", known.keySet()), "unknown binding");
     }
-    if (!known.contains(binding)) {
-      throw new InvalidPropertyException(BINDING, binding, String.join(", ", known), "unknown binding");
+  }
+
+  /** The {@code site.ycsb.DB} class of the study's binding, as the launcher looks it up; empty outside an installation. */
+  public Optional<String> bindingClass(Path home) {
+    var file = home.resolve("bin/bindings.properties");
+    return Files.isReadable(file) ? Optional.ofNullable(bindings(file).get(binding)) : Optional.empty();
+  }
+
+  /** {@code bin/bindings.properties}: name → class, in file order. */
+  private static Map<String, String> bindings(Path file) {
+    try {
+      var bindings = new LinkedHashMap<String, String>();
+      Files.readAllLines(file).stream().map(String::trim).filter(line -> !line.startsWith("#") && line.contains(":"))
+          .forEach(line -> bindings.putIfAbsent(line.substring(0, line.indexOf(':')), line.substring(line.indexOf(':') + 1)));
+      return bindings;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + file, e);
     }
   }
 

@@ -57,7 +57,10 @@ public final class StudyRunner {
     var inputs = new LinkedHashMap<Cell, Properties>();
     for (var cell : new StudyPlan(study).cells()) {
       var folder = study.resultsDirectory().resolve(cell.id() + ".d").resolve("client0");
-      inputs.put(cell, commands.clientInput(cell, folder));
+      var input = commands.clientInput(cell, folder);
+      // as the launcher sets it: a binding checks its own properties only when it is the db
+      study.bindingClass(ycsbHome).ifPresent(db -> input.setProperty("db", db));
+      inputs.put(cell, input);
     }
     return inputs;
   }

@@ -85,9 +85,10 @@ class BadInputIT {
     return new Case(name, Kind.BASIC, args, List.of(expected));
   }
 
-  private static Case basicProperty(String key, String value, String accepted) {
-    return basic(key + "=" + value, List.of("-p", key + "=" + value), key + "='" + value + "' is invalid",
-        "accepted: " + accepted);
+  /** {@code -p key=value} in a command of that kind, refused naming the value and what is accepted. */
+  private static Case property(Kind kind, String key, String value, String accepted) {
+    return new Case(key + "=" + value, kind, List.of("-p", key + "=" + value),
+        List.of(key + "='" + value + "' is invalid", "accepted: " + accepted));
   }
 
   private static Case mongo(String name, List<String> args, String... expected) {
@@ -118,18 +119,6 @@ class BadInputIT {
 
   private static Case coreRun(String name, List<String> args, String... expected) {
     return new Case(name, Kind.CORE_RUN, args, List.of(expected));
-  }
-
-  /** {@code -p key=value} on YCSB's CoreWorkload (load), refused naming the value and what is accepted. */
-  private static Case core(String key, String value, String accepted) {
-    return coreLoad(key + "=" + value, List.of("-p", key + "=" + value), key + "='" + value + "' is invalid",
-        "accepted: " + accepted);
-  }
-
-  /** As {@link #core}, for a run. */
-  private static Case coreRunProperty(String key, String value, String accepted) {
-    return coreRun(key + "=" + value, List.of("-p", key + "=" + value), key + "='" + value + "' is invalid",
-        "accepted: " + accepted);
   }
 
   private static Case file(String name, String content, List<String> args, String... expected) {
@@ -174,34 +163,34 @@ class BadInputIT {
         basic("-target -1", List.of("-target", "-1"), "-target='-1' is invalid", "accepted: a whole number ≥ 0"),
         basic("-target ten", List.of("-target", "ten"), "-target='ten' is invalid", "accepted: a whole number ≥ 0"),
         // YCSB's own properties, which YCSB would misread
-        basicProperty("recordcount", "abc", "a whole number ≥ 0"),
-        basicProperty("recordcount", "-5", "a whole number ≥ 0"),
-        basicProperty("recordcount", "3000000000", "a whole number ≥ 0"),
-        basicProperty("operationcount", "1e3", "a whole number ≥ 0"),
-        basicProperty("operationcount", "-1", "a whole number ≥ 0"),
-        basicProperty("insertcount", "-10", "a whole number ≥ 0"),
-        basicProperty("insertstart", "x", "a whole number ≥ 0"),
-        basicProperty("threadcount", "0", "a whole number ≥ 1"),
-        basicProperty("target", "-5", "a whole number ≥ 0"),
-        basicProperty("fieldcount", "0", "a whole number ≥ 1"),
-        basicProperty("fieldlength", "big", "a whole number ≥ 1"),
-        basicProperty("maxexecutiontime", "-1", "a whole number ≥ 0"),
-        basicProperty("readproportion", "1.5", "a decimal number from 0 to 1"),
+        property(Kind.BASIC, "recordcount", "abc", "a whole number ≥ 0"),
+        property(Kind.BASIC, "recordcount", "-5", "a whole number ≥ 0"),
+        property(Kind.BASIC, "recordcount", "3000000000", "a whole number ≥ 0"),
+        property(Kind.BASIC, "operationcount", "1e3", "a whole number ≥ 0"),
+        property(Kind.BASIC, "operationcount", "-1", "a whole number ≥ 0"),
+        property(Kind.BASIC, "insertcount", "-10", "a whole number ≥ 0"),
+        property(Kind.BASIC, "insertstart", "x", "a whole number ≥ 0"),
+        property(Kind.BASIC, "threadcount", "0", "a whole number ≥ 1"),
+        property(Kind.BASIC, "target", "-5", "a whole number ≥ 0"),
+        property(Kind.BASIC, "fieldcount", "0", "a whole number ≥ 1"),
+        property(Kind.BASIC, "fieldlength", "big", "a whole number ≥ 1"),
+        property(Kind.BASIC, "maxexecutiontime", "-1", "a whole number ≥ 0"),
+        property(Kind.BASIC, "readproportion", "1.5", "a decimal number from 0 to 1"),
         // storage.*
         basic("misspelt storage key", List.of("-p", "storage.dataset.ratoi=1"),
             "storage.dataset.ratoi='*****' is invalid: unknown property (did you mean storage.dataset.ratio?)"),
-        basicProperty("storage.dataset.size", "12XB", "a non-negative number with an optional unit: B, KB"),
-        basicProperty("storage.dataset.size", "-3GB", "a non-negative number with an optional unit: B, KB"),
-        basicProperty("storage.dataset.ratio", "abc", "a decimal number"),
+        property(Kind.BASIC, "storage.dataset.size", "12XB", "a non-negative number with an optional unit: B, KB"),
+        property(Kind.BASIC, "storage.dataset.size", "-3GB", "a non-negative number with an optional unit: B, KB"),
+        property(Kind.BASIC, "storage.dataset.ratio", "abc", "a decimal number"),
         basic("ratio and size both set", List.of("-p", "storage.dataset.ratio=1", "-p", "storage.dataset.size=1GB"),
             "storage.dataset.size='1GB' is invalid", "storage.dataset.ratio"),
-        basicProperty("storage.warmup", "5parsecs", "a duration (e.g. 60s, 5m) or a number of operations"),
-        basicProperty("storage.cache", "lukewarm", "warm, cold"),
+        property(Kind.BASIC, "storage.warmup", "5parsecs", "a duration (e.g. 60s, 5m) or a number of operations"),
+        property(Kind.BASIC, "storage.cache", "lukewarm", "warm, cold"),
         // collector.* and study.* keys met by load/run
         basic("misspelt collector key", List.of("-p", "collector.intervl=1s"),
             "collector.intervl='*****' is invalid: unknown property (did you mean collector.interval?)"),
-        basicProperty("collector.interval", "fast", "a non-negative number with an optional unit: ms, s"),
-        basicProperty("collector.probe.size", "12XB", "a non-negative number with an optional unit: B, KB"),
+        property(Kind.BASIC, "collector.interval", "fast", "a non-negative number with an optional unit: ms, s"),
+        property(Kind.BASIC, "collector.probe.size", "12XB", "a non-negative number with an optional unit: B, KB"),
         basic("misspelt study key in a run", List.of("-p", "study.bindng=basic"),
             "study.bindng='*****' is invalid: unknown property (did you mean study.binding?)"),
         // output that could not be written
@@ -268,17 +257,17 @@ class BadInputIT {
   static List<Case> issueExamples() {
     return List.of(
         // 1. YCSB core properties and options: names
-        core("requestdistribution", "zipf", DISTRIBUTIONS),
-        core("fieldlengthdistribution", "bogus", "constant, uniform, zipfian, histogram"),
-        coreRunProperty("scanlengthdistribution", "bogus", "uniform, zipfian"),
-        core("measurementtype", "bogus", MEASUREMENT_TYPES),
+        property(Kind.CORE_LOAD, "requestdistribution", "zipf", DISTRIBUTIONS),
+        property(Kind.CORE_LOAD, "fieldlengthdistribution", "bogus", "constant, uniform, zipfian, histogram"),
+        property(Kind.CORE_RUN, "scanlengthdistribution", "bogus", "uniform, zipfian"),
+        property(Kind.CORE_LOAD, "measurementtype", "bogus", MEASUREMENT_TYPES),
         coreLoad("workload=com.nope.Workload", List.of("-p", "workload=com.nope.Workload"),
             "workload='com.nope.Workload' is invalid: no such class",
             "accepted: a class implementing site.ycsb.Workload"),
         // ranges
         coreRun("all operation proportions 0", List.of("-p", "readproportion=0", "-p", "updateproportion=0"),
             "readproportion='0' is invalid: every proportion is 0", "accepted: at least one operation proportion above 0"),
-        core("hotspotdatafraction", "2", "a decimal number greater than 0 and less than 1"),
+        property(Kind.CORE_LOAD, "hotspotdatafraction", "2", "a decimal number greater than 0 and less than 1"),
         coreLoad("insertstart + insertcount > recordcount", List.of("-p", "insertstart=50", "-p", "insertcount=60"),
             "insertcount='60' is invalid: records 50 to 109 lie beyond recordcount",
             "accepted: insertstart + insertcount ≤ recordcount (100)"),
@@ -290,8 +279,8 @@ class BadInputIT {
         coreRun("hdrhistogram.percentiles=abc", List.of("-p", "hdrhistogram.percentiles=abc"),
             "hdrhistogram.percentiles='abc' is invalid: 'abc' is not a percentile",
             "accepted: comma-separated percentiles from 0 to 100"),
-        core("histogram.buckets", "-1", "a whole number ≥ 1"),
-        core("timeseries.granularity", "0", "a whole number ≥ 1"),
+        property(Kind.CORE_LOAD, "histogram.buckets", "-1", "a whole number ≥ 1"),
+        property(Kind.CORE_LOAD, "timeseries.granularity", "0", "a whole number ≥ 1"),
         coreRun("hdrhistogram.output.path under a file", List.of("-p", "hdrhistogram.fileoutput=true",
             "-p", "hdrhistogram.output.path={dir}/../blocker/hdr-"), "hdrhistogram.output.path=",
             "blocker is not a writable folder", "accepted: a file in a writable folder"),
@@ -316,7 +305,7 @@ class BadInputIT {
             "-p", "exportfile={dir}/export.txt", "-p", "basicdb.verbose=false"),
             "storage.server.restart='false' is invalid: it exited with status 1",
             "accepted: a command that restarts the server and exits with status 0"),
-        basicProperty("storage.progress.interval", "0s", "a duration of at least 100ms"),
+        property(Kind.BASIC, "storage.progress.interval", "0s", "a duration of at least 100ms"),
         mongo("mongodb.database=a.b", List.of("-p", "mongodb.database=a.b"), "mongodb.database='a.b' is invalid",
             "databaseName does not contain '.'", "accepted: a database name without '.'"),
         mongo("appName over 128 characters", List.of("-p", "mongodb.url=mongodb://127.0.0.1:1/" + DATABASE + "?appName="
@@ -362,7 +351,7 @@ class BadInputIT {
   /** Further hostile input of the same classes. */
   static List<Case> ownCases() {
     return List.of(
-        coreRunProperty("maxscanlength", "0", "a whole number ≥ 1"),
+        property(Kind.CORE_RUN, "maxscanlength", "0", "a whole number ≥ 1"),
         coreRun("minscanlength above maxscanlength", List.of("-p", "minscanlength=5", "-p", "maxscanlength=2"),
             "minscanlength='5' is invalid", "accepted: at most maxscanlength (2)"),
         coreLoad("minfieldlength above fieldlength", List.of("-p", "minfieldlength=200", "-p",
@@ -373,37 +362,37 @@ class BadInputIT {
         coreLoad("dataintegrity with varying lengths", List.of("-p", "dataintegrity=true", "-p",
             "fieldlengthdistribution=uniform"), "dataintegrity='true' is invalid",
             "accepted: true only with fieldlengthdistribution=constant"),
-        core("dataintegrity", "yes", "true or false (YCSB reads any other word as false)"),
-        coreRunProperty("readallfields", "maybe", "true or false"),
-        core("measurement.interval", "sometimes", "op, intended, both"),
-        core("insertorder", "random", "hashed, ordered"),
-        core("requestdistribution", "Zipfian", DISTRIBUTIONS),
-        core("measurementtype", "HdrHistogram", MEASUREMENT_TYPES),
-        core("requestdistribution", "", DISTRIBUTIONS),
-        core("exporter", "com.nope.Exporter", "a class implementing site.ycsb.measurements.exporter.MeasurementsExporter"),
-        core("exporter", "java.lang.String", "a class implementing site.ycsb.measurements.exporter.MeasurementsExporter"),
-        core("workload", "java.lang.String", "a class implementing site.ycsb.Workload"),
+        property(Kind.CORE_LOAD, "dataintegrity", "yes", "true or false (YCSB reads any other word as false)"),
+        property(Kind.CORE_RUN, "readallfields", "maybe", "true or false"),
+        property(Kind.CORE_LOAD, "measurement.interval", "sometimes", "op, intended, both"),
+        property(Kind.CORE_LOAD, "insertorder", "random", "hashed, ordered"),
+        property(Kind.CORE_LOAD, "requestdistribution", "Zipfian", DISTRIBUTIONS),
+        property(Kind.CORE_LOAD, "measurementtype", "HdrHistogram", MEASUREMENT_TYPES),
+        property(Kind.CORE_LOAD, "requestdistribution", "", DISTRIBUTIONS),
+        property(Kind.CORE_LOAD, "exporter", "com.nope.Exporter", "a class implementing site.ycsb.measurements.exporter.MeasurementsExporter"),
+        property(Kind.CORE_LOAD, "exporter", "java.lang.String", "a class implementing site.ycsb.measurements.exporter.MeasurementsExporter"),
+        property(Kind.CORE_LOAD, "workload", "java.lang.String", "a class implementing site.ycsb.Workload"),
         raw("-db names no DB", List.of("load", "basic", "-P", "workloads/workloada", "-db", "java.lang.String"),
             "db='java.lang.String' is invalid: it is not a site.ycsb.DB", "accepted: a class implementing site.ycsb.DB"),
-        coreRunProperty("exponential.percentile", "100", "a decimal number greater than 0 and less than 100"),
-        coreRunProperty("hotspotopnfraction", "1.5", "a decimal number from 0 to 1"),
-        coreRunProperty("readproportion", "-0.1", "a decimal number from 0 to 1"),
-        coreRunProperty("readproportion", "NaN", "a decimal number from 0 to 1"),
-        coreRunProperty("hdrhistogram.percentiles", "95,,99", "comma-separated percentiles from 0 to 100"),
-        coreRunProperty("hdrhistogram.percentiles", "101", "comma-separated percentiles from 0 to 100"),
+        property(Kind.CORE_RUN, "exponential.percentile", "100", "a decimal number greater than 0 and less than 100"),
+        property(Kind.CORE_RUN, "hotspotopnfraction", "1.5", "a decimal number from 0 to 1"),
+        property(Kind.CORE_RUN, "readproportion", "-0.1", "a decimal number from 0 to 1"),
+        property(Kind.CORE_RUN, "readproportion", "NaN", "a decimal number from 0 to 1"),
+        property(Kind.CORE_RUN, "hdrhistogram.percentiles", "95,,99", "comma-separated percentiles from 0 to 100"),
+        property(Kind.CORE_RUN, "hdrhistogram.percentiles", "101", "comma-separated percentiles from 0 to 100"),
         coreRun("raw measurements below a file", List.of("-p", "measurementtype=raw", "-p",
             "measurement.raw.output_file={dir}/../blocker/raw.txt"), "measurement.raw.output_file=",
             "blocker is not a writable folder"),
         coreLoad("exportfile is a folder", List.of("-p", "exportfile={dir}"), "exportfile=", "is invalid: it is a folder"),
-        core("status.interval", "0", "a whole number ≥ 1"),
-        core("zeropadding", "0", "a whole number ≥ 1"),
-        core("core_workload_insertion_retry_limit", "-1", "a whole number ≥ 0"),
-        core("table", "", "a table name"),
-        core("fieldnameprefix", "", "a prefix for field names"),
-        core("recordcount", "1_000", "a whole number ≥ 0"),
-        core("recordcount", "0x10", "a whole number ≥ 0"),
-        core("recordcount", "2147483648", "a whole number ≥ 0"),
-        core("maxexecutiontime", "1e3", "a whole number ≥ 0"),
+        property(Kind.CORE_LOAD, "status.interval", "0", "a whole number ≥ 1"),
+        property(Kind.CORE_LOAD, "zeropadding", "0", "a whole number ≥ 1"),
+        property(Kind.CORE_LOAD, "core_workload_insertion_retry_limit", "-1", "a whole number ≥ 0"),
+        property(Kind.CORE_LOAD, "table", "", "a table name"),
+        property(Kind.CORE_LOAD, "fieldnameprefix", "", "a prefix for field names"),
+        property(Kind.CORE_LOAD, "recordcount", "1_000", "a whole number ≥ 0"),
+        property(Kind.CORE_LOAD, "recordcount", "0x10", "a whole number ≥ 0"),
+        property(Kind.CORE_LOAD, "recordcount", "2147483648", "a whole number ≥ 0"),
+        property(Kind.CORE_LOAD, "maxexecutiontime", "1e3", "a whole number ≥ 0"),
         coreLoad("insertstart beyond recordcount", List.of("-p", "insertstart=200"),
             "insertstart='200' is invalid: the first record lies beyond recordcount"),
         coreLoad("records too large for the heap", List.of("-p", "fieldcount=100000", "-p", "fieldlength=100000",
@@ -424,8 +413,8 @@ class BadInputIT {
             "is invalid: binary content (byte 0x00) at line 2"),
         file("UTF-16 -P file", "\u00fe\u00ffw\0o\0r\0k\0", List.of(), "is invalid: binary content"),
         basic("-P /dev/null", List.of("-P", "/dev/null"), "-P='/dev/null' is invalid: not a readable file"),
-        basicProperty("storage.dataset.ratio", "0", "a positive multiple of the server's memory"),
-        basicProperty("storage.warmup", "-5s", "a duration (e.g. 60s, 5m) or a number of operations"),
+        property(Kind.BASIC, "storage.dataset.ratio", "0", "a positive multiple of the server's memory"),
+        property(Kind.BASIC, "storage.warmup", "-5s", "a duration (e.g. 60s, 5m) or a number of operations"),
         coreLoad("collector.interval=0 with any workload", List.of("-p", "collector.interval=0"),
             "collector.interval='0' is invalid", "accepted: a duration from 10ms to 1h"),
         mongo("mongodb.batchsize=0", List.of("-p", "mongodb.batchsize=0"), "mongodb.batchsize='0' is invalid"),
@@ -541,7 +530,7 @@ class BadInputIT {
   @org.junit.jupiter.api.Test
   void oddButValidInputRunsAsChecked(@TempDir Path temp) throws Exception {
     var file = Files.writeString(temp.resolve("blanks.properties"),
-        "workload=site.ycsb.workloads.CoreWorkload\nrecordcount= 20\noperationcount=30 \nreadproportion=1\n");
+        "workload=site.ycsb.workloads.CoreWorkload\nrecordcount= 20\noperationcount=30 \nreadproportion=1\nupdateproportion=0\n");
     var export = temp.resolve("export.txt");
     var result = Launcher.ycsb("run", "basic", "-P", file.toString(), "-p", "exportfile=" + export, "-p",
         "basicdb.verbose=false", "-p", "threadcount= 2", "-table", "mytable", "-p", "recordcoutn=5");

@@ -32,6 +32,11 @@ public final class MongoDbNamespace implements PropertyNamespace {
   }
 
   @Override
+  public boolean checked(Properties properties) {
+    return MongoDbClient.class.getName().equals(properties.getProperty("db", "").trim());
+  }
+
+  @Override
   public void check(Properties properties) {
     MongoDbSettings.from(properties);
   }

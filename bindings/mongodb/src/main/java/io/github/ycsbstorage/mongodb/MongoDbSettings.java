@@ -150,7 +150,7 @@ public record MongoDbSettings(
 
   /** The driver's rule for database names, which it would otherwise apply only when the first operation runs. */
   private static void checkDatabase(String key, String database, ConnectionString url) {
-    var accepted = "a database name without '.', ' ', '/', '\\', '\"', '$' and of fewer than 64 bytes";
+    var accepted = "a database name without '.', ' ', '/', '\\', '\"' and of fewer than 64 bytes";
     var shown = key.equals(URL) ? url.getConnectionString() : database;
     try {
       com.mongodb.MongoNamespace.checkDatabaseNameValidity(database);

@@ -53,6 +53,11 @@ public final class OracleNoSqlNamespace implements PropertyNamespace {
   }
 
   @Override
+  public boolean checked(Properties properties) {
+    return OracleNoSqlClient.class.getName().equals(properties.getProperty("db", "").trim());
+  }
+
+  @Override
   public void check(Properties properties) {
     try {
       ClientSettings.from(properties);
