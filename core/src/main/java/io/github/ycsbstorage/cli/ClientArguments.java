@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.TreeSet;
 
@@ -128,23 +129,42 @@ public record ClientArguments(String phase, String dbClass, List<Path> propertyF
     var given = new Properties();
     given.putAll(overrides);
     levels.add(given);
+    replacedDatasetSize(levels).ifPresent(replaced -> {
+      overrides.put(replaced, "");
+      clientArgs.addAll(List.of("-p", replaced + "="));
+    });
+  }
+
+  /** The dataset size key that a later level replaces, if any (see {@link #blankReplacedDatasetSize}). */
+  private static Optional<String> replacedDatasetSize(List<Properties> levels) {
     var keys = List.of(StorageSettings.RATIO, StorageSettings.SIZE);
     for (int level = levels.size() - 1; level >= 0; level--) {
       var reader = new PropertyReader(levels.get(level));
       var set = keys.stream().filter(key -> reader.string(key).isPresent()).toList();
       if (set.size() == 1) {
         var replaced = keys.get(1 - keys.indexOf(set.get(0)));
-        var earlier = levels.subList(0, level).stream()
-            .anyMatch(properties -> new PropertyReader(properties).string(replaced).isPresent());
-        if (earlier) {
-          overrides.put(replaced, "");
-          clientArgs.addAll(List.of("-p", replaced + "="));
+        if (levels.subList(0, level).stream().anyMatch(p -> new PropertyReader(p).string(replaced).isPresent())) {
+          return Optional.of(replaced);
         }
       }
       if (!set.isEmpty()) {
-        return;
+        return Optional.empty();
       }
     }
+    return Optional.empty();
+  }
+
+  /**
+   * Properties given at several levels ({@code -P} files in order, then the command line) as
+   * {@code bin/ycsb} hands them to YCSB: a later level wins, a replaced dataset size is blank, values
+   * are trimmed. For a study's clients, whose levels are their workload file and their own file.
+   */
+  static Properties merge(List<Properties> levels) {
+    var merged = new Properties();
+    levels.forEach(merged::putAll);
+    replacedDatasetSize(levels).ifPresent(replaced -> merged.setProperty(replaced, ""));
+    merged.stringPropertyNames().forEach(key -> merged.setProperty(key, merged.getProperty(key).trim()));
+    return merged;
   }
 
   private static String valueOf(List<String> args, int index, String option) {
@@ -160,13 +180,13 @@ public record ClientArguments(String phase, String dbClass, List<Path> propertyF
    * trimmed, as {@link #checkedClientArgs} hands them to YCSB.
    */
   public Properties effectiveProperties() {
-    var merged = new Properties();
-    propertyFiles.forEach(file -> merged.putAll(load(file)));
-    merged.putAll(overrides);
-    merged.setProperty("db", dbClass);
-    // as YCSB will get them (checkedClientArgs)
-    merged.stringPropertyNames().forEach(key -> merged.setProperty(key, merged.getProperty(key).trim()));
-    return merged;
+    var levels = new ArrayList<Properties>();
+    propertyFiles.forEach(file -> levels.add(load(file)));
+    var given = new Properties();
+    given.putAll(overrides);
+    given.setProperty("db", dbClass);
+    levels.add(given);
+    return merge(levels);
   }
 
   /** A {@code -P} file as YCSB reads it (ISO-8859-1), refused when it is not properties text. */

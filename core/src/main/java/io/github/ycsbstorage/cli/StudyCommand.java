@@ -12,6 +12,7 @@ import io.github.ycsbstorage.study.StudySummary;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Callable;
@@ -77,12 +78,12 @@ final class StudyCommand implements Callable<Integer> {
    * folder is made or a server started: a bad pass-through property fails here with the message the
    * client would give, not in every cell.
    */
-  private void checkClients(Map<Cell, Properties> inputs) {
+  private void checkClients(Map<Cell, List<Properties>> inputs) {
     var warnings = new LinkedHashSet<String>();
-    inputs.forEach((cell, properties) -> {
+    inputs.forEach((cell, levels) -> {
       var use = cell.phase() == Phase.LOAD ? InputCheck.Use.LOAD : InputCheck.Use.RUN;
       try {
-        warnings.addAll(InputCheck.check(properties, use));
+        warnings.addAll(InputCheck.check(ClientArguments.merge(levels), use));
       } catch (InvalidPropertyException e) {
         throw new IllegalArgumentException(file + ": " + e.getMessage() + " (for the clients of cell " + cell.id() + ")", e);
       }

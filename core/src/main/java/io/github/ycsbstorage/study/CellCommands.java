@@ -75,9 +75,10 @@ final class CellCommands {
    */
   Map<String, String> inputs(Cell cell) {
     var effective = new TreeMap<String, String>();
-    var input = clientInput(cell, Path.of("client0"));
-    input.stringPropertyNames().stream().filter(key -> !NOT_INPUTS.contains(key))
-        .forEach(key -> effective.put(key, input.getProperty(key).trim()));
+    for (var level : clientLevels(cell, Path.of("client0"))) {
+      level.stringPropertyNames().stream().filter(key -> !NOT_INPUTS.contains(key))
+          .forEach(key -> effective.put(key, level.getProperty(key).trim()));
+    }
     effective.put(StudyNamespace.CLIENTS, Integer.toString(clients(cell)));
     effective.put(StudyNamespace.BINDING, study.binding());
     effective.put("ycsb-storage.version", Version.ycsbStorage());
@@ -87,15 +88,15 @@ final class CellCommands {
   }
 
   /**
-   * Every property client 0 of the cell reads, unmasked: its workload file, then its properties file,
-   * then {@code -threads} and {@code -target}, as its {@code bin/ycsb} merges them.
+   * What client 0 of the cell reads, unmasked, level by level as its {@code bin/ycsb} merges them: its
+   * workload file, then its properties file with {@code -threads} and {@code -target}.
    */
-  Properties clientInput(Cell cell, Path clientFolder) {
-    var input = StudyDefinition.workloadFile(cell.workload().file());
-    properties(cell, 0, clients(cell), clientFolder).forEach(input::setProperty);
-    input.setProperty("threadcount", Integer.toString(study.threads()));
-    clientTarget().ifPresent(target -> input.setProperty("target", Long.toString(target)));
-    return input;
+  List<Properties> clientLevels(Cell cell, Path clientFolder) {
+    var own = new Properties();
+    properties(cell, 0, clients(cell), clientFolder).forEach(own::setProperty);
+    own.setProperty("threadcount", Integer.toString(study.threads()));
+    clientTarget().ifPresent(target -> own.setProperty("target", Long.toString(target)));
+    return List.of(StudyDefinition.workloadFile(cell.workload().file()), own);
   }
 
   /** The properties of client {@code index} (its {@code -P} file), in the order they are given. */
