@@ -1,11 +1,9 @@
 package io.github.ycsbstorage.cli;
 
 import io.github.ycsbstorage.config.InvalidPropertyException;
+import io.github.ycsbstorage.config.PropertiesFile;
 import io.github.ycsbstorage.config.PropertyReader;
 import io.github.ycsbstorage.workload.StorageSettings;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,7 +13,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
+import java.util.TreeSet;
 
 /**
  * The arguments of {@code ycsb load|run|shell}, parsed and checked the way YCSB 0.17.0's
@@ -79,9 +79,16 @@ public record ClientArguments(Command command, String dbClass, List<Path> proper
           clientArgs.add(option);
           clientArgs.add(value);
         }
-        case "-l", "-table" -> {
+        case "-l" -> {
           clientArgs.add(option);
           clientArgs.add(valueOf(args, i++, option));
+        }
+        case "-table" -> {
+          // YCSB 0.17.0's Client refuses -table (its usage text still lists it): the property it meant
+          var setting = "table=" + valueOf(args, i++, option);
+          overrides.put("table", setting.substring("table=".length()));
+          clientArgs.add("-p");
+          clientArgs.add(setting);
         }
         case "-db" -> dbClass = valueOf(args, i++, option);
         case "-P" -> {
@@ -98,11 +105,11 @@ public record ClientArguments(Command command, String dbClass, List<Path> proper
         case "-p" -> {
           var setting = valueOf(args, i++, option);
           int equals = setting.indexOf('=');
-          if (equals <= 0) {
+          if (equals < 0 || setting.substring(0, equals).isBlank()) {
             throw new InvalidPropertyException("-p", setting, "key=value, e.g. -p recordcount=1000",
-                "no '=' after a property name");
+                equals < 0 ? "no '=' after a property name" : "no property name before '='");
           }
-          overrides.put(setting.substring(0, equals), setting.substring(equals + 1));
+          overrides.put(setting.substring(0, equals).trim(), setting.substring(equals + 1));
           clientArgs.add(option);
           clientArgs.add(setting);
         }
@@ -132,23 +139,42 @@ public record ClientArguments(Command command, String dbClass, List<Path> proper
     var given = new Properties();
     given.putAll(overrides);
     levels.add(given);
+    replacedDatasetSize(levels).ifPresent(replaced -> {
+      overrides.put(replaced, "");
+      clientArgs.addAll(List.of("-p", replaced + "="));
+    });
+  }
+
+  /** The dataset size key that a later level replaces, if any (see {@link #blankReplacedDatasetSize}). */
+  private static Optional<String> replacedDatasetSize(List<Properties> levels) {
     var keys = List.of(StorageSettings.RATIO, StorageSettings.SIZE);
     for (int level = levels.size() - 1; level >= 0; level--) {
       var reader = new PropertyReader(levels.get(level));
       var set = keys.stream().filter(key -> reader.string(key).isPresent()).toList();
       if (set.size() == 1) {
         var replaced = keys.get(1 - keys.indexOf(set.get(0)));
-        var earlier = levels.subList(0, level).stream()
-            .anyMatch(properties -> new PropertyReader(properties).string(replaced).isPresent());
-        if (earlier) {
-          overrides.put(replaced, "");
-          clientArgs.addAll(List.of("-p", replaced + "="));
+        if (levels.subList(0, level).stream().anyMatch(p -> new PropertyReader(p).string(replaced).isPresent())) {
+          return Optional.of(replaced);
         }
       }
       if (!set.isEmpty()) {
-        return;
+        return Optional.empty();
       }
     }
+    return Optional.empty();
+  }
+
+  /**
+   * Properties given at several levels ({@code -P} files in order, then the command line) as
+   * {@code bin/ycsb} hands them to YCSB: a later level wins, a replaced dataset size is blank, values
+   * are trimmed. For a study's clients, whose levels are their workload file and their own file.
+   */
+  static Properties merge(List<Properties> levels) {
+    var merged = new Properties();
+    levels.forEach(merged::putAll);
+    replacedDatasetSize(levels).ifPresent(replaced -> merged.setProperty(replaced, ""));
+    merged.stringPropertyNames().forEach(key -> merged.setProperty(key, merged.getProperty(key).trim()));
+    return merged;
   }
 
   private static String valueOf(List<String> args, int index, String option) {
@@ -160,23 +186,55 @@ public record ClientArguments(Command command, String dbClass, List<Path> proper
 
   /**
    * The properties as YCSB's {@code Client} will see them: files in order (a later file wins), then
-   * every {@code -p}, {@code -threads} and {@code -target} on top, whatever its position.
+   * every {@code -p}, {@code -threads} and {@code -target} on top, whatever its position; values
+   * trimmed, as {@link #checkedClientArgs} hands them to YCSB.
    */
   public Properties effectiveProperties() {
-    var merged = new Properties();
-    propertyFiles.forEach(file -> merged.putAll(load(file)));
-    merged.putAll(overrides);
-    merged.setProperty("db", dbClass);
-    return merged;
+    var levels = new ArrayList<Properties>();
+    propertyFiles.forEach(file -> levels.add(load(file)));
+    var given = new Properties();
+    given.putAll(overrides);
+    given.setProperty("db", dbClass);
+    levels.add(given);
+    return merge(levels);
   }
 
+  /** A {@code -P} file as YCSB reads it (ISO-8859-1), refused when it is not properties text. */
   private static Properties load(Path file) {
-    var properties = new Properties();
-    try (var reader = new InputStreamReader(Files.newInputStream(file), StandardCharsets.ISO_8859_1)) {
-      properties.load(reader);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + file, e);
+    return PropertiesFile.read("-P", file, StandardCharsets.ISO_8859_1,
+        "a workload or properties file (key=value text), e.g. workloads/workloada");
+  }
+
+  /**
+   * The arguments for YCSB's {@code Client}, with the values that were checked: YCSB parses a value as
+   * given ({@code Integer.parseInt(" 100")} fails) while every check reads it trimmed. A {@code -p}
+   * value is given trimmed; a {@code -P} file's value with blanks around it gets a trimmed {@code -p}
+   * of its own, which wins over every file as the file's value did.
+   */
+  List<String> checkedClientArgs() {
+    var checked = new ArrayList<String>();
+    for (int i = 0; i < clientArgs.size(); i++) {
+      var arg = clientArgs.get(i);
+      checked.add(arg);
+      if (arg.equals("-p") || arg.equals("-P") || arg.equals("-l") || arg.equals("-threads") || arg.equals("-target")) {
+        var value = clientArgs.get(++i);
+        if (arg.equals("-p")) {
+          int equals = value.indexOf('=');
+          value = value.substring(0, equals).trim() + "=" + value.substring(equals + 1).trim();
+        } else if (!arg.equals("-P") && !arg.equals("-l")) {
+          value = value.trim();
+        }
+        checked.add(value);
+      }
     }
-    return properties;
+    var fromFiles = new Properties();
+    propertyFiles.forEach(file -> fromFiles.putAll(load(file)));
+    new TreeSet<>(fromFiles.stringPropertyNames()).forEach(key -> {
+      var value = fromFiles.getProperty(key);
+      if (!overrides.containsKey(key) && !value.equals(value.trim())) {
+        checked.addAll(List.of("-p", key + "=" + value.trim()));
+      }
+    });
+    return checked;
   }
 }

@@ -3,13 +3,18 @@ package io.github.ycsbstorage.cli;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.NamespaceValidator;
 import io.github.ycsbstorage.report.ReportBuilder;
+import io.github.ycsbstorage.result.Phase;
+import io.github.ycsbstorage.study.Cell;
 import io.github.ycsbstorage.study.StudySettings;
 import io.github.ycsbstorage.study.StudyRunner;
 import io.github.ycsbstorage.study.StudySummary;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Properties;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -41,10 +46,21 @@ final class StudyCommand implements Callable<Integer> {
     if (report != null) {
       OutputPaths.checkFolder("--report", report);
     }
-    NamespaceValidator.discover(getClass().getClassLoader()).validate(StudySettings.read(file));
+    var properties = StudySettings.read(file);
     var home = Home.locate();
-    var study = StudySettings.load(file, home);
-    var outcome = new StudyRunner(study, home, System.out).run(force);
+    StudySettings study;
+    StudyRunner runner;
+    try {
+      // every misspelt key at once, before a value is looked at
+      NamespaceValidator.discover(getClass().getClassLoader()).validateKeys(properties);
+      study = StudySettings.load(file, home);
+      OutputPaths.checkFolder(StudySettings.RESULTS, study.resultsRoot());
+      runner = new StudyRunner(study, home, System.out);
+      checkClients(runner.clientInputs());
+    } catch (InvalidPropertyException e) {
+      throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
+    }
+    var outcome = runner.run(force);
     StudySummary.print(outcome, System.out);
     var folder = study.resultsDirectory();
     if (!outcome.results().isEmpty()) {
@@ -69,5 +85,23 @@ final class StudyCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       return List.of();
     }
+  }
+
+  /**
+   * Checks what every cell's clients will read as {@code bin/ycsb load|run} checks it, before the results
+   * folder is made or a server started: a bad pass-through property fails here with the message the
+   * client would give, not in every cell.
+   */
+  private void checkClients(Map<Cell, List<Properties>> inputs) {
+    var warnings = new LinkedHashSet<String>();
+    inputs.forEach((cell, levels) -> {
+      var use = cell.phase() == Phase.LOAD ? ClientArguments.Command.LOAD : ClientArguments.Command.RUN;
+      try {
+        warnings.addAll(InputCheck.check(ClientArguments.merge(levels), use));
+      } catch (InvalidPropertyException e) {
+        throw new IllegalArgumentException(file + ": " + e.getMessage() + " (for the clients of cell " + cell.id() + ")", e);
+      }
+    });
+    warnings.forEach(warning -> System.err.println("study: warning: " + file + ": " + warning));
   }
 }

@@ -1,15 +1,16 @@
 package io.github.ycsbstorage.cli;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+
 import io.github.ycsbstorage.config.InvalidPropertyException;
-import io.github.ycsbstorage.config.NamespaceValidator;
 import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.ResultExporter;
 import io.github.ycsbstorage.result.ResultSettings;
 import io.github.ycsbstorage.result.Version;
 import io.github.ycsbstorage.workload.BindingSession;
 import io.github.ycsbstorage.workload.BindingUnavailableException;
-import io.github.ycsbstorage.workload.StorageAwareWorkload;
-import io.github.ycsbstorage.workload.StorageSettings;
+import java.io.ByteArrayInputStream;
+import java.io.SequenceInputStream;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -25,9 +26,8 @@ import site.ycsb.WorkloadException;
  *
  * <p>Bad input exits with status 2 and a message naming the argument, before any operation. This class
  * is the one place that turns {@link InvalidPropertyException} into exit status 2: for arguments, for
- * YCSB's own properties ({@link YcsbCoreProperties}) and the static checks of the storage-aware
- * workload before YCSB starts, and for the server-dependent checks that the workload makes in
- * {@code init()} — YCSB's {@code Client} catches only {@code WorkloadException} there (and exits 0),
+ * the whole input checked before YCSB starts ({@link InputCheck}), and for the server-dependent checks
+ * that the workload makes in {@code init()} — YCSB's {@code Client} catches only {@code WorkloadException} there (and exits 0),
  * so the unchecked exception passes through {@code Client.main} to here. Before YCSB starts, one
  * instance of the binding is opened and closed ({@link BindingSession}): a binding that cannot be
  * opened (bad settings, server unreachable within the binding's timeout, bad credentials) exits 2 with
@@ -50,31 +50,38 @@ public final class YcsbCommand {
     try {
       parsed = ClientArguments.parse(Arrays.asList(args));
       properties = parsed.effectiveProperties();
-      NamespaceValidator.discover(YcsbCommand.class.getClassLoader()).validate(properties);
-      YcsbCoreProperties.validate(properties);
-      checkStorageProperties(properties);
+      InputCheck.check(properties, parsed.command()).forEach(warning -> System.err.println("ycsb: warning: " + warning));
     } catch (InvalidPropertyException e) {
       exitBadInput(e);
       return;
     }
+    // YCSB parses what it is given as is: hand it exactly the (trimmed) values that were checked.
     var ycsbArgs = new ArrayList<String>(List.of("-db", parsed.dbClass()));
-    if (parsed.command() == ClientArguments.Command.SHELL) {
-      MaskedStandardStreams.install(true);
-      ycsbArgs.addAll(parsed.clientArgs());
+    ycsbArgs.addAll(parsed.checkedClientArgs());
+    var command = parsed.command();
+    MaskedStandardStreams.install(command == ClientArguments.Command.SHELL);
+    try {
+      checkBinding(properties);
+    } catch (InvalidPropertyException e) {
+      exitBadInput(e);
+    } catch (BindingUnavailableException e) {
+      System.err.println("ycsb: error: " + e.getMessage());
+      System.exit(EXIT_BAD_INPUT);
+    }
+    if (command == ClientArguments.Command.SHELL) {
+      // YCSB's shell reads a line and fails on end of input (Ctrl-D) with a NullPointerException: at
+      // the end of input it reads "quit", as if the user had typed it.
+      System.setIn(new SequenceInputStream(System.in, new ByteArrayInputStream("\nquit\n".getBytes(UTF_8))));
       site.ycsb.CommandLine.main(ycsbArgs.toArray(String[]::new));
       return;
     }
-    MaskedStandardStreams.install(false);
     StudyParent.watch();
-    ycsbArgs.addAll(parsed.clientArgs());
     ycsbArgs.addAll(IntendedLatency.defaultArguments(properties));
-    ycsbArgs.addAll(judgedExport(parsed.command() == ClientArguments.Command.LOAD ? Phase.LOAD : Phase.RUN,
-        properties));
+    ycsbArgs.addAll(judgedExport(command == ClientArguments.Command.LOAD ? Phase.LOAD : Phase.RUN, properties));
     // Last, as YCSB's own launcher puts it: YCSB echoes "Command line: …" and PerfKitBenchmarker tells
     // a load from a run by that line ending in -load.
-    ycsbArgs.add(parsed.command() == ClientArguments.Command.LOAD ? "-load" : "-t");
+    ycsbArgs.add(command == ClientArguments.Command.LOAD ? "-load" : "-t");
     try {
-      checkBinding(properties);
       site.ycsb.Client.main(ycsbArgs.toArray(String[]::new));
     } catch (InvalidPropertyException e) {
       exitBadInput(e);
@@ -90,27 +97,6 @@ public final class YcsbCommand {
   }
 
   /**
-   * The storage-aware workload's static checks; {@code storage.*} properties that would change the
-   * dataset or the run are refused for another workload, which would silently ignore them. Only
-   * {@code storage.result} is let through: tools such as the study runner set it on every phase, and
-   * a workload that writes no result file simply leaves it unused.
-   */
-  static void checkStorageProperties(Properties properties) {
-    var workload = properties.getProperty("workload", "site.ycsb.workloads.CoreWorkload");
-    if (storageAware(workload)) {
-      StorageAwareWorkload.validate(properties);
-      return;
-    }
-    properties.stringPropertyNames().stream()
-        .filter(key -> key.startsWith("storage.") && !key.equals(StorageSettings.RESULT)).sorted().findFirst()
-        .ifPresent(key -> {
-          throw new InvalidPropertyException("workload", workload, StorageAwareWorkload.class.getName()
-              + " (or a subclass) when storage.* properties are set", key + " is set, but " + workload
-              + " does not read storage.* properties");
-        });
-  }
-
-  /**
    * For a workload other than the storage-aware one (which hands its settings over in {@code init}):
    * YCSB's export through the {@link ResultExporter}, which judges the phase like any other
    * ({@link io.github.ycsbstorage.result.PhaseVerdict}): YCSB's {@code Client} exits 0 even when its
@@ -121,23 +107,14 @@ public final class YcsbCommand {
    * @return the arguments that make YCSB export through it; none for the storage-aware workload
    */
   private static List<String> judgedExport(Phase phase, Properties properties) {
-    var workload = properties.getProperty("workload", "site.ycsb.workloads.CoreWorkload");
-    var chosen = properties.getProperty("exporter", ResultSettings.TEXT_EXPORTER);
-    if (storageAware(workload) || chosen.equals(ResultExporter.class.getName())) {
+    var workload = properties.getProperty("workload", "site.ycsb.workloads.CoreWorkload").trim();
+    var chosen = properties.getProperty("exporter", ResultSettings.TEXT_EXPORTER).trim();
+    if (InputCheck.storageAware(workload) || chosen.equals(ResultExporter.class.getName())) {
       return List.of();
     }
     ResultExporter.configure(new ResultSettings(chosen, Optional.empty(), phase, properties, Instant.now(),
         Optional.empty(), Optional.empty()));
     return List.of("-p", "exporter=" + ResultExporter.class.getName());
-  }
-
-  private static boolean storageAware(String workload) {
-    try {
-      return StorageAwareWorkload.class.isAssignableFrom(
-          Class.forName(workload, false, YcsbCommand.class.getClassLoader()));
-    } catch (ClassNotFoundException | LinkageError e) {
-      return false; // YCSB reports a workload class it cannot load
-    }
   }
 
   private static void exitBadInput(InvalidPropertyException e) {

@@ -3,13 +3,17 @@ package io.github.ycsbstorage.config;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Rejects keys under a known prefix that no component understands, with a "did you mean"
- * suggestion. Keys under prefixes that no loaded component claims are left alone: their owner may
- * simply not be on the classpath. Immutable and thread-safe.
+ * suggestion, and values that a namespace's own static checks refuse. Keys under prefixes that no
+ * loaded component claims are left alone: their owner may simply not be on the classpath; keys that
+ * nothing reads at all are warned about ({@link #unread}). Immutable and thread-safe.
  */
 public final class NamespaceValidator {
   private final List<PropertyNamespace> namespaces;
@@ -26,34 +30,81 @@ public final class NamespaceValidator {
   }
 
   /**
-   * Checks every key of the properties.
+   * Checks every key of the properties and every value under a namespace's prefix.
    *
-   * @throws InvalidPropertyException for the first unknown key, in key order
+   * @throws InvalidPropertyException for the unknown keys, all of them in one message (the first in
+   *                                  key order named), else for the first value a namespace refuses
    */
   public void validate(Properties properties) {
-    properties.stringPropertyNames().stream().sorted().forEach(key -> {
-      for (var namespace : namespaces) {
-        if (key.startsWith(namespace.prefix()) && !namespace.keys().contains(key)) {
-          var suggestion = closest(key, namespace);
-          // The key is what is wrong; its value is not shown, since a misspelt secret key
-          // (mongodb.pasword, oraclenosql.pwd) holds a secret that its name no longer gives away.
-          throw new InvalidPropertyException(key, SecretMasker.MASK,
-              "the keys of " + namespace.prefix() + "*: " + String.join(", ", sorted(namespace)),
-              "unknown property" + (suggestion == null ? "" : " (did you mean " + suggestion + "?)"));
-        }
+    validateKeys(properties);
+    for (var namespace : namespaces) {
+      if (namespace.checked(properties)
+          && properties.stringPropertyNames().stream().anyMatch(key -> key.startsWith(namespace.prefix()))) {
+        namespace.check(properties);
       }
+    }
+  }
+
+  /**
+   * Checks every key of the properties, not their values (a study file's values hold placeholders).
+   *
+   * @throws InvalidPropertyException for the unknown keys, all of them in one message
+   */
+  public void validateKeys(Properties properties) {
+    var unknown = properties.stringPropertyNames().stream().sorted()
+        .flatMap(key -> namespaces.stream().filter(n -> key.startsWith(n.prefix()) && !n.keys().contains(key))
+            .findFirst().map(namespace -> new Unknown(key, namespace)).stream())
+        .toList();
+    if (!unknown.isEmpty()) {
+      var first = unknown.get(0);
+      var others = unknown.subList(1, unknown.size()).stream().map(Unknown::described).toList();
+      // The key is what is wrong; its value is not shown, since a misspelt secret key
+      // (mongodb.pasword, oraclenosql.pwd) holds a secret that its name no longer gives away.
+      throw new InvalidPropertyException(first.key(), SecretMasker.MASK,
+          "the keys of " + first.namespace().prefix() + "*: " + String.join(", ", sorted(first.namespace())),
+          "unknown property" + first.suggestion().map(s -> " (did you mean " + s + "?)").orElse("")
+              + (others.isEmpty() ? "" : "; also unknown: " + String.join(", ", others)));
+    }
+  }
+
+  /**
+   * Warnings for keys that no component reads: neither YCSB's ({@code known}), nor a namespace's, nor
+   * under a namespace's prefix (those are errors, see {@link #validate}). A binding that is not ours may
+   * still read such a key, so it is a warning, not an error.
+   */
+  public List<String> unread(Properties properties, Set<String> known) {
+    var all = new TreeSet<>(known);
+    namespaces.forEach(namespace -> {
+      all.addAll(namespace.keys());
+      all.addAll(namespace.otherKeys());
     });
+    return properties.stringPropertyNames().stream().sorted()
+        .filter(key -> !all.contains(key) && namespaces.stream().noneMatch(n -> key.startsWith(n.prefix())))
+        .map(key -> key + " is read by no component of YCSB or ycsb-storage"
+            + closest(key, all).map(s -> " (did you mean " + s + "?)").orElse("")
+            + "; it is ignored unless the binding reads it")
+        .toList();
+  }
+
+  /** An unknown key under a namespace's prefix. */
+  private record Unknown(String key, PropertyNamespace namespace) {
+    Optional<String> suggestion() {
+      return closest(key, namespace.keys());
+    }
+
+    String described() {
+      return key + suggestion().map(s -> " (did you mean " + s + "?)").orElse("");
+    }
   }
 
   private static List<String> sorted(PropertyNamespace namespace) {
     return namespace.keys().stream().sorted().toList();
   }
 
-  private static String closest(String key, PropertyNamespace namespace) {
-    return namespace.keys().stream()
+  private static Optional<String> closest(String key, Set<String> candidates) {
+    return candidates.stream()
         .min(Comparator.comparingInt(candidate -> editDistance(key, candidate)))
-        .filter(best -> editDistance(key, best) <= Math.max(2, key.length() / 4))
-        .orElse(null);
+        .filter(best -> editDistance(key, best) <= Math.max(2, key.length() / 4));
   }
 
   /** Levenshtein distance; keys are short, so the quadratic table is fine. */

@@ -15,4 +15,26 @@ public interface PropertyNamespace {
 
   /** Every full key accepted under the prefix, e.g. {@code "storage.dataset.ratio"}. */
   Set<String> keys();
+
+  /** Keys outside the prefix that the component reads too, e.g. YCSB's older {@code batchsize}. */
+  default Set<String> otherKeys() {
+    return Set.of();
+  }
+
+  /**
+   * Checks the values of the component's keys without touching any server or file, so that a bad
+   * value is refused before anything runs (also for a study, before its first cell).
+   *
+   * @throws InvalidPropertyException naming the first bad property
+   */
+  default void check(java.util.Properties properties) {
+  }
+
+  /**
+   * Whether {@link #check} applies to these properties: a binding's combined settings (a password
+   * needs a user) only matter when it is the {@code db}. The keys are checked whatever the db.
+   */
+  default boolean checked(java.util.Properties properties) {
+    return true;
+  }
 }

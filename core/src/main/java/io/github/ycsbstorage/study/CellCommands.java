@@ -1,12 +1,9 @@
 package io.github.ycsbstorage.study;
 
+import io.github.ycsbstorage.config.PropertyReader;
 import io.github.ycsbstorage.config.SecretMasker;
 import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.Version;
-import java.io.IOException;
-import java.io.Reader;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -78,27 +75,28 @@ final class CellCommands {
    */
   Map<String, String> inputs(Cell cell) {
     var effective = new TreeMap<String, String>();
-    var file = cell.workload().file();
-    var workload = new Properties();
-    try (Reader reader = Files.newBufferedReader(file)) {
-      workload.load(reader);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read workload file " + file, e);
+    for (var level : clientLevels(cell, Path.of("client0"))) {
+      level.stringPropertyNames().stream().filter(key -> !NOT_INPUTS.contains(key))
+          .forEach(key -> effective.put(key, level.getProperty(key).trim()));
     }
-    workload.stringPropertyNames().forEach(key -> effective.put(key, workload.getProperty(key).trim()));
-    properties(cell, 0, clients(cell), Path.of("client0")).forEach((key, value) -> {
-      if (!NOT_INPUTS.contains(key)) {
-        effective.put(key, value);
-      }
-    });
-    effective.put("threadcount", Integer.toString(study.threads()));
-    clientTarget().ifPresent(target -> effective.put("target", Long.toString(target)));
     effective.put(StudySettings.CLIENTS, Integer.toString(clients(cell)));
     effective.put(StudySettings.BINDING, study.binding());
     effective.put("ycsb-storage.version", Version.ycsbStorage());
     var masked = new TreeMap<String, String>();
     effective.forEach((key, value) -> masked.put(key, SecretMasker.maskValue(key, value)));
     return masked;
+  }
+
+  /**
+   * What client 0 of the cell reads, unmasked, level by level as its {@code bin/ycsb} merges them: its
+   * workload file, then its properties file with {@code -threads} and {@code -target}.
+   */
+  List<Properties> clientLevels(Cell cell, Path clientFolder) {
+    var own = new Properties();
+    properties(cell, 0, clients(cell), clientFolder).forEach(own::setProperty);
+    own.setProperty("threadcount", Integer.toString(study.threads()));
+    clientTarget().ifPresent(target -> own.setProperty("target", Long.toString(target)));
+    return List.of(StudySettings.workloadFile(cell.workload().file()), own);
   }
 
   /** The properties of client {@code index} (its {@code -P} file), in the order they are given. */
@@ -145,7 +143,8 @@ final class CellCommands {
     if (cell.scale().kind() == DatasetScale.Kind.RECORDS) {
       return Optional.of(Long.parseLong(cell.scale().value()));
     }
-    return Optional.ofNullable(study.passThrough().get("recordcount")).map(Long::parseLong);
+    return Optional.ofNullable(study.passThrough().get("recordcount"))
+        .map(count -> PropertyReader.parseLong("recordcount", count, 0, Integer.MAX_VALUE));
   }
 
   /** Each client's share of {@code study.target}, at least 1 op/s. */

@@ -14,7 +14,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Properties;
 import java.util.stream.Stream;
 
 /**
@@ -44,6 +48,24 @@ public final class StudyRunner {
     if (!Files.isExecutable(ycsbHome.resolve("bin/ycsb"))) {
       throw new IllegalArgumentException("no executable bin/ycsb under " + ycsbHome);
     }
+  }
+
+  /**
+   * What the first client of each cell will read, level by level ({@code -P} files in order), in run
+   * order, so that the whole study's input can be checked before its results folder is made and its
+   * first server starts.
+   */
+  public Map<Cell, List<Properties>> clientInputs() {
+    var commands = new CellCommands(study, ycsbHome);
+    var inputs = new LinkedHashMap<Cell, List<Properties>>();
+    for (var cell : new StudyPlan(study).cells()) {
+      var folder = study.resultsDirectory().resolve(cell.id() + ".d").resolve("client0");
+      var levels = commands.clientLevels(cell, folder);
+      // as the launcher sets it: a binding checks its own properties only when it is the db
+      study.bindingClass(ycsbHome).ifPresent(db -> levels.get(levels.size() - 1).setProperty("db", db));
+      inputs.put(cell, levels);
+    }
+    return inputs;
   }
 
   /**

@@ -2,11 +2,12 @@ package io.github.ycsbstorage.study;
 
 import io.github.ycsbstorage.config.ByteSize;
 import io.github.ycsbstorage.config.InvalidPropertyException;
+import io.github.ycsbstorage.config.PropertiesFile;
 import io.github.ycsbstorage.config.PropertyReader;
 import io.github.ycsbstorage.workload.StorageSettings.CacheState;
 import java.io.IOException;
-import java.io.Reader;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -87,19 +88,17 @@ public record StudySettings(String name, String binding, List<Workload> workload
   }
 
   /** Reads a study file; relative paths in it are resolved against its folder, then {@code home}. */
-  public static StudySettings load(Path file, Path home) throws IOException {
+  public static StudySettings load(Path file, Path home) {
     var properties = read(file);
-    var defaultName = file.getFileName().toString().replaceFirst("\\.[^.]*$", "");
-    return from(properties, defaultName, file.toAbsolutePath().getParent(), home);
+    // The file's name, made a safe study name: the user set no study.name that could be blamed.
+    var defaultName = file.getFileName().toString().replaceFirst("\\.[^.]*$", "")
+        .replaceAll("[^A-Za-z0-9_.-]", "_").replaceFirst("^[_.-]+", "");
+    return from(properties, defaultName.isEmpty() ? "study" : defaultName, file.toAbsolutePath().getParent(), home);
   }
 
   /** The study file's properties, as written (UTF-8). */
-  public static Properties read(Path file) throws IOException {
-    var properties = new Properties();
-    try (Reader reader = Files.newBufferedReader(file)) {
-      properties.load(reader);
-    }
-    return properties;
+  public static Properties read(Path file) {
+    return PropertiesFile.read("FILE", file, StandardCharsets.UTF_8, "a study file: properties text in UTF-8");
   }
 
   /**
@@ -134,7 +133,7 @@ public record StudySettings(String name, String binding, List<Workload> workload
       }
     }
     var workloads = new ArrayList<Workload>();
-    for (var entry : reader.list(WORKLOADS, "workloads/workloada")) {
+    for (var entry : list(reader, WORKLOADS, "workloads/workloada")) {
       var workload = workload(entry, base, home, passThrough);
       // A cell is named by its workload file's name: two files of one name would share cells.
       workloads.stream().filter(w -> w.name().equals(workload.name())).findFirst().ifPresent(w -> {
@@ -144,7 +143,7 @@ public record StudySettings(String name, String binding, List<Workload> workload
       });
       workloads.add(workload);
     }
-    var distributions = reader.list(DISTRIBUTIONS, "");
+    var distributions = list(reader, DISTRIBUTIONS, "");
     for (int i = 0; i < distributions.size(); i++) {
       var distribution = distributions.get(i);
       if (!DISTRIBUTION_NAMES.contains(distribution)) {
@@ -158,7 +157,7 @@ public record StudySettings(String name, String binding, List<Workload> workload
         devices(reader, base), reader.string(SERVER_START), reader.string(SERVER_STOP),
         reader.integer(REPETITIONS, 1, 1, 1000), reader.duration(DURATION),
         reader.string(OPERATIONCOUNT).map(v -> PropertyReader.parseLong(OPERATIONCOUNT, v, 1, Integer.MAX_VALUE)),
-        reader.choice(CACHE, CacheState.WARM), reader.integer(CLIENTS, 1, 1, 1024), reader.list(HOSTS, ""),
+        reader.choice(CACHE, CacheState.WARM), reader.integer(CLIENTS, 1, 1, 1024), list(reader, HOSTS, ""),
         reader.integer(THREADS, 1, 1, 10_000), target(reader), resolve(base, RESULTS, reader.string(RESULTS, "results")),
         passThrough, base.toAbsolutePath().normalize());
   }
@@ -183,7 +182,7 @@ public record StudySettings(String name, String binding, List<Workload> workload
     keys.put(DatasetScale.Kind.RECORDS, RECORDCOUNTS);
     var scales = new ArrayList<DatasetScale>();
     var amounts = new ArrayList<Object>();
-    keys.forEach((kind, key) -> reader.list(key, "").forEach(value -> {
+    keys.forEach((kind, key) -> list(reader, key, "").forEach(value -> {
       Object amount = switch (kind) {
         case RATIO -> PropertyReader.parsePositiveDecimal(key, value, "ratios of server memory > 0, e.g. 0.33,1.33");
         case SIZE -> {
@@ -211,7 +210,7 @@ public record StudySettings(String name, String binding, List<Workload> workload
 
   private static List<Device> devices(PropertyReader reader, Path base) {
     var devices = new ArrayList<Device>();
-    for (var entry : reader.list(DEVICES, "")) {
+    for (var entry : list(reader, DEVICES, "")) {
       var equals = entry.indexOf('=');
       if (equals <= 0 || equals == entry.length() - 1) {
         throw new InvalidPropertyException(DEVICES, entry, "name=datapath entries, e.g. hdd=/mnt/hdd/db,ssd=/mnt/ssd/db");
@@ -245,12 +244,7 @@ public record StudySettings(String name, String binding, List<Workload> workload
     }
     var file = candidates.stream().filter(Files::isRegularFile).findFirst().orElseThrow(() ->
         new InvalidPropertyException(WORKLOADS, entry, "workload files; looked for " + candidates));
-    var properties = new Properties();
-    try (Reader reader = Files.newBufferedReader(file)) {
-      properties.load(reader);
-    } catch (IOException e) {
-      throw new InvalidPropertyException(WORKLOADS, entry, "readable workload files", e.getMessage());
-    }
+    var properties = workloadFile(file);
     properties.putAll(overrides);
     var workload = new PropertyReader(properties);
     return new Workload(file.getFileName().toString(), file.toAbsolutePath().normalize(),
@@ -262,17 +256,43 @@ public record StudySettings(String name, String binding, List<Workload> workload
     if (!Files.isReadable(bindingsFile)) {
       return; // not an installation (a test fixture); the launcher reports an unknown binding itself
     }
-    List<String> known;
+    var known = bindings(bindingsFile);
+    if (!known.containsKey(binding)) {
+      throw new InvalidPropertyException(BINDING, binding, String.join(", ", known.keySet()), "unknown binding");
+    }
+  }
+
+  /** The {@code site.ycsb.DB} class of the study's binding, as the launcher looks it up; empty outside an installation. */
+  public Optional<String> bindingClass(Path home) {
+    var file = home.resolve("bin/bindings.properties");
+    return Files.isReadable(file) ? Optional.ofNullable(bindings(file).get(binding)) : Optional.empty();
+  }
+
+  /** {@code bin/bindings.properties}: name → class, in file order. */
+  private static Map<String, String> bindings(Path file) {
     try {
-      known = Files.readAllLines(bindingsFile).stream().map(String::trim)
-          .filter(line -> !line.startsWith("#") && line.contains(":"))
-          .map(line -> line.substring(0, line.indexOf(':'))).toList();
+      var bindings = new LinkedHashMap<String, String>();
+      Files.readAllLines(file).stream().map(String::trim).filter(line -> !line.startsWith("#") && line.contains(":"))
+          .forEach(line -> bindings.putIfAbsent(line.substring(0, line.indexOf(':')), line.substring(line.indexOf(':') + 1)));
+      return bindings;
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + bindingsFile, e);
+      throw new UncheckedIOException("cannot read " + file, e);
     }
-    if (!known.contains(binding)) {
-      throw new InvalidPropertyException(BINDING, binding, String.join(", ", known), "unknown binding");
+  }
+
+  /** A workload file as its clients read it ({@code -P}: ISO-8859-1, as YCSB). */
+  static Properties workloadFile(Path file) {
+    return PropertiesFile.read(WORKLOADS, file, StandardCharsets.ISO_8859_1, "workload files of key=value text");
+  }
+
+  /** A comma-separated list; one that is given must name at least one entry ({@code study.workloads=,}). */
+  private static List<String> list(PropertyReader reader, String key, String defaultValue) {
+    var entries = reader.list(key, defaultValue);
+    if (entries.isEmpty() && reader.string(key).isPresent()) {
+      throw new InvalidPropertyException(key, reader.string(key).get(), "a comma-separated list of one or more entries",
+          "it names none");
     }
+    return entries;
   }
 
   private static Path resolve(Path base, String key, String path) {

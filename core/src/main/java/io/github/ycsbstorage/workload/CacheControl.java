@@ -28,10 +28,13 @@ final class CacheControl {
       var process = new ProcessBuilder("sh", "-c", command).inheritIO().start();
       int status = process.waitFor();
       if (status != 0) {
-        throw new WorkloadException(StorageSettings.SERVER_RESTART + " exited with status " + status);
+        // before any operation: the command is bad input, as a bad property is (exit 2)
+        throw new InvalidPropertyException(StorageSettings.SERVER_RESTART, command,
+            "a command that restarts the server and exits with status 0", "it exited with status " + status);
       }
     } catch (IOException e) {
-      throw new WorkloadException(StorageSettings.SERVER_RESTART + " could not run: " + e.getMessage(), e);
+      throw new InvalidPropertyException(StorageSettings.SERVER_RESTART, command, "a command that sh can run",
+          e.getMessage());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new WorkloadException("interrupted while restarting the server", e);

@@ -170,8 +170,18 @@ public record StorageSettings(OptionalDouble ratio, Optional<ByteSize> size, Siz
         calibrate,
         reader.integer(CALIBRATE_RECORDS, DEFAULT_CALIBRATE_RECORDS, 1, Integer.MAX_VALUE),
         clients, client, warmup, reader.choice(CACHE, CacheState.WARM), reader.string(SERVER_RESTART),
-        reader.bool(PROGRESS, true), reader.duration(PROGRESS_INTERVAL, Duration.ofSeconds(10)),
+        reader.bool(PROGRESS, true), progressInterval(reader),
         reader.string(RESULT), reader.duration(FAILURE_TIMEOUT, DEFAULT_FAILURE_TIMEOUT));
+  }
+
+  /** A positive interval: 0 would print progress in a busy loop. */
+  private static Duration progressInterval(PropertyReader reader) {
+    var interval = reader.duration(PROGRESS_INTERVAL, Duration.ofSeconds(10));
+    if (interval.compareTo(Duration.ofMillis(100)) < 0) {
+      throw new InvalidPropertyException(PROGRESS_INTERVAL, reader.string(PROGRESS_INTERVAL).orElseThrow(),
+          "a duration of at least 100ms, e.g. 10s");
+    }
+    return interval;
   }
 
   /** The value unless it is absent or {@code auto}. */

@@ -34,7 +34,7 @@ class ClientArgumentsTest {
     assertEquals("1", sameLevel.effectiveProperties().getProperty("storage.dataset.ratio"),
         "both on the command line: left for the workload to refuse");
     assertEquals("32GB", sameLevel.effectiveProperties().getProperty("storage.dataset.size"));
-    var conflict = assertThrows(InvalidPropertyException.class, () -> YcsbCommand.checkStorageProperties(
+    var conflict = assertThrows(InvalidPropertyException.class, () -> InputCheck.checkStorageProperties(
         withWorkload(sameLevel.effectiveProperties())));
     assertEquals("storage.dataset.size", conflict.property());
   }
@@ -66,7 +66,7 @@ class ClientArgumentsTest {
     assertEquals("-target='fast' is invalid; accepted: a whole number ≥ 0", message("run", "-db", "X", "-target", "fast"));
     assertEquals("-p='recordcount' is invalid: no '=' after a property name; accepted: key=value, e.g. -p "
         + "recordcount=1000", message("run", "-db", "X", "-p", "recordcount"));
-    assertEquals("-p='=5' is invalid: no '=' after a property name; accepted: key=value, e.g. -p recordcount=1000",
+    assertEquals("-p='=5' is invalid: no property name before '='; accepted: key=value, e.g. -p recordcount=1000",
         message("run", "-db", "X", "-p", "=5"));
     assertEquals("-P='/no/such/file' is invalid: no such file; accepted: a readable workload or properties file, "
         + "e.g. workloads/workloada", message("load", "-db", "X", "-P", "/no/such/file"));

@@ -44,7 +44,7 @@ class MainTest {
     var messages = err.toString();
     org.junit.jupiter.api.Assertions.assertTrue(messages.contains("-o='" + file.resolve("report") + "' is invalid: "
         + file + " is not a writable folder"), messages);
-    org.junit.jupiter.api.Assertions.assertTrue(messages.contains("-o='" + file + "' is invalid: it is a file"), messages);
+    org.junit.jupiter.api.Assertions.assertTrue(messages.contains("-o='" + file + "' is invalid: it is not a folder"), messages);
     org.junit.jupiter.api.Assertions.assertTrue(messages.contains("--report='" + file.resolve("report") + "' is invalid: "
         + file + " is not a writable folder"), messages);
     try (var left = Files.list(dir)) {

@@ -11,10 +11,10 @@ class StoragePropertyCheckTest {
 
   @Test
   void storagePropertiesNeedTheStorageAwareWorkload() {
-    YcsbCommand.checkStorageProperties(properties("workload", "site.ycsb.workloads.CoreWorkload"));
+    InputCheck.checkStorageProperties(properties("workload", "site.ycsb.workloads.CoreWorkload"));
     // the study runner names a result file for every phase, whatever the workload
-    YcsbCommand.checkStorageProperties(properties("storage.result", "cell/result.json"));
-    var error = assertThrows(InvalidPropertyException.class, () -> YcsbCommand.checkStorageProperties(
+    InputCheck.checkStorageProperties(properties("storage.result", "cell/result.json"));
+    var error = assertThrows(InvalidPropertyException.class, () -> InputCheck.checkStorageProperties(
         properties("workload", "site.ycsb.workloads.CoreWorkload", "storage.dataset.ratio", "1.33")));
     assertEquals("workload='site.ycsb.workloads.CoreWorkload' is invalid: storage.dataset.ratio is set, but "
         + "site.ycsb.workloads.CoreWorkload does not read storage.* properties; accepted: "
@@ -25,11 +25,11 @@ class StoragePropertyCheckTest {
   @Test
   void theStorageAwareWorkloadIsCheckedStatically() {
     var workload = "io.github.ycsbstorage.workload.StorageAwareWorkload";
-    YcsbCommand.checkStorageProperties(properties("workload", workload, "storage.dataset.ratio", "1.33"));
-    var error = assertThrows(InvalidPropertyException.class, () -> YcsbCommand.checkStorageProperties(
+    InputCheck.checkStorageProperties(properties("workload", workload, "storage.dataset.ratio", "1.33"));
+    var error = assertThrows(InvalidPropertyException.class, () -> InputCheck.checkStorageProperties(
         properties("workload", workload, "storage.dataset.ratio", "1.33", "storage.dataset.size", "1GB")));
     assertEquals("storage.dataset.size", error.property());
-    var empty = assertThrows(InvalidPropertyException.class, () -> YcsbCommand.checkStorageProperties(
+    var empty = assertThrows(InvalidPropertyException.class, () -> InputCheck.checkStorageProperties(
         properties("workload", workload, "storage.dataset.size", "1GB", "fieldlength", "0")));
     assertEquals("fieldlength", empty.property());
   }

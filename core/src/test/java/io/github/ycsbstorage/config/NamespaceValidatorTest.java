@@ -57,6 +57,57 @@ class NamespaceValidatorTest {
   }
 
   @Test
+  void everyUnknownKeyInOneMessage() {
+    var properties = new Properties();
+    properties.setProperty("storage.dataset.ration", "1");
+    properties.setProperty("storage.warmpu", "1");
+    var error = assertThrows(InvalidPropertyException.class, () -> validator.validateKeys(properties));
+    assertEquals("storage.dataset.ration='*****' is invalid: unknown property (did you mean storage.dataset.ratio?);"
+        + " also unknown: storage.warmpu (did you mean storage.warmup?); accepted: the keys of storage.*: "
+        + "storage.dataset.ratio, storage.dataset.size, storage.warmup", error.getMessage());
+  }
+
+  @Test
+  void aNamespaceChecksItsValuesOnlyWhenOneOfItsKeysIsSet() {
+    var checking = new PropertyNamespace() {
+      @Override
+      public String prefix() {
+        return "storage.";
+      }
+
+      @Override
+      public Set<String> keys() {
+        return Set.of("storage.warmup");
+      }
+
+      @Override
+      public void check(Properties properties) {
+        throw new InvalidPropertyException("storage.warmup", properties.getProperty("storage.warmup"), "a duration");
+      }
+    };
+    var validator = new NamespaceValidator(List.of(checking));
+    assertDoesNotThrow(() -> validator.validate(new Properties()));
+    var properties = new Properties();
+    properties.setProperty("storage.warmup", "soon");
+    assertEquals("storage.warmup", assertThrows(InvalidPropertyException.class,
+        () -> validator.validate(properties)).property());
+    assertDoesNotThrow(() -> validator.validateKeys(properties), "keys only");
+  }
+
+  @Test
+  void keysThatNothingReadsAreWarnedAboutWithTheClosestKnownKey() {
+    var properties = new Properties();
+    properties.setProperty("recordcoutn", "5");
+    properties.setProperty("recordcount", "5");
+    properties.setProperty("storage.warmup", "5s");
+    properties.setProperty("cassandra.hosts", "h1");
+    assertEquals(List.of("cassandra.hosts is read by no component of YCSB or ycsb-storage; it is ignored unless the "
+            + "binding reads it", "recordcoutn is read by no component of YCSB or ycsb-storage (did you mean "
+            + "recordcount?); it is ignored unless the binding reads it"),
+        validator.unread(properties, Set.of("recordcount")));
+  }
+
+  @Test
   void farOffKeyGetsNoSuggestion() {
     var properties = new Properties();
     properties.setProperty("storage.colour", "blue");

@@ -63,7 +63,18 @@ class BadInputIT {
     /** {@code ycsb load oraclenosql …} with KVHOME set, plus output files. */
     ORACLENOSQL,
     /** {@code ycsb study <file>}: args[0] is the study file's content ({dir} = the case's folder). */
-    STUDY
+    STUDY,
+    /** {@code ycsb load basic -P workloads/workloada <args>} (YCSB's CoreWorkload) plus output files. */
+    CORE_LOAD,
+    /** {@code ycsb run basic -P workloads/workloada <args>} plus output files. */
+    CORE_RUN,
+    /**
+     * {@code ycsb load basic -P <file> <args[1..]>} plus output files: args[0] is the file's content,
+     * written as ISO-8859-1 bytes ({@code \0} and the like stand for themselves).
+     */
+    FILE,
+    /** {@code ycsb report <folder> -o <dir>/report}: args[0] is the content of the folder's one result file. */
+    REPORT
   }
 
   private static Case raw(String name, List<String> args, String... expected) {
@@ -74,9 +85,10 @@ class BadInputIT {
     return new Case(name, Kind.BASIC, args, List.of(expected));
   }
 
-  private static Case basicProperty(String key, String value, String accepted) {
-    return basic(key + "=" + value, List.of("-p", key + "=" + value), key + "='" + value + "' is invalid",
-        "accepted: " + accepted);
+  /** {@code -p key=value} in a command of that kind, refused naming the value and what is accepted. */
+  private static Case property(Kind kind, String key, String value, String accepted) {
+    return new Case(key + "=" + value, kind, List.of("-p", key + "=" + value),
+        List.of(key + "='" + value + "' is invalid", "accepted: " + accepted));
   }
 
   private static Case mongo(String name, List<String> args, String... expected) {
@@ -90,6 +102,42 @@ class BadInputIT {
   private static Case study(String name, String content, String... expected) {
     return new Case(name, Kind.STUDY, List.of(content), List.of(expected));
   }
+
+  /** A valid study of the basic binding on one device, plus {@code lines}. */
+  private static Case studyWith(String name, String lines, String... expected) {
+    return study(name, """
+        study.binding=basic
+        study.recordcounts=100
+        study.operationcount=100
+        study.devices=disk={dir}/data
+        """ + lines, expected);
+  }
+
+  private static Case coreLoad(String name, List<String> args, String... expected) {
+    return new Case(name, Kind.CORE_LOAD, args, List.of(expected));
+  }
+
+  private static Case coreRun(String name, List<String> args, String... expected) {
+    return new Case(name, Kind.CORE_RUN, args, List.of(expected));
+  }
+
+  private static Case file(String name, String content, List<String> args, String... expected) {
+    var all = new ArrayList<String>();
+    all.add(content);
+    all.addAll(args);
+    return new Case(name, Kind.FILE, all, List.of(expected));
+  }
+
+  /** 4 KB of random bytes (fixed seed), as ISO-8859-1 characters. */
+  private static String binaryJunk() {
+    var bytes = new byte[4096];
+    new java.util.Random(15).nextBytes(bytes);
+    return new String(bytes, java.nio.charset.StandardCharsets.ISO_8859_1);
+  }
+
+  private static final String DISTRIBUTIONS = "uniform, zipfian, latest, hotspot, sequential, exponential";
+  private static final String MEASUREMENT_TYPES =
+      "hdrhistogram, histogram, hdrhistogram+histogram, hdrhistogram+raw, timeseries, raw";
 
   static Stream<Arguments> cases() {
     var cases = List.of(
@@ -115,34 +163,34 @@ class BadInputIT {
         basic("-target -1", List.of("-target", "-1"), "-target='-1' is invalid", "accepted: a whole number ≥ 0"),
         basic("-target ten", List.of("-target", "ten"), "-target='ten' is invalid", "accepted: a whole number ≥ 0"),
         // YCSB's own properties, which YCSB would misread
-        basicProperty("recordcount", "abc", "a whole number ≥ 0"),
-        basicProperty("recordcount", "-5", "a whole number ≥ 0"),
-        basicProperty("recordcount", "3000000000", "a whole number ≥ 0"),
-        basicProperty("operationcount", "1e3", "a whole number ≥ 0"),
-        basicProperty("operationcount", "-1", "a whole number ≥ 0"),
-        basicProperty("insertcount", "-10", "a whole number ≥ 0"),
-        basicProperty("insertstart", "x", "a whole number ≥ 0"),
-        basicProperty("threadcount", "0", "a whole number ≥ 1"),
-        basicProperty("target", "-5", "a whole number ≥ 0"),
-        basicProperty("fieldcount", "0", "a whole number ≥ 1"),
-        basicProperty("fieldlength", "big", "a whole number ≥ 1"),
-        basicProperty("maxexecutiontime", "-1", "a whole number ≥ 0"),
-        basicProperty("readproportion", "1.5", "a decimal number from 0 to 1"),
+        property(Kind.BASIC, "recordcount", "abc", "a whole number ≥ 0"),
+        property(Kind.BASIC, "recordcount", "-5", "a whole number ≥ 0"),
+        property(Kind.BASIC, "recordcount", "3000000000", "a whole number ≥ 0"),
+        property(Kind.BASIC, "operationcount", "1e3", "a whole number ≥ 0"),
+        property(Kind.BASIC, "operationcount", "-1", "a whole number ≥ 0"),
+        property(Kind.BASIC, "insertcount", "-10", "a whole number ≥ 0"),
+        property(Kind.BASIC, "insertstart", "x", "a whole number ≥ 0"),
+        property(Kind.BASIC, "threadcount", "0", "a whole number ≥ 1"),
+        property(Kind.BASIC, "target", "-5", "a whole number ≥ 0"),
+        property(Kind.BASIC, "fieldcount", "0", "a whole number ≥ 1"),
+        property(Kind.BASIC, "fieldlength", "big", "a whole number ≥ 1"),
+        property(Kind.BASIC, "maxexecutiontime", "-1", "a whole number ≥ 0"),
+        property(Kind.BASIC, "readproportion", "1.5", "a decimal number from 0 to 1"),
         // storage.*
         basic("misspelt storage key", List.of("-p", "storage.dataset.ratoi=1"),
             "storage.dataset.ratoi='*****' is invalid: unknown property (did you mean storage.dataset.ratio?)"),
-        basicProperty("storage.dataset.size", "12XB", "a non-negative number with an optional unit: B, KB"),
-        basicProperty("storage.dataset.size", "-3GB", "a non-negative number with an optional unit: B, KB"),
-        basicProperty("storage.dataset.ratio", "abc", "a decimal number"),
+        property(Kind.BASIC, "storage.dataset.size", "12XB", "a non-negative number with an optional unit: B, KB"),
+        property(Kind.BASIC, "storage.dataset.size", "-3GB", "a non-negative number with an optional unit: B, KB"),
+        property(Kind.BASIC, "storage.dataset.ratio", "abc", "a decimal number"),
         basic("ratio and size both set", List.of("-p", "storage.dataset.ratio=1", "-p", "storage.dataset.size=1GB"),
             "storage.dataset.size='1GB' is invalid", "storage.dataset.ratio"),
-        basicProperty("storage.warmup", "5parsecs", "a duration (e.g. 60s, 5m) or a number of operations"),
-        basicProperty("storage.cache", "lukewarm", "warm, cold"),
+        property(Kind.BASIC, "storage.warmup", "5parsecs", "a duration (e.g. 60s, 5m) or a number of operations"),
+        property(Kind.BASIC, "storage.cache", "lukewarm", "warm, cold"),
         // collector.* and study.* keys met by load/run
         basic("misspelt collector key", List.of("-p", "collector.intervl=1s"),
             "collector.intervl='*****' is invalid: unknown property (did you mean collector.interval?)"),
-        basicProperty("collector.interval", "fast", "a non-negative number with an optional unit: ms, s"),
-        basicProperty("collector.probe.size", "12XB", "a non-negative number with an optional unit: B, KB"),
+        property(Kind.BASIC, "collector.interval", "fast", "a non-negative number with an optional unit: ms, s"),
+        property(Kind.BASIC, "collector.probe.size", "12XB", "a non-negative number with an optional unit: B, KB"),
         basic("misspelt study key in a run", List.of("-p", "study.bindng=basic"),
             "study.bindng='*****' is invalid: unknown property (did you mean study.binding?)"),
         // output that could not be written
@@ -213,7 +261,202 @@ class BadInputIT {
             study.recordcounts=100
             study.devices=disk={dir}/data
             """, "study.binding='cassandra' is invalid", "accepted:"));
-    return cases.stream().map(Arguments::of);
+    return Stream.of(cases, issueExamples(), ownCases()).flatMap(List::stream).map(Arguments::of);
+  }
+
+  /** Every example of issue 15 that is bad input. */
+  static List<Case> issueExamples() {
+    return List.of(
+        // 1. YCSB core properties and options: names
+        property(Kind.CORE_LOAD, "requestdistribution", "zipf", DISTRIBUTIONS),
+        property(Kind.CORE_LOAD, "fieldlengthdistribution", "bogus", "constant, uniform, zipfian, histogram"),
+        property(Kind.CORE_RUN, "scanlengthdistribution", "bogus", "uniform, zipfian"),
+        property(Kind.CORE_LOAD, "measurementtype", "bogus", MEASUREMENT_TYPES),
+        coreLoad("workload=com.nope.Workload", List.of("-p", "workload=com.nope.Workload"),
+            "workload='com.nope.Workload' is invalid: no such class",
+            "accepted: a class implementing site.ycsb.Workload"),
+        // ranges
+        coreRun("all operation proportions 0", List.of("-p", "readproportion=0", "-p", "updateproportion=0"),
+            "readproportion='0' is invalid: every proportion is 0", "accepted: at least one operation proportion above 0"),
+        property(Kind.CORE_LOAD, "hotspotdatafraction", "2", "a decimal number greater than 0 and less than 1"),
+        coreLoad("insertstart + insertcount > recordcount", List.of("-p", "insertstart=50", "-p", "insertcount=60"),
+            "insertcount='60' is invalid: records 50 to 109 lie beyond recordcount",
+            "accepted: insertstart + insertcount ≤ recordcount (100)"),
+        coreLoad("fieldcount=2147483647", List.of("-p", "fieldcount=2147483647"),
+            "fieldcount='2147483647' is invalid: records of 2147483647 fields × 100 bytes need at least",
+            "of client memory with 1 thread, but the client's heap is",
+            "accepted: a record shape whose records fit in the client's memory"),
+        // measurement options
+        coreRun("hdrhistogram.percentiles=abc", List.of("-p", "hdrhistogram.percentiles=abc"),
+            "hdrhistogram.percentiles='abc' is invalid: 'abc' is not a percentile",
+            "accepted: comma-separated percentiles from 0 to 100"),
+        property(Kind.CORE_LOAD, "histogram.buckets", "-1", "a whole number ≥ 1"),
+        property(Kind.CORE_LOAD, "timeseries.granularity", "0", "a whole number ≥ 1"),
+        coreRun("hdrhistogram.output.path under a file", List.of("-p", "hdrhistogram.fileoutput=true",
+            "-p", "hdrhistogram.output.path={dir}/../blocker/hdr-"), "hdrhistogram.output.path=",
+            "blocker is not a writable folder", "accepted: a file in a writable folder"),
+        // empty values and file names
+        coreLoad("-p recordcount=", List.of("-p", "recordcount="), "recordcount='' is invalid: an empty value",
+            "accepted: a whole number ≥ 0"),
+        coreLoad("empty exportfile", List.of("-p", "exportfile="), "exportfile='' is invalid: an empty value",
+            "accepted: a file in a writable folder"),
+        coreLoad("too-long file name", List.of("-p", "exportfile={dir}/" + "x".repeat(300)),
+            "exportfile=", "is too long", "accepted: file and folder names of at most 255 bytes"),
+        // -P files
+        file("malformed \\u escape in a -P file", "workload=site.ycsb.workloads.CoreWorkload\nrecordcount=\\u12zz\n",
+            List.of(), "-P=", "is invalid: malformed \\u escape '\\u12zz' (\\u needs 4 hex digits) at line 2",
+            "accepted: a workload or properties file (key=value text)"),
+        file("-P file of binary junk", binaryJunk(), List.of(), "-P=", "is invalid: binary content",
+            "accepted: a workload or properties file (key=value text)"),
+        // no workload at all
+        new Case("no -P and no workload", Kind.RAW, List.of("load", "basic", "-p", "recordcount=10"),
+            List.of("workload=(not set) is invalid", "accepted: a workload class, usually from a workload file")),
+        // server commands and storage.*
+        raw("storage.server.restart=false", List.of("run", "basic", "-P", WORKLOAD, "-p", "storage.server.restart=false",
+            "-p", "exportfile={dir}/export.txt", "-p", "basicdb.verbose=false"),
+            "storage.server.restart='false' is invalid: it exited with status 1",
+            "accepted: a command that restarts the server and exits with status 0"),
+        property(Kind.BASIC, "storage.progress.interval", "0s", "a duration of at least 100ms"),
+        mongo("mongodb.database=a.b", List.of("-p", "mongodb.database=a.b"), "mongodb.database='a.b' is invalid",
+            "databaseName does not contain '.'", "accepted: a database name without '.'"),
+        mongo("appName over 128 characters", List.of("-p", "mongodb.url=mongodb://127.0.0.1:1/" + DATABASE + "?appName="
+            + "a".repeat(130)), "its appName has 130 bytes", "accepted: an appName of at most 128 bytes"),
+        // 2. study pass-through properties, checked before the results folder with run's messages
+        studyWith("study passes fieldlength=-5", "fieldlength=-5\n", "study.properties: fieldlength='-5' is invalid",
+            "accepted: a whole number ≥ 1"),
+        study("study passes mongodb.writeconcern=bogus", """
+            study.binding=mongodb
+            study.recordcounts=100
+            study.devices=disk={dir}/data
+            mongodb.url=mongodb://127.0.0.1:1/badinput
+            mongodb.writeconcern=bogus
+            """, "study.properties: mongodb.writeconcern='bogus' is invalid", "accepted: unacknowledged"),
+        studyWith("study passes storage.cache=lukewarm", "workload=io.github.ycsbstorage.workload.StorageAwareWorkload\n"
+            + "storage.cache=lukewarm\n", "study.properties: storage.cache='lukewarm' is invalid", "accepted: warm, cold"),
+        // study files
+        studyWith("study.workloads=,", "study.workloads=,\n", "study.workloads=',' is invalid: it names none",
+            "accepted: a comma-separated list of one or more entries"),
+        studyWith("a Latin-1 byte in a study file", "label=caf\u00e9\n", "study.properties' is invalid: not UTF-8 text at line 5",
+            "accepted: a study file: properties text in UTF-8"),
+        study("a study file of binary junk", binaryJunk(), "study.properties' is invalid", "accepted: a study file"),
+        studyWith("study.results=/dev/null", "study.results=/dev/null\n", "study.results='/dev/null' is invalid",
+            "it is not a folder"),
+        studyWith("every misspelt key at once", "study.recordcountz=1\nstudy.threadz=2\n",
+            "study.recordcountz='*****' is invalid: unknown property (did you mean study.recordcounts?); "
+                + "also unknown: study.threadz (did you mean study.threads?)"),
+        // report, demo
+        new Case("report on a truncated result", Kind.REPORT, List.of("{\"schema\": \"ycsb-storage-result/1\", \"ycsb\": {\"su"),
+            List.of("no result files (schema ycsb-storage-result/1) under", "skipped ", "cell.json: Unexpected end-of-input")),
+        new Case("report on a wrongly typed result", Kind.REPORT, List.of("{\"schema\": \"ycsb-storage-result/1\", "
+            + "\"summary\": [1]}"), List.of("no result files (schema ycsb-storage-result/1) under", "cell.json: Cannot "
+            + "deserialize")),
+        raw("report onto a file", List.of("report", "workloads", "-o", "workloads/workloada"),
+            "-o='workloads/workloada' is invalid: it is not a folder", "accepted: a writable folder"),
+        raw("demo -o where nothing can be written", List.of("demo", "-o", "/proc/version/report"),
+            "-o='/proc/version/report' is invalid: /proc/version is not a writable folder", "accepted: a writable folder"),
+        // shell: an unreachable server
+        raw("shell against an unreachable server", List.of("shell", "mongodb", "-p", "mongodb.url=mongodb://127.0.0.1:1/"
+            + DATABASE, "-p", "mongodb.serverselectiontimeout=1s"), "cannot reach MongoDB at 127.0.0.1:1", "within 1000 ms"));
+  }
+
+  /** Further hostile input of the same classes. */
+  static List<Case> ownCases() {
+    return List.of(
+        property(Kind.CORE_RUN, "maxscanlength", "0", "a whole number ≥ 1"),
+        coreRun("minscanlength above maxscanlength", List.of("-p", "minscanlength=5", "-p", "maxscanlength=2"),
+            "minscanlength='5' is invalid", "accepted: at most maxscanlength (2)"),
+        coreLoad("minfieldlength above fieldlength", List.of("-p", "minfieldlength=200", "-p",
+            "fieldlengthdistribution=uniform"), "minfieldlength='200' is invalid", "accepted: at most fieldlength (100)"),
+        coreLoad("missing field length histogram", List.of("-p", "fieldlengthdistribution=histogram", "-p",
+            "fieldlengthhistogram=/nonexistent/hist.txt"), "fieldlengthhistogram='/nonexistent/hist.txt' is invalid",
+            "accepted: a readable histogram file"),
+        coreLoad("dataintegrity with varying lengths", List.of("-p", "dataintegrity=true", "-p",
+            "fieldlengthdistribution=uniform"), "dataintegrity='true' is invalid",
+            "accepted: true only with fieldlengthdistribution=constant"),
+        property(Kind.CORE_LOAD, "dataintegrity", "yes", "true or false (YCSB reads any other word as false)"),
+        property(Kind.CORE_RUN, "readallfields", "maybe", "true or false"),
+        property(Kind.CORE_LOAD, "measurement.interval", "sometimes", "op, intended, both"),
+        property(Kind.CORE_LOAD, "insertorder", "random", "hashed, ordered"),
+        property(Kind.CORE_LOAD, "requestdistribution", "Zipfian", DISTRIBUTIONS),
+        property(Kind.CORE_LOAD, "measurementtype", "HdrHistogram", MEASUREMENT_TYPES),
+        property(Kind.CORE_LOAD, "requestdistribution", "", DISTRIBUTIONS),
+        property(Kind.CORE_LOAD, "exporter", "com.nope.Exporter", "a class implementing site.ycsb.measurements.exporter.MeasurementsExporter"),
+        property(Kind.CORE_LOAD, "exporter", "java.lang.String", "a class implementing site.ycsb.measurements.exporter.MeasurementsExporter"),
+        property(Kind.CORE_LOAD, "workload", "java.lang.String", "a class implementing site.ycsb.Workload"),
+        raw("-db names no DB", List.of("load", "basic", "-P", "workloads/workloada", "-db", "java.lang.String"),
+            "db='java.lang.String' is invalid: it is not a site.ycsb.DB", "accepted: a class implementing site.ycsb.DB"),
+        property(Kind.CORE_RUN, "exponential.percentile", "100", "a decimal number greater than 0 and less than 100"),
+        property(Kind.CORE_RUN, "hotspotopnfraction", "1.5", "a decimal number from 0 to 1"),
+        property(Kind.CORE_RUN, "readproportion", "-0.1", "a decimal number from 0 to 1"),
+        property(Kind.CORE_RUN, "readproportion", "NaN", "a decimal number from 0 to 1"),
+        property(Kind.CORE_RUN, "hdrhistogram.percentiles", "95,,99", "comma-separated percentiles from 0 to 100"),
+        property(Kind.CORE_RUN, "hdrhistogram.percentiles", "101", "comma-separated percentiles from 0 to 100"),
+        coreRun("raw measurements below a file", List.of("-p", "measurementtype=raw", "-p",
+            "measurement.raw.output_file={dir}/../blocker/raw.txt"), "measurement.raw.output_file=",
+            "blocker is not a writable folder"),
+        coreLoad("exportfile is a folder", List.of("-p", "exportfile={dir}"), "exportfile=", "is invalid: it is a folder"),
+        property(Kind.CORE_LOAD, "status.interval", "0", "a whole number ≥ 1"),
+        property(Kind.CORE_LOAD, "zeropadding", "0", "a whole number ≥ 1"),
+        property(Kind.CORE_LOAD, "core_workload_insertion_retry_limit", "-1", "a whole number ≥ 0"),
+        property(Kind.CORE_LOAD, "table", "", "a table name"),
+        property(Kind.CORE_LOAD, "fieldnameprefix", "", "a prefix for field names"),
+        property(Kind.CORE_LOAD, "recordcount", "1_000", "a whole number ≥ 0"),
+        property(Kind.CORE_LOAD, "recordcount", "0x10", "a whole number ≥ 0"),
+        property(Kind.CORE_LOAD, "recordcount", "2147483648", "a whole number ≥ 0"),
+        property(Kind.CORE_LOAD, "maxexecutiontime", "1e3", "a whole number ≥ 0"),
+        coreLoad("insertstart beyond recordcount", List.of("-p", "insertstart=200"),
+            "insertstart='200' is invalid: the first record lies beyond recordcount"),
+        coreLoad("records too large for the heap", List.of("-p", "fieldcount=100000", "-p", "fieldlength=100000",
+            "-threads", "100"), "fieldlength='100000' is invalid: records of 100000 fields × 100000 bytes",
+            "with 100 threads"),
+        coreLoad("too many threads for the records", List.of("-p", "fieldlength=10000", "-threads", "100000"),
+            "threadcount='100000' is invalid: records of 10 fields × 10000 bytes", "with 100000 threads"),
+        coreLoad("one field of 2 GB per thread", List.of("-p", "fieldlength=2147483647", "-threads", "8"),
+            "fieldlength='2147483647' is invalid", "raise it with -jvm-args -Xmx"),
+        coreLoad("-p with a blank name", List.of("-p", " =5"), "-p=' =5' is invalid: no property name before '='"),
+        coreLoad("-target 1.5", List.of("-target", "1.5"), "-target='1.5' is invalid", "accepted: a whole number ≥ 0"),
+        coreLoad("-threads beyond int", List.of("-threads", "99999999999"), "-threads='99999999999' is invalid"),
+        coreLoad("-l without a value", List.of("-l"), "-l=(not set) is invalid: the option needs a value"),
+        file("-P key without a value", "workload=site.ycsb.workloads.CoreWorkload\nfieldcount\n", List.of(),
+            "fieldcount='' is invalid: an empty value"),
+        file("empty -P file", "", List.of(), "workload=(not set) is invalid"),
+        file("-P file with a NUL byte", "workload=site.ycsb.workloads.CoreWorkload\na\0b=c\n", List.of(),
+            "is invalid: binary content (byte 0x00) at line 2"),
+        file("UTF-16 -P file", "\u00fe\u00ffw\0o\0r\0k\0", List.of(), "is invalid: binary content"),
+        basic("-P /dev/null", List.of("-P", "/dev/null"), "-P='/dev/null' is invalid: not a readable file"),
+        property(Kind.BASIC, "storage.dataset.ratio", "0", "a positive multiple of the server's memory"),
+        property(Kind.BASIC, "storage.warmup", "-5s", "a duration (e.g. 60s, 5m) or a number of operations"),
+        coreLoad("collector.interval=0 with any workload", List.of("-p", "collector.interval=0"),
+            "collector.interval='0' is invalid", "accepted: a duration from 10ms to 1h"),
+        mongo("mongodb.batchsize=0", List.of("-p", "mongodb.batchsize=0"), "mongodb.batchsize='0' is invalid"),
+        mongo("URL option maxPoolSize=abc", List.of("-p", "mongodb.url=mongodb://127.0.0.1:1/" + DATABASE
+            + "?maxPoolSize=abc"), "invalid value for 'maxpoolsize'"),
+        mongo("mongodb.serverselectiontimeout=0", List.of("-p", "mongodb.serverselectiontimeout=0"),
+            "mongodb.serverselectiontimeout='0' is invalid", "accepted: a positive duration"),
+        mongo("mongodb.database of 70 bytes", List.of("-p", "mongodb.database=" + "d".repeat(70)),
+            "the database name is too long", "fewer than 64 bytes"),
+        raw("shell with a bad URL", List.of("shell", "mongodb", "-p", "mongodb.url=http://x"),
+            "mongodb.url='http://x' is invalid"),
+        raw("report on a file", List.of("report", "workloads/workloada"), "RESULTS='workloads/workloada' is invalid: not a folder"),
+        studyWith("study.distributions=,", "study.distributions=,\n", "study.distributions=',' is invalid: it names none"),
+        studyWith("study.threads=0", "study.threads=0\n", "study.threads='0' is invalid"),
+        studyWith("study.devices without a path", "study.devices=disk\n", "study.devices='disk' is invalid"),
+        studyWith("study passes requestdistribution=zipf", "requestdistribution=zipf\n",
+            "requestdistribution='zipf' is invalid", "(for the clients of cell disk_records100_load)"),
+        studyWith("study passes a missing workload class", "workload=com.nope.W\n", "workload='com.nope.W' is invalid"),
+        studyWith("study passes collector.interval=0", "collector.interval=0\n", "collector.interval='0' is invalid"),
+        studyWith("study passes a huge fieldcount", "fieldcount=2147483647\n", "fieldcount='2147483647' is invalid"),
+        studyWith("study.results below a file", "study.results={dir}/../blocker/results\n", "study.results=",
+            "blocker is not a writable folder"),
+        study("study passes recordcount=abc", """
+            study.binding=basic
+            study.sizes=1MB
+            study.clients=2
+            study.devices=disk={dir}/data
+            storage.server.memory=1GB
+            recordcount=abc
+            """, "recordcount='abc' is invalid", "accepted: a whole number ≥ 0"),
+        raw("study FILE is a folder", List.of("study", "workloads"), "FILE='workloads' is invalid: not a readable file"));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -255,8 +498,26 @@ class BadInputIT {
         command.addAll(args);
       }
       case STUDY -> {
-        var file = Files.writeString(temp.resolve("study.properties"), args.get(0));
+        var file = Files.write(temp.resolve("study.properties"),
+            args.get(0).getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
         command.addAll(List.of("study", file.toString()));
+      }
+      case CORE_LOAD, CORE_RUN -> {
+        command.addAll(List.of(bad.kind() == Kind.CORE_LOAD ? "load" : "run", "basic", "-P", "workloads/workloada"));
+        command.addAll(outputs);
+        command.addAll(args);
+      }
+      case REPORT -> {
+        var results = Files.createDirectories(temp.resolve("report-input"));
+        Files.writeString(results.resolve("cell.json"), args.get(0));
+        command.addAll(List.of("report", results.toString(), "-o", dir.resolve("report").toString()));
+      }
+      case FILE -> {
+        var file = Files.write(temp.resolve("case.properties"),
+            args.get(0).getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        command.addAll(List.of("load", "basic", "-P", file.toString()));
+        command.addAll(outputs);
+        command.addAll(args.subList(1, args.size()));
       }
     }
     var result = Launcher.ycsb(Map.copyOf(environment), command.toArray(String[]::new));
@@ -270,6 +531,52 @@ class BadInputIT {
     assertEquals(List.of(), listing(dir), "nothing written");
     assertEquals(List.of(), listing(temp.resolve("results")), "no study results");
     assertFalse(mongoServer.client().listDatabaseNames().into(new ArrayList<>()).contains(DATABASE), "no data touched");
+  }
+
+  /**
+   * Input that looks odd but is valid runs, with YCSB given exactly what was checked: blanks around
+   * values (YCSB's {@code Integer.parseInt(" 100")} would fail), {@code -table} (YCSB 0.17.0's parser
+   * refuses it), a misspelt key only warned about, with its likely intended key.
+   */
+  @org.junit.jupiter.api.Test
+  void oddButValidInputRunsAsChecked(@TempDir Path temp) throws Exception {
+    var file = Files.writeString(temp.resolve("blanks.properties"),
+        "workload=site.ycsb.workloads.CoreWorkload\nrecordcount= 20\noperationcount=30 \nreadproportion=1\nupdateproportion=0\n");
+    var export = temp.resolve("export.txt");
+    var result = Launcher.ycsb("run", "basic", "-P", file.toString(), "-p", "exportfile=" + export, "-p",
+        "basicdb.verbose=false", "-p", "threadcount= 2", "-table", "mytable", "-p", "recordcoutn=5");
+    assertEquals(0, result.exitCode(), result::all);
+    assertTrue(result.stderr().contains("-p table=mytable"), () -> "-table as YCSB's table property: " + result.all());
+    assertTrue(result.stderr().contains("-p operationcount=30 "), () -> "the file's value, trimmed: " + result.all());
+    assertTrue(result.stderr().contains("recordcoutn is read by no component of YCSB or ycsb-storage "
+        + "(did you mean recordcount?)"), result::all);
+    var exported = Files.readString(export);
+    assertTrue(exported.contains("[READ], Operations, 30"), exported);
+  }
+
+  /** End of input (Ctrl-D) ends {@code ycsb shell} as {@code quit} does, not with a NullPointerException. */
+  @org.junit.jupiter.api.Test
+  void shellEndsAtTheEndOfInput() throws Exception {
+    var result = Launcher.ycsbWithInput("read usertable user1\n", "shell", "basic", "-p", "basicdb.verbose=false");
+    assertEquals(0, result.exitCode(), result::all);
+    assertTrue(result.stdout().contains("Return code: OK"), result::all);
+    assertFalse(result.all().contains("Exception"), result::all);
+  }
+
+  /** A study file named with a space runs under a safe name made of its file name; no study.name is blamed. */
+  @org.junit.jupiter.api.Test
+  void aStudyFileNameWithASpaceRuns(@TempDir Path temp) throws Exception {
+    var file = Files.writeString(temp.resolve("my study.properties"), """
+        study.binding=basic
+        study.workloads=workloads/workloadc
+        study.recordcounts=20
+        study.operationcount=20
+        study.devices=disk=%s
+        basicdb.verbose=false
+        """.formatted(temp.resolve("data")));
+    var result = Launcher.ycsb("study", file.toString());
+    assertEquals(0, result.exitCode(), result::all);
+    assertTrue(Files.isDirectory(temp.resolve("results/my_study")), result::all);
   }
 
   private static List<String> listing(Path dir) throws IOException {

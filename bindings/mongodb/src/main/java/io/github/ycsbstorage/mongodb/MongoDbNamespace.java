@@ -1,6 +1,7 @@
 package io.github.ycsbstorage.mongodb;
 
 import io.github.ycsbstorage.config.PropertyNamespace;
+import java.util.Properties;
 import java.util.Set;
 
 /**
@@ -18,5 +19,20 @@ public final class MongoDbNamespace implements PropertyNamespace {
   @Override
   public Set<String> keys() {
     return MongoDbSettings.KEYS;
+  }
+
+  @Override
+  public Set<String> otherKeys() {
+    return Set.of(MongoDbSettings.YCSB_BATCH_SIZE);
+  }
+
+  @Override
+  public boolean checked(Properties properties) {
+    return MongoDbClient.class.getName().equals(properties.getProperty("db", "").trim());
+  }
+
+  @Override
+  public void check(Properties properties) {
+    MongoDbSettings.from(properties);
   }
 }

@@ -113,6 +113,8 @@ public record MongoDbSettings(
     var database = reader.string(DATABASE)
         .or(() -> Optional.ofNullable(url.getDatabase()))
         .orElse(DEFAULT_DATABASE);
+    checkDatabase(reader.string(DATABASE).isPresent() ? DATABASE : URL, database, url);
+    checkApplicationName(url);
     var batchKey = reader.aliased(BATCH_SIZE, YCSB_BATCH_SIZE);
     var writeConcernKey = reader.aliased(WRITE_CONCERN, YCSB_WRITE_CONCERN);
     var readPreferenceKey = reader.aliased(READ_PREFERENCE, YCSB_READ_PREFERENCE);
@@ -146,6 +148,31 @@ public record MongoDbSettings(
       throw new InvalidPropertyException(URL, text,
           "a MongoDB connection string: mongodb://[user:password@]host[:port][/database][?options]"
               + " or mongodb+srv://...", e.getMessage());
+    }
+  }
+
+  /** The driver's rule for database names, which it would otherwise apply only when the first operation runs. */
+  private static void checkDatabase(String key, String database, ConnectionString url) {
+    var accepted = "a database name without '.', ' ', '/', '\\', '\"' and of fewer than 64 bytes";
+    var shown = key.equals(URL) ? url.getConnectionString() : database;
+    try {
+      com.mongodb.MongoNamespace.checkDatabaseNameValidity(database);
+    } catch (IllegalArgumentException e) {
+      throw new InvalidPropertyException(key, shown, accepted,
+          "database '" + database + "': " + e.getMessage().replace("state should be: ", ""));
+    }
+    // the server's limit, which the driver leaves to the server
+    if (database.getBytes(java.nio.charset.StandardCharsets.UTF_8).length >= 64) {
+      throw new InvalidPropertyException(key, shown, accepted, "the database name is too long");
+    }
+  }
+
+  /** The driver refuses an appName over 128 bytes when the client is built, with a bare exception. */
+  private static void checkApplicationName(ConnectionString url) {
+    var name = url.getApplicationName();
+    if (name != null && name.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > 128) {
+      throw new InvalidPropertyException(URL, url.getConnectionString(), "an appName of at most 128 bytes (UTF-8)",
+          "its appName has " + name.getBytes(java.nio.charset.StandardCharsets.UTF_8).length + " bytes");
     }
   }
 

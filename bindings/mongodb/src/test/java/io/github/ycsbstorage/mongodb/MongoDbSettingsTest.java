@@ -49,6 +49,32 @@ class MongoDbSettingsTest {
   }
 
   @Test
+  void databaseNamesAndAppNamesTheServerOrDriverWouldRefuseAreRefusedFirst() {
+    var dotted = assertThrows(InvalidPropertyException.class, () -> settings("mongodb.database", "a.b"));
+    assertEquals("mongodb.database", dotted.property());
+    assertTrue(dotted.getMessage().contains("databaseName does not contain '.'"), dotted.getMessage());
+    var inUrl = assertThrows(InvalidPropertyException.class, () -> settings("mongodb.url", "mongodb://u:pw@h/a%20b"));
+    assertTrue(inUrl.getMessage().startsWith("mongodb.url='mongodb://u:*****@h/a%20b' is invalid"), inUrl.getMessage());
+    assertEquals("mongodb.database", assertThrows(InvalidPropertyException.class,
+        () -> settings("mongodb.database", "d".repeat(64))).property());
+    assertEquals("d".repeat(63), settings("mongodb.database", "d".repeat(63)).database());
+    var appName = assertThrows(InvalidPropertyException.class,
+        () -> settings("mongodb.url", "mongodb://h/db?appName=" + "a".repeat(129)));
+    assertTrue(appName.getMessage().contains("its appName has 129 bytes"), appName.getMessage());
+    assertEquals("db", settings("mongodb.url", "mongodb://h/db?appName=" + "a".repeat(128)).database());
+  }
+
+  @Test
+  void theNamespaceChecksValuesOnlyForTheMongoDbBinding() {
+    var namespace = new MongoDbNamespace();
+    var bogus = properties("mongodb.writeconcern", "bogus");
+    assertFalse(namespace.checked(bogus), "another binding ignores mongodb.*");
+    bogus.setProperty("db", MongoDbClient.class.getName());
+    assertTrue(namespace.checked(bogus));
+    assertThrows(InvalidPropertyException.class, () -> namespace.check(bogus));
+  }
+
+  @Test
   void mongodbBatchsizeWinsOverYcsbSpelling() {
     assertEquals(50, settings("batchsize", "50").batchSize());
     assertEquals(20, settings("batchsize", "50", "mongodb.batchsize", "20").batchSize());

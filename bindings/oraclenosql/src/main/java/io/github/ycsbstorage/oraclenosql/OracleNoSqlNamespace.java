@@ -1,6 +1,7 @@
 package io.github.ycsbstorage.oraclenosql;
 
 import io.github.ycsbstorage.config.PropertyNamespace;
+import java.util.Properties;
 import java.util.Set;
 
 /**
@@ -17,5 +18,26 @@ public final class OracleNoSqlNamespace implements PropertyNamespace {
   @Override
   public Set<String> keys() {
     return OracleNoSqlSettings.KEYS;
+  }
+
+  @Override
+  public Set<String> otherKeys() {
+    return Set.of(OracleNoSqlSettings.LEGACY_STORE_NAME, OracleNoSqlSettings.LEGACY_HELPER_HOST,
+        OracleNoSqlSettings.LEGACY_CONSISTENCY, OracleNoSqlSettings.LEGACY_DURABILITY,
+        OracleNoSqlSettings.LEGACY_REQUEST_TIMEOUT);
+  }
+
+  @Override
+  public boolean checked(Properties properties) {
+    return OracleNoSqlClient.class.getName().equals(properties.getProperty("db", "").trim());
+  }
+
+  @Override
+  public void check(Properties properties) {
+    try {
+      OracleNoSqlSettings.from(properties);
+    } catch (NoClassDefFoundError e) {
+      // no kvclient.jar on this classpath: the oraclenosql launcher says what is missing
+    }
   }
 }

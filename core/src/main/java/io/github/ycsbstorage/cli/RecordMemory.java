@@ -1,0 +1,55 @@
+package io.github.ycsbstorage.cli;
+
+import io.github.ycsbstorage.config.ByteSize;
+import io.github.ycsbstorage.config.InvalidPropertyException;
+import io.github.ycsbstorage.config.PropertyReader;
+import java.util.Properties;
+
+/**
+ * Refuses a record shape whose records cannot be built in the client's memory: CoreWorkload keeps
+ * every field name in a list, and each client thread holds a record's values (the bytes, and again
+ * as the text most bindings make of them). {@code fieldcount=2147483647} would otherwise fill the heap
+ * for minutes and then hang. The estimate is a lower bound, so a refused shape never fits. Stateless.
+ */
+final class RecordMemory {
+  /** A field name: its String, its bytes and its slot in CoreWorkload's list. */
+  private static final long NAME_BYTES = 56;
+  /** Per field value besides its bytes: the map entry, the ByteIterator, the String header. */
+  private static final long VALUE_OVERHEAD = 96;
+
+  private RecordMemory() {
+  }
+
+  /**
+   * @param available the client JVM's heap limit in bytes
+   * @throws InvalidPropertyException naming fieldcount or fieldlength, with the memory needed
+   */
+  static void check(Properties properties, long available) {
+    var reader = new PropertyReader(properties);
+    long fields = reader.longValue("fieldcount", 10, 1, Integer.MAX_VALUE);
+    long length = reader.longValue("fieldlength", 100, 1, Integer.MAX_VALUE);
+    long threads = reader.longValue("threadcount", 1, 1, Integer.MAX_VALUE);
+    // doubles, not longs: 2^31 fields × 2^31 bytes × threads overflows a long
+    double needed = fields * (double) NAME_BYTES + threads * (double) fields * (2.0 * length + VALUE_OVERHEAD);
+    if (needed <= available) {
+      return;
+    }
+    // blame what makes it too much: the threads if one thread's record fits, else the larger dimension
+    double oneThread = fields * (double) NAME_BYTES + fields * (2.0 * length + VALUE_OVERHEAD);
+    var key = threads > 1 && oneThread <= available ? "threadcount" : length >= fields ? "fieldlength" : "fieldcount";
+    long value = switch (key) {
+      case "threadcount" -> threads;
+      case "fieldlength" -> length;
+      default -> fields;
+    };
+    throw new InvalidPropertyException(key, Long.toString(value),
+        "a record shape whose records fit in the client's memory",
+        "records of " + fields + " fields × " + length + " bytes need at least " + size(needed) + " of client memory with "
+            + threads + (threads == 1 ? " thread" : " threads") + ", but the client's heap is " + size(available)
+            + " (raise it with -jvm-args -Xmx…, or use fewer threads or smaller records)");
+  }
+
+  private static String size(double bytes) {
+    return bytes >= Long.MAX_VALUE ? "more than 9 EB" : ByteSize.ofBytes((long) bytes).toString();
+  }
+}
