@@ -294,7 +294,7 @@ class BadInputIT {
         property(Kind.CORE_LOAD, "timeseries.granularity", "0", "a whole number ≥ 1"),
         coreRun("hdrhistogram.output.path under a file", List.of("-p", "hdrhistogram.fileoutput=true",
             "-p", "hdrhistogram.output.path={dir}/../blocker/hdr-"), "hdrhistogram.output.path=",
-            "blocker is not a writable folder", "accepted: a file in a writable folder"),
+            "blocker is not a writable folder", "accepted: a file-name prefix in a writable folder"),
         // empty values and file names
         coreLoad("-p recordcount=", List.of("-p", "recordcount="), "recordcount='' is invalid: an empty value",
             "accepted: a whole number ≥ 0"),
@@ -432,7 +432,7 @@ class BadInputIT {
         mongo("URL option maxPoolSize=abc", List.of("-p", "mongodb.url=mongodb://127.0.0.1:1/" + DATABASE
             + "?maxPoolSize=abc"), "invalid value for 'maxpoolsize'"),
         mongo("mongodb.serverselectiontimeout=0", List.of("-p", "mongodb.serverselectiontimeout=0"),
-            "mongodb.serverselectiontimeout='0' is invalid", "accepted: a positive duration"),
+            "mongodb.serverselectiontimeout='0' is invalid", "accepted: a duration of at least 1ms"),
         mongo("mongodb.database of 70 bytes", List.of("-p", "mongodb.database=" + "d".repeat(70)),
             "the database name is too long", "fewer than 64 bytes"),
         raw("shell with a bad URL", List.of("shell", "mongodb", "-p", "mongodb.url=http://x"),
