@@ -72,6 +72,7 @@ public final class RunRecord {
   private PerfKitBenchmarkerMetadata perfkitbenchmarker;
   private String timeseries;
   private Warmup warmup;
+  private EngineActivity engine;
   private final List<SummaryLine> summaryLines = new ArrayList<>();
   private final List<Fact> facts = new ArrayList<>();
   private final List<String> warnings = new ArrayList<>();
@@ -96,6 +97,11 @@ public final class RunRecord {
 
   public synchronized void setWarmup(Warmup value) {
     warmup = value;
+  }
+
+  /** Sets what an embedded engine's own counters said about the phase. */
+  public synchronized void setEngine(EngineActivity value) {
+    engine = value;
   }
 
   /**
@@ -140,7 +146,7 @@ public final class RunRecord {
   public synchronized Sections sections() {
     return new Sections(Optional.ofNullable(sizing), Optional.ofNullable(server), Optional.ofNullable(devices),
         Optional.ofNullable(io), Optional.ofNullable(perfkitbenchmarker), Optional.ofNullable(timeseries),
-        Optional.ofNullable(warmup));
+        Optional.ofNullable(warmup), Optional.ofNullable(engine));
   }
 
   public synchronized List<SummaryLine> summaryLines() {
@@ -168,6 +174,7 @@ public final class RunRecord {
     perfkitbenchmarker = null;
     timeseries = null;
     warmup = null;
+    engine = null;
     summaryLines.clear();
     facts.clear();
     warnings.clear();

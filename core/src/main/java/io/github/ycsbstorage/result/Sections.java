@@ -18,14 +18,16 @@ import java.util.Optional;
  *                   collector found one
  * @param timeseries the collector's time-series file, relative to the result's folder when inside it
  * @param warmup     the unmeasured warm-up before the run, when there was one (absent otherwise)
+ * @param engine     an embedded engine's own counters over the phase (absent for a remote server)
  */
 public record Sections(Optional<Sizing> sizing, Optional<ServerInfo> server, Optional<List<DataDevice>> devices,
     Optional<Io> io, Optional<PerfKitBenchmarkerMetadata> perfkitbenchmarker, Optional<String> timeseries,
-    @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<Warmup> warmup) {
+    @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<Warmup> warmup,
+    @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<EngineActivity> engine) {
 
   /** Nothing learnt. */
   public static final Sections NONE = new Sections(Optional.empty(), Optional.empty(), Optional.empty(),
-      Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+      Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
 
   public Sections {
     sizing = sizing == null ? Optional.empty() : sizing;
@@ -35,15 +37,16 @@ public record Sections(Optional<Sizing> sizing, Optional<ServerInfo> server, Opt
     perfkitbenchmarker = perfkitbenchmarker == null ? Optional.empty() : perfkitbenchmarker;
     timeseries = timeseries == null ? Optional.empty() : timeseries;
     warmup = warmup == null ? Optional.empty() : warmup;
+    engine = engine == null ? Optional.empty() : engine;
   }
 
   /** These sections with another {@code io} section (e.g. a study cell's operation count). */
   public Sections withIo(Optional<Io> section) {
-    return new Sections(sizing, server, devices, section, perfkitbenchmarker, timeseries, warmup);
+    return new Sections(sizing, server, devices, section, perfkitbenchmarker, timeseries, warmup, engine);
   }
 
   /** These sections with the time-series file named differently (e.g. relative to another folder). */
   public Sections withTimeseries(Optional<String> file) {
-    return new Sections(sizing, server, devices, io, perfkitbenchmarker, file, warmup);
+    return new Sections(sizing, server, devices, io, perfkitbenchmarker, file, warmup, engine);
   }
 }

@@ -1,0 +1,39 @@
+package io.github.ycsbstorage.result;
+
+import io.github.ycsbstorage.spi.EngineCounters;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+
+/**
+ * The {@code engine} section: what an embedded engine's own counters say about the phase, the
+ * first-hand answer to "did the device serve the reads?". Immutable.
+ *
+ * @param source                 what the counters are, e.g. {@code RocksDB 10.10.1 statistics}
+ * @param counters               the counters' differences over the phase
+ * @param operations             the phase's operations the figures below divide by
+ * @param deviceReadsPerOperation cache misses (reads of a file) per operation; unknown without either
+ * @param cacheHitRatio          hits ÷ (hits + misses); unknown without both or when there were none
+ */
+public record EngineActivity(String source, EngineCounters counters, long operations,
+    OptionalDouble deviceReadsPerOperation, OptionalDouble cacheHitRatio) {
+
+  public EngineActivity {
+    if (source == null || source.isBlank() || counters == null || operations < 0) {
+      throw new IllegalArgumentException("an engine section needs its source, counters and operations");
+    }
+    deviceReadsPerOperation = deviceReadsPerOperation == null ? OptionalDouble.empty() : deviceReadsPerOperation;
+    cacheHitRatio = cacheHitRatio == null ? OptionalDouble.empty() : cacheHitRatio;
+  }
+
+  /** The section for {@code counters} over {@code operations} operations, its ratios computed. */
+  public static EngineActivity of(String source, EngineCounters counters, long operations) {
+    OptionalLong misses = counters.cacheMisses();
+    OptionalLong hits = counters.cacheHits();
+    OptionalDouble perOperation = misses.isPresent() && operations > 0
+        ? OptionalDouble.of((double) misses.getAsLong() / operations) : OptionalDouble.empty();
+    OptionalDouble hitRatio = hits.isPresent() && misses.isPresent() && hits.getAsLong() + misses.getAsLong() > 0
+        ? OptionalDouble.of((double) hits.getAsLong() / (hits.getAsLong() + misses.getAsLong()))
+        : OptionalDouble.empty();
+    return new EngineActivity(source, counters, operations, perOperation, hitRatio);
+  }
+}
