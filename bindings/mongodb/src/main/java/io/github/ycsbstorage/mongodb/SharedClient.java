@@ -39,13 +39,13 @@ final class SharedClient implements AutoCloseable {
   static SharedClient acquire(MongoDbSettings settings) throws DBException {
     Objects.requireNonNull(settings, "settings");
     var key = settings.url().getConnectionString() + "|" + settings.serverSelectionTimeout()
-        + "|" + settings.connectTimeout() + "|" + settings.maxConnections();
+        + "|" + settings.connectTimeout() + "|" + settings.operationTimeout() + "|" + settings.maxConnections();
     var resource = CLIENTS.computeIfAbsent(key, k -> new SharedResource<>(MongoClient::close));
     return new SharedClient(resource, resource.acquire(() -> open(settings)));
   }
 
   /**
-   * The driver settings: the URL's, with our timeouts and a pool of at least one connection per
+   * The driver settings: the URL's, with our timeouts (every wait on the server bounded) and a pool of at least one connection per
    * thread ({@code mongodb.maxconnections} replaces the URL's {@code maxPoolSize}, and is raised to
    * {@code threadcount} like it).
    */
@@ -59,9 +59,11 @@ final class SharedClient implements AutoCloseable {
         .applyConnectionString(url)
         .applyToClusterSettings(b -> b.serverSelectionTimeout(
             settings.serverSelectionTimeout().toMillis(), TimeUnit.MILLISECONDS))
-        .applyToSocketSettings(b -> b.connectTimeout(
-            (int) settings.connectTimeout().toMillis(), TimeUnit.MILLISECONDS))
-        .applyToConnectionPoolSettings(b -> b.maxSize(poolSize))
+        // a server that stops answering fails each operation after the operation timeout instead of hanging it
+        .applyToSocketSettings(b -> b.connectTimeout((int) settings.connectTimeout().toMillis(), TimeUnit.MILLISECONDS)
+            .readTimeout((int) settings.operationTimeout().toMillis(), TimeUnit.MILLISECONDS))
+        .applyToConnectionPoolSettings(b -> b.maxSize(poolSize)
+            .maxWaitTime(settings.operationTimeout().toMillis(), TimeUnit.MILLISECONDS))
         .build();
   }
 
