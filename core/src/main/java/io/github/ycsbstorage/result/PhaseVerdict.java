@@ -139,10 +139,13 @@ public record PhaseVerdict(Status status, List<String> reasons) {
     return limit > 0 && summary.runtimeMs().isPresent() && summary.runtimeMs().getAsLong() >= limit * 1000;
   }
 
-  /** {@code READ: ERROR 12, UPDATE: ERROR 3}: the failed return codes per operation. */
+  /**
+   * {@code READ: ERROR 12, UPDATE: ERROR 3}: the failed return codes per operation (YCSB counts a failed
+   * read under {@code READ-FAILED} and its code under {@code READ}, whose count is 0 when none succeeded).
+   */
   private static String failedCodes(Summary summary) {
     var parts = new ArrayList<String>();
-    summary.measured().forEach((operation, figures) -> {
+    summary.operations().forEach((operation, figures) -> {
       var failedCodes = new TreeMap<String, Long>();
       figures.returnCodes().forEach((code, n) -> {
         if (!SUCCESS.contains(code) && n > 0) {

@@ -113,4 +113,16 @@ class PhaseVerdictTest {
     assertEquals(1, verdict.exitStatus());
     assertEquals(Status.INTERRUPTED, PhaseVerdict.interrupted().status());
   }
+
+  @Test
+  void failuresOfAnOperationThatNeverSucceededAreNamedByCode() {
+    // YCSB counts failed reads under READ-FAILED and their codes under READ, whose count is then 0
+    var operations = Map.of("READ", figures(0, Map.of("SERVICE_UNAVAILABLE", 9L)),
+        "READ-FAILED", figures(9, Map.of()));
+    var verdict = PhaseVerdict.of(Phase.RUN, properties("operationcount", "1000"), summary(2_000, 9, operations),
+        List.of("no operation succeeded for 2.0 s while operations failed"), List.of());
+    assertEquals(List.of("no operation succeeded for 2.0 s while operations failed",
+        "the run stopped after 9 of 1,000 operations", "9 of 9 operations failed (READ: SERVICE_UNAVAILABLE 9)"),
+        verdict.reasons());
+  }
 }

@@ -35,9 +35,9 @@ import java.util.Set;
  * @param readConcern            override of the URL's read concern
  * @param serverSelectionTimeout how long an operation waits for a usable server
  * @param connectTimeout         how long opening one connection may take
- * @param operationTimeout       how long an operation waits for the server's answer (the socket read
- *                               timeout: the URL's {@code socketTimeoutMS}, else {@code storage.operation.timeout})
- *                               and for a pooled connection
+ * @param operationTimeout       how long one operation may take in all, server selection, connection and
+ *                               retries included (the driver's {@code timeoutMS}: the URL's, else
+ *                               {@code storage.operation.timeout})
  * @param maxConnections         override of the URL's {@code maxPoolSize} (YCSB's {@code mongodb.maxconnections})
  * @param threads                YCSB's {@code threadcount}: the pool holds at least this many connections
  */
@@ -135,8 +135,7 @@ public record MongoDbSettings(
         reader.string(READ_CONCERN).map(MongoDbSettings::readConcern),
         positive(reader, SERVER_SELECTION_TIMEOUT, url.getServerSelectionTimeout(), operationTimeout),
         positive(reader, CONNECT_TIMEOUT, url.getConnectTimeout(), operationTimeout),
-        url.getSocketTimeout() == null || url.getSocketTimeout() == 0 ? operationTimeout
-            : Duration.ofMillis(url.getSocketTimeout()),
+        url.getTimeout() == null || url.getTimeout() == 0 ? operationTimeout : Duration.ofMillis(url.getTimeout()),
         reader.string(YCSB_MAX_CONNECTIONS).map(v -> reader.integer(YCSB_MAX_CONNECTIONS, 0, 0, 1_000_000)),
         waitQueueChecked(reader, reader.integer("threadcount", 1, 1, Integer.MAX_VALUE)));
   }

@@ -59,11 +59,12 @@ final class SharedClient implements AutoCloseable {
         .applyConnectionString(url)
         .applyToClusterSettings(b -> b.serverSelectionTimeout(
             settings.serverSelectionTimeout().toMillis(), TimeUnit.MILLISECONDS))
-        // a server that stops answering fails each operation after the operation timeout instead of hanging it
-        .applyToSocketSettings(b -> b.connectTimeout((int) settings.connectTimeout().toMillis(), TimeUnit.MILLISECONDS)
-            .readTimeout((int) settings.operationTimeout().toMillis(), TimeUnit.MILLISECONDS))
-        .applyToConnectionPoolSettings(b -> b.maxSize(poolSize)
-            .maxWaitTime(settings.operationTimeout().toMillis(), TimeUnit.MILLISECONDS))
+        .applyToSocketSettings(b -> b.connectTimeout(
+            (int) settings.connectTimeout().toMillis(), TimeUnit.MILLISECONDS))
+        .applyToConnectionPoolSettings(b -> b.maxSize(poolSize))
+        // a server that stops answering fails each operation after this, whatever the operation waits for
+        // (server selection, a pooled connection, the answer, retries), instead of hanging it
+        .timeout(settings.operationTimeout().toMillis(), TimeUnit.MILLISECONDS)
         .build();
   }
 

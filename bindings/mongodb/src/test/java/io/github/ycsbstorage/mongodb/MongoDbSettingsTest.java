@@ -82,7 +82,7 @@ class MongoDbSettingsTest {
   }
 
   @Test
-  void everyTimeoutDefaultsToTheOneOperationTimeoutAndTheSocketReadTimeoutIsAlwaysSet() {
+  void everyTimeoutDefaultsToTheOneOperationTimeoutWhichBoundsEachOperationWhole() {
     var defaults = settings();
     assertEquals(Duration.ofSeconds(10), defaults.operationTimeout(), "storage.operation.timeout's default");
     var derived = settings("storage.operation.timeout", "2s");
@@ -90,11 +90,10 @@ class MongoDbSettingsTest {
     assertEquals(Duration.ofSeconds(2), derived.connectTimeout());
     assertEquals(Duration.ofSeconds(2), derived.operationTimeout());
     var driver = SharedClient.clientSettings(derived);
-    assertEquals(2000, driver.getSocketSettings().getReadTimeout(java.util.concurrent.TimeUnit.MILLISECONDS),
+    assertEquals(2000L, driver.getTimeout(java.util.concurrent.TimeUnit.MILLISECONDS),
         "a server that stops answering fails the operation instead of hanging it");
-    assertEquals(2000, driver.getConnectionPoolSettings().getMaxWaitTime(java.util.concurrent.TimeUnit.MILLISECONDS));
     assertEquals(Duration.ofMillis(400), settings("storage.operation.timeout", "2s", "mongodb.url",
-        "mongodb://h/?socketTimeoutMS=400").operationTimeout(), "the URL's own socket timeout wins");
+        "mongodb://h/?timeoutMS=400").operationTimeout(), "the URL's own timeoutMS wins");
   }
 
   @Test
