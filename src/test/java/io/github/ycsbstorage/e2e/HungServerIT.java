@@ -52,7 +52,6 @@ class HungServerIT {
 
       var result = dir.resolve("run.json");
       Launcher.Result finished;
-      double secondsToEnd;
       try (var run = Launcher.start(Map.of(), "run", "mongodb", "-P", "workloads/workloadc", "-p", url,
           "-p", STORAGE_AWARE, "-p", "recordcount=100", "-p", "operationcount=1000000000",
           "-p", "storage.failure.timeout=3s", "-p", "storage.operation.timeout=2s", "-p", "storage.result=" + result,
@@ -61,12 +60,17 @@ class HungServerIT {
         signal(server, "STOP");
         stopped = true;
         long stoppedAt = System.nanoTime();
+        run.awaitOutput("Error: no operation ");
+        double secondsToStop = (System.nanoTime() - stoppedAt) / 1e9;
+        run.awaitOutput("Status: failed");
+        double secondsToStatus = (System.nanoTime() - stoppedAt) / 1e9;
         finished = Launcher.finish(run);
-        secondsToEnd = (System.nanoTime() - stoppedAt) / 1e9;
+        double secondsToEnd = (System.nanoTime() - stoppedAt) / 1e9;
+        // what the report quotes; the hang limits alone decide whether it ended
+        System.out.printf(Locale.ROOT, "HungServerIT: SIGSTOP to the phase's stop %.1f s, to its Status line %.1f s,"
+            + " to the process's end %.1f s (failure timeout 3 s + operation timeout 2 s)%n", secondsToStop,
+            secondsToStatus, secondsToEnd);
       }
-      // what the report quotes; the hang limit of finish() alone decides whether it ended
-      System.out.printf(Locale.ROOT, "HungServerIT: SIGSTOP to the run's end: %.1f s (failure timeout 3 s +"
-          + " operation timeout 2 s)%n", secondsToEnd);
 
       assertEquals(1, finished.exitCode(), finished::all);
       var json = JSON.readTree(result.toFile());
