@@ -124,8 +124,8 @@ class HungServerIT {
   @Test
   void aClientThreadWhoseBindingCannotStartFailsThePhase(@TempDir Path dir) throws Exception {
     var result = dir.resolve("load.json");
-    var finished = Launcher.ycsb("load", "basic", "-db", FailingInitDb.class.getName(), "-cp", testClasses(),
-        "-P", "workloads/workloada", "-p", STORAGE_AWARE, "-p", "recordcount=1000", "-p", "failinit.at=2",
+    var finished = Launcher.ycsb("load", "basic", "-db", UnreachableDb.class.getName(), "-cp", testClasses(),
+        "-P", "workloads/workloada", "-p", STORAGE_AWARE, "-p", "recordcount=1000", "-p", "unreachable.thread=2",
         "-p", "storage.result=" + result, "-threads", "4");
 
     assertEquals(1, finished.exitCode(), finished::all);
@@ -135,7 +135,7 @@ class HungServerIT {
         + " its error): their share of the work was not done";
     assertTrue(json.path("warnings").toString().contains("failed: " + missing), json::toPrettyString);
     assertTrue(finished.stderr().contains(missing), finished::all);
-    assertTrue(finished.all().contains("cannot reach the test server within 10000 ms"), "YCSB's own trace: "
+    assertTrue(finished.all().contains("cannot reach the test server at 127.0.0.1:1 within 10000 ms"), "YCSB's own trace: "
         + finished.all());
     assertEquals(750, json.path("summary").path("operations").path("INSERT").path("returnCodes").path("OK").asLong(),
         json::toPrettyString);
