@@ -151,11 +151,14 @@ class PhaseStatusIT {
       var json = JSON.readTree(result.toFile());
       assertEquals("failed", json.path("status").asText(), json::toPrettyString);
       var reason = json.path("warnings").get(0).asText();
-      assertTrue(reason.matches("failed: no operation succeeded for \\d+\\.\\d s while [\\d,]+ failed \\(READ: [A-Z_]+"
-          + " [\\d,]+(, [A-Z_]+ [\\d,]+)*\\): the phase was stopped \\(storage\\.failure\\.timeout=2s\\)"), reason);
+      assertTrue(reason.matches("failed: no operation succeeded for \\d+\\.\\d s while operations failed: the phase was"
+          + " stopped \\(storage\\.failure\\.timeout=2s\\)"), reason);
       assertTrue(json.path("warnings").get(1).asText().startsWith("failed: the run stopped after "),
           json::toPrettyString);
+      assertTrue(json.path("warnings").get(2).asText().matches("failed: [\\d,]+ of [\\d,]+ operations failed \\(READ:"
+          + " SERVICE_UNAVAILABLE [\\d,]+\\)"), "one code for a server that is gone: " + json.path("warnings"));
       assertTrue(finished.stderr().contains("Status: failed: no operation succeeded for"), finished::all);
+      HungServerIT.assertOneCount(finished, json); // the Status line once counted 2 failures where the result had 6
       assertTrue(finished.stdout().contains("[READ], Return="), "what was measured is exported: " + finished.all());
     }
   }

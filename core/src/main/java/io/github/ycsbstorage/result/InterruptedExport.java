@@ -23,6 +23,9 @@ import site.ycsb.measurements.exporter.MeasurementsExporter;
  * of the phase happens ({@link ResultExporter#beginOwnExport}): once YCSB's own has begun, the hook
  * lets it finish; once the hook has begun, YCSB's {@code Client} never exports.
  *
+ * <p>The same export serves a phase stopped as failed whose client threads never end
+ * ({@link #exportStranded}).
+ *
  * <p>Thread-safe; {@link #install} is idempotent.
  */
 public final class InterruptedExport {
@@ -47,7 +50,7 @@ public final class InterruptedExport {
   }
 
   private static void export() {
-    if (!ResultExporter.claimInterruptedExport()) {
+    if (!ResultExporter.claimStoppedExport()) {
       try {
         ResultExporter.awaitOwnExport(OWN_EXPORT_LIMIT);
       } catch (InterruptedException e) {
@@ -55,29 +58,61 @@ public final class InterruptedExport {
       }
       return;
     }
-    var settings = ResultExporter.configured();
     try {
       beforeExport.run();
-      var recorded = new Recorded();
-      Measurements.getMeasurements().exportMeasurements(recorded);
-      long runtimeMs = Math.max(1, Duration.between(settings.startedAt(), Instant.now()).toMillis());
-      var exportFile = Optional.ofNullable(settings.properties().getProperty("exportfile"))
-          .filter(file -> !file.isBlank()).map(file -> Path.of(file.trim()));
-      AtomicFile.Content export = out -> {
-        try (var exporter = new ResultExporter(out, true)) {
-          exporter.write("OVERALL", "RunTime(ms)", runtimeMs);
-          exporter.write("OVERALL", "Throughput(ops/sec)", recorded.operations() * 1000.0 / runtimeMs);
-          recorded.replay(exporter);
-        }
-      };
-      if (exportFile.isPresent()) {
-        AtomicFile.write(exportFile.get(), export);
-      } else {
-        export.writeTo(stdout());
-      }
+      write(ResultExporter.Ending.INTERRUPTED);
       System.err.println("Interrupted: the measurements so far are exported; the result is marked interrupted");
     } catch (IOException | RuntimeException e) {
       System.err.println("Interrupted: the measurements could not be exported: " + e);
+    }
+  }
+
+  /**
+   * Exports a phase that was stopped as failed but cannot end by itself: a client thread is stuck in
+   * a binding call that never returns (a hung server, a driver without a timeout), and YCSB's
+   * {@code Client} would wait for it forever. Writes what was measured up to now, judged as usual
+   * (the phase's recorded failures make it {@code failed}), then ends the JVM with exit status
+   * {@value PhaseVerdict#EXIT_FAILED}, stuck threads and all. Does nothing when YCSB's own export has
+   * begun: that one ends the phase.
+   *
+   * @param windDown what the phase does before its measurements are exported; it must not wait long
+   */
+  public static void exportStranded(Runnable windDown) {
+    if (!ResultExporter.claimStoppedExport()) {
+      return;
+    }
+    try {
+      windDown.run();
+      write(ResultExporter.Ending.STRANDED);
+    } catch (IOException | RuntimeException e) {
+      System.err.println("Status: failed: the measurements could not be exported: " + e);
+    } finally {
+      ResultExporter.exit.accept(PhaseVerdict.EXIT_FAILED);
+    }
+  }
+
+  /**
+   * YCSB's usual output of the measurements so far (to {@code exportfile}, atomically, else stdout)
+   * with the {@code [OVERALL]} runtime and throughput up to now, and the result file.
+   */
+  private static void write(ResultExporter.Ending ending) throws IOException {
+    var settings = ResultExporter.configured();
+    var recorded = new Recorded();
+    Measurements.getMeasurements().exportMeasurements(recorded);
+    long runtimeMs = Math.max(1, Duration.between(settings.startedAt(), Instant.now()).toMillis());
+    var exportFile = Optional.ofNullable(settings.properties().getProperty("exportfile"))
+        .filter(file -> !file.isBlank()).map(file -> Path.of(file.trim()));
+    AtomicFile.Content export = out -> {
+      try (var exporter = new ResultExporter(out, ending)) {
+        exporter.write("OVERALL", "RunTime(ms)", runtimeMs);
+        exporter.write("OVERALL", "Throughput(ops/sec)", recorded.operations() * 1000.0 / runtimeMs);
+        recorded.replay(exporter);
+      }
+    };
+    if (exportFile.isPresent()) {
+      AtomicFile.write(exportFile.get(), export);
+    } else {
+      export.writeTo(stdout());
     }
   }
 

@@ -40,8 +40,21 @@ import site.ycsb.measurements.exporter.TextMeasurementsExporter;
  */
 public final class ResultExporter implements MeasurementsExporter {
   private static volatile ResultSettings configured = ResultSettings.standalone();
-  /** Who exports the phase: nobody yet, YCSB's {@code Client}, or {@link InterruptedExport} after a signal. */
-  private enum Exporter { NONE, YCSB, INTERRUPTED }
+  /**
+   * Who exports the phase: nobody yet, YCSB's {@code Client}, or {@link InterruptedExport} for a phase
+   * that a signal stopped or that could not end by itself.
+   */
+  private enum Exporter { NONE, YCSB, STOPPED }
+
+  /** How an export ends the phase. */
+  enum Ending {
+    /** YCSB's {@code Client} exports at the phase's end: a failed verdict ends the JVM in {@link #close}. */
+    YCSB,
+    /** A signal stopped the phase: its status is {@code interrupted}, and the JVM is ending already. */
+    INTERRUPTED,
+    /** A phase stopped as failed whose client threads did not end: judged, and its caller ends the JVM. */
+    STRANDED
+  }
 
   /** Claimed once: the phase is exported by YCSB's {@code Client} or by {@link InterruptedExport}, never both. */
   private static final AtomicReference<Exporter> EXPORTER = new AtomicReference<>(Exporter.NONE);
@@ -56,25 +69,22 @@ public final class ResultExporter implements MeasurementsExporter {
   private final OutputStream out;
   private final MeasurementsExporter delegate;
   private final boolean textDelegate;
-  private final boolean interrupted;
+  private final Ending ending;
   private final YcsbSummary summary = new YcsbSummary();
   /** The first failure to write YCSB's output, which YCSB's {@code Client} answers only after {@link #close}. */
   private IOException writeFailure;
 
   /** The exporter YCSB's {@code Client} makes at the end of the phase. */
   public ResultExporter(OutputStream out) {
-    this(out, false);
+    this(out, Ending.YCSB);
     beginOwnExport();
     ownExportWriting = true;
   }
 
-  /**
-   * @param interrupted whether the phase was stopped before YCSB exported (the result's status is then
-   *                    {@code interrupted})
-   */
-  ResultExporter(OutputStream out, boolean interrupted) {
+  /** @param ending how this export ends the phase */
+  ResultExporter(OutputStream out, Ending ending) {
     this.settings = configured;
-    this.interrupted = interrupted;
+    this.ending = ending;
     // The delegate may close its stream; keep it open for the lines appended after it.
     this.out = out;
     this.delegate = instantiate(settings.delegateClass(), new CloseShieldOutputStream(out));
@@ -109,8 +119,13 @@ public final class ResultExporter implements MeasurementsExporter {
   }
 
   /** Claims the phase's export for a stopped phase; false when YCSB's own export has begun. */
-  static boolean claimInterruptedExport() {
-    return EXPORTER.compareAndSet(Exporter.NONE, Exporter.INTERRUPTED);
+  static boolean claimStoppedExport() {
+    return EXPORTER.compareAndSet(Exporter.NONE, Exporter.STOPPED);
+  }
+
+  /** Whether the phase's export has been claimed, by YCSB's {@code Client} or by a stopped phase. */
+  public static boolean exportClaimed() {
+    return EXPORTER.get() != Exporter.NONE;
   }
 
   /**
@@ -179,7 +194,7 @@ public final class ResultExporter implements MeasurementsExporter {
       System.err.println("Warning: " + warning);
       record.addWarning(warning);
     });
-    var verdict = interrupted ? PhaseVerdict.interrupted() : PhaseVerdict.of(settings.phase(),
+    var verdict = ending == Ending.INTERRUPTED ? PhaseVerdict.interrupted() : PhaseVerdict.of(settings.phase(),
         settings.properties(), summary.summary(), record.failures(), record.warnings());
     try {
       if (writeFailure != null) {
@@ -201,7 +216,7 @@ public final class ResultExporter implements MeasurementsExporter {
     }
     System.err.println(verdict.line());
     OWN_EXPORT_WRITTEN.countDown();
-    if (!interrupted && verdict.exitStatus() != 0) {
+    if (ending == Ending.YCSB && verdict.exitStatus() != 0) {
       exit.accept(verdict.exitStatus());
     }
   }
@@ -216,7 +231,7 @@ public final class ResultExporter implements MeasurementsExporter {
     System.err.println("Status: failed: the measurements could not be written (" + e.getMessage() + ")"
         + discardOutputs(export));
     OWN_EXPORT_WRITTEN.countDown();
-    if (!interrupted) {
+    if (ending != Ending.INTERRUPTED) {
       exit.accept(PhaseVerdict.EXIT_FAILED);
     }
     throw e;

@@ -1,65 +1,73 @@
 package io.github.ycsbstorage.workload;
 
-import io.github.ycsbstorage.binding.YcsbReturnCodes;
+import io.github.ycsbstorage.config.DurationFormat;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.function.Consumer;
-import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 /**
- * Stops a phase in which no operation has succeeded for {@code storage.failure.timeout} while some
- * failed: a server that is gone would otherwise make every client thread wait a driver timeout per
- * operation until {@code operationcount} is reached (44 operations took 118 s; a million would take
- * weeks). A daemon thread looks at YCSB's return-code counters ({@link YcsbReturnCodes}) a few times
- * per timeout, so nothing is added to the operations' path; when the timeout has passed since the
- * last success (or the phase's start) and at least one operation failed since, it hands the reason to
- * {@code stop}, which records the failure and asks the workload to stop (each client thread ends
- * after its current operation). The phase thus ends within the timeout plus one operation's own
- * timeout, exports what it measured, and is {@code failed}. Thread-safe.
+ * Stops a phase that no longer does its work, whatever the binding: when no operation has succeeded
+ * for {@code storage.failure.timeout} while some failed (a server that is gone: every client thread
+ * would otherwise wait a driver timeout per operation until {@code operationcount} is reached; 44
+ * operations took 118 s), or while an operation has been in progress that whole time (a hung server:
+ * the operation never fails, so nothing else would ever end the phase), or when a client thread has
+ * not started within the timeout (its binding's {@code init()} failed or hangs, and YCSB's
+ * {@code Client} carries on without its share of the work). A daemon thread looks at YCSB's
+ * return-code counters ({@code YcsbReturnCodes}) and the {@link OperationGate}'s slots a few times per
+ * timeout, so nothing is added to the operations' path; it hands the reason to {@code stop}, which
+ * records the failure and ends the phase ({@link PhaseDeadline}). The reason carries no counts: the
+ * verdict counts the failures and the operations in progress from the exported figures, the one
+ * source of the {@code Status:} line and the result file. Thread-safe.
  */
 final class FailureWatch implements AutoCloseable {
   private static final Set<String> SUCCESS = Set.of("OK", "BATCHED_OK");
 
+  /** What the watch looks at. */
+  record Sources(Supplier<Map<String, Map<String, Long>>> counters, Supplier<OptionalLong> oldestInProgress,
+                 Supplier<Optional<String>> threadsMissing) {
+  }
+
   private final Duration timeout;
-  private final Supplier<Map<String, Map<String, Long>>> counters;
+  private final Sources sources;
   private final Consumer<String> stop;
   private final Thread thread;
+  private final long startNanos;
   private long successes;
   private long sinceNanos;
-  private Map<String, Map<String, Long>> atSince;
+  private long failuresAtSince;
   private boolean stopped;
 
   /**
-   * @param counters YCSB's return codes so far, by operation and status
-   * @param stop     receives the reason once, when the phase must stop
-   * @param now      the clock, in nanoseconds
+   * @param stop receives the reason once, when the phase must stop
+   * @param now  the clock, in nanoseconds
    */
-  FailureWatch(Duration timeout, Supplier<Map<String, Map<String, Long>>> counters, Consumer<String> stop,
-      long now) {
+  FailureWatch(Duration timeout, Sources sources, Consumer<String> stop, long now) {
     if (timeout.isNegative() || timeout.isZero()) {
       throw new IllegalArgumentException("timeout must be positive: " + timeout);
     }
     this.timeout = timeout;
-    this.counters = counters;
+    this.sources = sources;
     this.stop = stop;
-    this.atSince = counters.get();
-    this.successes = total(atSince, true);
+    var counters = sources.counters().get();
+    this.successes = total(counters, true);
+    this.failuresAtSince = total(counters, false);
     this.sinceNanos = now;
+    this.startNanos = now;
     this.thread = new Thread(this::watch, "storage-failure-watch");
     thread.setDaemon(true);
   }
 
-  /** Watches YCSB's counters from now on; empty timeout: no watch. */
-  static AutoCloseable start(Duration timeout, Consumer<String> stop) {
+  /** Watches the phase from now on; zero timeout: no watch. */
+  static AutoCloseable start(Duration timeout, Sources sources, Consumer<String> stop) {
     if (timeout.isZero()) {
       return () -> { };
     }
-    var watch = new FailureWatch(timeout, YcsbReturnCodes::snapshot, stop, System.nanoTime());
+    var watch = new FailureWatch(timeout, sources, stop, System.nanoTime());
     watch.thread.start();
     return watch;
   }
@@ -77,7 +85,7 @@ final class FailureWatch implements AutoCloseable {
   }
 
   /**
-   * One look at the counters.
+   * One look at the phase.
    *
    * @return whether the phase was stopped (now or before)
    */
@@ -85,24 +93,45 @@ final class FailureWatch implements AutoCloseable {
     if (stopped) {
       return true;
     }
-    var current = counters.get();
-    long ok = total(current, true);
-    if (ok != successes) {
-      successes = ok;
-      sinceNanos = now;
-      atSince = current;
-      return false;
-    }
-    long failed = total(current, false) - total(atSince, false);
-    if (failed <= 0 || now - sinceNanos < timeout.toNanos()) {
+    var reason = reason(now);
+    if (reason.isEmpty()) {
       return false;
     }
     stopped = true;
-    stop.accept(String.format(Locale.ROOT, "no operation succeeded for %.1f s while %,d failed (%s): the phase was"
-        + " stopped (%s=%s)", (now - sinceNanos) / 1e9, failed, failures(current, atSince),
-        StorageSettings.FAILURE_TIMEOUT, timeout.toMillis() % 1000 == 0 ? timeout.toSeconds() + "s"
-        : timeout.toMillis() + "ms"));
+    stop.accept(reason.get() + ": the phase was stopped (" + StorageSettings.FAILURE_TIMEOUT + "="
+        + DurationFormat.format(timeout) + ")");
     return true;
+  }
+
+  private Optional<String> reason(long now) {
+    if (now - startNanos >= timeout.toNanos()) {
+      var missing = sources.threadsMissing().get();
+      if (missing.isPresent()) {
+        return missing;
+      }
+    }
+    var counters = sources.counters().get();
+    long ok = total(counters, true);
+    long failures = total(counters, false);
+    if (ok != successes) {
+      successes = ok;
+      sinceNanos = now;
+      failuresAtSince = failures;
+      return Optional.empty();
+    }
+    if (now - sinceNanos < timeout.toNanos()) {
+      return Optional.empty();
+    }
+    var seconds = String.format(Locale.ROOT, "%.1f s", (now - sinceNanos) / 1e9);
+    if (failures > failuresAtSince) {
+      return Optional.of("no operation succeeded for " + seconds + " while operations failed");
+    }
+    var oldest = sources.oldestInProgress().get();
+    if (oldest.isPresent() && now - oldest.getAsLong() >= timeout.toNanos()) {
+      return Optional.of("no operation completed for " + seconds + " while an operation was in progress"
+          + " all that time");
+    }
+    return Optional.empty();
   }
 
   @Override
@@ -113,25 +142,5 @@ final class FailureWatch implements AutoCloseable {
   private static long total(Map<String, Map<String, Long>> counters, boolean successful) {
     return counters.values().stream().flatMap(codes -> codes.entrySet().stream())
         .filter(code -> SUCCESS.contains(code.getKey()) == successful).mapToLong(Map.Entry::getValue).sum();
-  }
-
-  /** {@code READ: ERROR 40; UPDATE: ERROR 4}: the failures between two looks. */
-  private static String failures(Map<String, Map<String, Long>> now, Map<String, Map<String, Long>> before) {
-    var parts = new ArrayList<String>();
-    now.forEach((operation, codes) -> {
-      var grown = new TreeMap<String, Long>();
-      codes.forEach((code, n) -> {
-        long delta = n - before.getOrDefault(operation, Map.of()).getOrDefault(code, 0L);
-        if (!SUCCESS.contains(code) && delta > 0) {
-          grown.put(code, delta);
-        }
-      });
-      if (!grown.isEmpty()) {
-        var text = new ArrayList<String>();
-        grown.forEach((code, n) -> text.add(String.format(Locale.ROOT, "%s %,d", code, n)));
-        parts.add(operation + ": " + String.join(", ", text));
-      }
-    });
-    return String.join("; ", parts);
   }
 }

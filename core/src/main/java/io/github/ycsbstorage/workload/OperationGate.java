@@ -2,49 +2,89 @@ package io.github.ycsbstorage.workload;
 
 import io.github.ycsbstorage.binding.RateLimitedWarning;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 
 /**
- * Every operation of the phase passes through here, so that a phase can stop cleanly. It counts the
- * operations in progress, so that an interrupted phase can wait until none is (its per-operation
- * counts then agree with its return-code counts); once the workload's stop is requested no operation
- * begins any more. An exception that escapes an operation would make YCSB's client thread print it
- * and end the JVM with {@code System.exit(0)}, measurements lost: it becomes a recorded failure that
- * stops the phase instead, which then exports what it measured and fails. Thread-safe; the counting
- * costs two uncontended adds per operation.
+ * Every operation of the phase passes through here, so that a phase can stop cleanly and a hung one
+ * can be told from a slow one. Each client thread has a slot that says which operation it is in
+ * (YCSB's name: {@code READ}, {@code UPDATE}, {@code INSERT}, {@code SCAN}, {@code READ-MODIFY-WRITE})
+ * and since when: an interrupted phase waits until none is busy (its per-operation counts then agree
+ * with its return-code counts), the failure watch sees an operation that never returns, and a phase
+ * that must end with operations still in progress names them. Once the workload's stop is requested
+ * no operation begins any more. An exception that escapes an operation would make YCSB's client
+ * thread print it and end the JVM with {@code System.exit(0)}, measurements lost: it becomes a
+ * recorded failure that stops the phase instead, which then exports what it measured and fails.
+ * Thread-safe; each thread writes only its own slot (two volatile writes and a clock read per
+ * operation).
  */
 final class OperationGate {
-  private final LongAdder begun = new LongAdder();
-  private final LongAdder ended = new LongAdder();
+  /** A transaction whose type CoreWorkload has not chosen yet. */
+  static final String TRANSACTION = "TRANSACTION";
+
+  /** One client thread's operation in progress. */
+  private static final class Slot {
+    /** Null when idle. */
+    volatile String operation;
+    volatile long sinceNanos;
+  }
+
+  private final Set<Slot> slots = ConcurrentHashMap.newKeySet();
+  private final ThreadLocal<Slot> own = ThreadLocal.withInitial(() -> {
+    var slot = new Slot();
+    slots.add(slot);
+    return slot;
+  });
   private final BooleanSupplier stopRequested;
   private final Consumer<String> fail;
+  private final LongSupplier clock;
   private final AtomicBoolean escaped = new AtomicBoolean();
 
   /**
    * @param stopRequested the workload's stop flag
    * @param fail          records the failure and requests the stop
+   * @param clock         nanoseconds, for how long an operation has been in progress
    */
-  OperationGate(BooleanSupplier stopRequested, Consumer<String> fail) {
+  OperationGate(BooleanSupplier stopRequested, Consumer<String> fail, LongSupplier clock) {
     this.stopRequested = stopRequested;
     this.fail = fail;
+    this.clock = clock;
   }
 
-  /** Call before an operation; when false, do not start it (and do not call {@link #end}). */
-  boolean begin() {
-    begun.increment();
+  /**
+   * Call before an operation ({@link #TRANSACTION} when its type is not known yet); when false, do
+   * not start it (and do not call {@link #end}).
+   */
+  boolean begin(String operation) {
+    var slot = own.get();
+    slot.sinceNanos = clock.getAsLong();
+    slot.operation = operation; // busy before the stop is read: a stop's wait then sees it
     if (stopRequested.getAsBoolean()) {
-      ended.increment();
+      slot.operation = null;
       return false;
     }
     return true;
   }
 
+  /** Names the operation this thread has begun, once its type is chosen; nothing outside an operation. */
+  void name(String operation) {
+    var slot = own.get();
+    if (slot.operation != null) {
+      slot.operation = operation;
+    }
+  }
+
   /** Call after an operation that {@link #begin} let start, however it ended. */
   void end() {
-    ended.increment();
+    own.get().operation = null;
   }
 
   /**
@@ -66,20 +106,54 @@ final class OperationGate {
     return false;
   }
 
+  /** The operations in progress now, by YCSB's operation name; empty when none is. */
+  Map<String, Long> inProgress() {
+    var counts = new TreeMap<String, Long>();
+    for (var slot : slots) {
+      var operation = slot.operation;
+      if (operation != null) {
+        counts.merge(operation, 1L, Long::sum);
+      }
+    }
+    return counts;
+  }
+
+  /** When the longest-running operation in progress began (nanoseconds); empty when none is. */
+  OptionalLong oldestSince() {
+    long oldest = Long.MAX_VALUE;
+    boolean any = false;
+    for (var slot : slots) {
+      // the name first: begin() writes the start before it, so a busy slot's start read after is its
+      // operation's own or a later one's (never an earlier operation's, which would look hung)
+      if (slot.operation != null) {
+        any = true;
+        oldest = Math.min(oldest, slot.sinceNanos);
+      }
+    }
+    return any ? OptionalLong.of(oldest) : OptionalLong.empty();
+  }
+
   /**
    * Waits until no operation is in progress; call after the stop was requested.
    *
-   * @return operations still in progress when {@code patience} ran out (0: idle)
+   * @return the operations still in progress when {@code patience} ran out (empty: idle)
    */
-  long awaitIdle(Duration patience) throws InterruptedException {
+  Map<String, Long> awaitIdle(Duration patience) throws InterruptedException {
     long deadline = System.nanoTime() + patience.toNanos();
     while (true) {
-      long done = ended.sum(); // first: if begun then equals it, nothing was in progress in between
-      long running = begun.sum() - done;
-      if (running <= 0 || System.nanoTime() - deadline > 0) {
-        return Math.max(0, running);
+      var running = inProgress();
+      if (running.isEmpty() || System.nanoTime() - deadline > 0) {
+        return running;
       }
       Thread.sleep(10);
     }
+  }
+
+  /** {@code 3 (READ 2, UPDATE 1)}: what {@link #inProgress} returned, for a message. */
+  static String describe(Map<String, Long> inProgress) {
+    long total = inProgress.values().stream().mapToLong(Long::longValue).sum();
+    var parts = new ArrayList<String>();
+    inProgress.forEach((operation, n) -> parts.add(operation + " " + n));
+    return total + " (" + String.join(", ", parts) + ")";
   }
 }

@@ -1,5 +1,7 @@
 package io.github.ycsbstorage.workload;
 
+import io.github.ycsbstorage.binding.YcsbReturnCodes;
+import io.github.ycsbstorage.config.DurationFormat;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.dataset.DatasetMeter;
 import io.github.ycsbstorage.result.InterruptedExport;
@@ -34,7 +36,10 @@ import site.ycsb.workloads.CoreWorkload;
  * the page cache ({@link CacheControl}) and the warm-up ({@link WarmUp}); the result exporter
  * ({@link PhaseExport}); load progress; then the engine's counters are read ({@link EngineWatch}) and
  * the {@link PhaseObservers} start, the
- * {@link FailureWatch} stops a phase in which every operation fails, and from then on a signal that
+ * {@link FailureWatch} stops a phase in which no operation succeeds while operations fail or hang, or
+ * whose client threads do not all start ({@link ClientThreads}), a phase stopped as failed ends within
+ * {@code storage.operation.timeout} even when a binding call never returns ({@link PhaseDeadline}),
+ * and from then on a signal that
  * stops the phase still exports its measurements ({@link InterruptedExport}), once the operations in
  * progress have finished and the observers have stopped. Every operation of YCSB's client threads
  * passes the {@link OperationGate}. {@code cleanup} stops progress and the observers, measures what
@@ -63,8 +68,11 @@ public class StorageAwareWorkload extends CoreWorkload {
   /** Records this phase wrote: calibration sample and YCSB's load threads. */
   private final LongAdder inserted = new LongAdder();
   private final RunRecord record = RunRecord.current();
-  private final OperationGate gate = new OperationGate(this::isStopRequested, this::stopAsFailed);
+  private final OperationGate gate = new OperationGate(this::isStopRequested, this::stopAsFailed, System::nanoTime);
   private AutoCloseable failureWatch = () -> { };
+  /** Set once the phase is prepared, before YCSB's client threads start. */
+  private ClientThreads clientThreads;
+  private PhaseDeadline deadline;
   /**
    * Held while progress and observers stop: by cleanup, or by the interrupted export, whichever comes
    * first; the other waits, so that an interrupted export has the collector's sections.
@@ -147,16 +155,44 @@ public class StorageAwareWorkload extends CoreWorkload {
     }
     engine = EngineWatch.of(session, server);
     engine.start();
+    clientThreads = ClientThreads.of(p, load);
+    deadline = new PhaseDeadline(settings.operationTimeout(), this::windDownStranded);
     observers.start();
-    failureWatch = FailureWatch.start(settings.failureTimeout(), this::stopAsFailed);
+    failureWatch = FailureWatch.start(settings.failureTimeout(), new FailureWatch.Sources(YcsbReturnCodes::snapshot,
+        gate::oldestSince, clientThreads::takeMissing), this::stopAsFailed);
     InterruptedExport.install(this::windDown);
   }
 
-  /** The phase cannot do its work: say why, record it (the result is then failed) and stop. */
+  /**
+   * The phase cannot do its work: say why, record it (the result is then failed) and stop; the phase
+   * ends within {@code storage.operation.timeout} ({@link PhaseDeadline}).
+   */
   private void stopAsFailed(String reason) {
     System.err.println("Error: " + reason);
     record.addFailure(reason);
     requestStop();
+    if (deadline != null) {
+      deadline.arm();
+    }
+  }
+
+  /**
+   * Before a stopped phase whose client threads did not end is exported: no new operation, the
+   * operations still in progress named as such (they are in no count), the collector stopped.
+   */
+  private void windDownStranded() {
+    requestStop();
+    var running = gate.inProgress();
+    if (!running.isEmpty()) {
+      record.addFailure("operations still in progress when the phase ended, " + DurationFormat.format(
+          settings.operationTimeout()) + " (" + StorageSettings.OPERATION_TIMEOUT + ") after it was stopped: "
+          + OperationGate.describe(running) + "; their binding never returned, and they are in no count");
+    }
+    try {
+      stopComponents();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   /**
@@ -166,10 +202,10 @@ public class StorageAwareWorkload extends CoreWorkload {
   private void windDown() {
     requestStop();
     try {
-      long running = gate.awaitIdle(WIND_DOWN);
-      if (running > 0) {
-        record.addWarning(running + " operations were still in progress when the phase was interrupted: their"
-            + " latencies may be counted without their return codes");
+      var running = gate.awaitIdle(WIND_DOWN);
+      if (!running.isEmpty()) {
+        record.addWarning("operations still in progress when the phase was interrupted: "
+            + OperationGate.describe(running) + "; their latencies may be counted without their return codes");
       }
       stopComponents();
     } catch (InterruptedException e) {
@@ -217,9 +253,18 @@ public class StorageAwareWorkload extends CoreWorkload {
     return done;
   }
 
+  /** Runs on each of YCSB's client threads once its binding has started. */
+  @Override
+  public Object initThread(Properties p, int mythreadid, int threadcount) throws WorkloadException {
+    if (clientThreads != null) { // null during the warm-up, whose threads are not YCSB's
+      clientThreads.started();
+    }
+    return super.initThread(p, mythreadid, threadcount);
+  }
+
   @Override
   public boolean doInsert(DB db, Object threadstate) {
-    if (!gate.begin()) {
+    if (!gate.begin("INSERT")) {
       return false;
     }
     try {
@@ -241,7 +286,7 @@ public class StorageAwareWorkload extends CoreWorkload {
 
   @Override
   public boolean doTransaction(DB db, Object threadstate) {
-    if (!gate.begin()) {
+    if (!gate.begin(OperationGate.TRANSACTION)) {
       return false;
     }
     try {
@@ -252,6 +297,38 @@ public class StorageAwareWorkload extends CoreWorkload {
     } finally {
       gate.end();
     }
+  }
+
+  // CoreWorkload's doTransaction chooses the type, then calls one of these: the gate learns the name.
+
+  @Override
+  public void doTransactionRead(DB db) {
+    gate.name("READ");
+    super.doTransactionRead(db);
+  }
+
+  @Override
+  public void doTransactionReadModifyWrite(DB db) {
+    gate.name("READ-MODIFY-WRITE");
+    super.doTransactionReadModifyWrite(db);
+  }
+
+  @Override
+  public void doTransactionScan(DB db) {
+    gate.name("SCAN");
+    super.doTransactionScan(db);
+  }
+
+  @Override
+  public void doTransactionUpdate(DB db) {
+    gate.name("UPDATE");
+    super.doTransactionUpdate(db);
+  }
+
+  @Override
+  public void doTransactionInsert(DB db) {
+    gate.name("INSERT");
+    super.doTransactionInsert(db);
   }
 
   /** A warm-up transaction: not one of the phase's operations, so not through its gate. */
@@ -268,6 +345,9 @@ public class StorageAwareWorkload extends CoreWorkload {
   public void cleanup() throws WorkloadException {
     try {
       stopComponents();
+      if (clientThreads != null) {
+        clientThreads.takeMissing().ifPresent(record::addFailure);
+      }
       if (load && meter != null) {
         var after = meter.read();
         record.setSizing(DatasetCheck.compare(sizing.plan(), sizingSection, meter.achieved(before, after),

@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.workload;
 
+import io.github.ycsbstorage.binding.OperationTimeout;
 import io.github.ycsbstorage.config.ByteSize;
 import io.github.ycsbstorage.config.DurationFormat;
 import io.github.ycsbstorage.config.InvalidPropertyException;
@@ -34,15 +35,18 @@ import java.util.regex.Pattern;
  * @param progress         {@code storage.progress}
  * @param progressInterval {@code storage.progress.interval}
  * @param result           {@code storage.result}: path of the result file
- * @param failureTimeout   {@code storage.failure.timeout}: how long every operation may fail before the
- *                         phase stops as failed; zero: never
+ * @param failureTimeout   {@code storage.failure.timeout}: how long no operation may succeed while
+ *                         operations fail or hang (or a client thread may not start) before the phase
+ *                         stops as failed; zero: never
+ * @param operationTimeout {@code storage.operation.timeout}: the bindings' per-operation timeouts, and
+ *                         how long a phase stopped as failed may take to end ({@link OperationTimeout})
  */
 public record StorageSettings(OptionalDouble ratio, Optional<ByteSize> size, Sizing.Basis basis,
                               Optional<ByteSize> serverMemory, OptionalLong recordOverhead,
                               boolean calibrate, int calibrateRecords, int clients, int client,
                               Warmup warmup, CacheState cache, Optional<String> restartCommand,
                               boolean progress, Duration progressInterval, Optional<String> result,
-                              Duration failureTimeout) {
+                              Duration failureTimeout, Duration operationTimeout) {
 
   public static final String PREFIX = "storage.";
   public static final String RATIO = "storage.dataset.ratio";
@@ -61,11 +65,12 @@ public record StorageSettings(OptionalDouble ratio, Optional<ByteSize> size, Siz
   public static final String PROGRESS_INTERVAL = "storage.progress.interval";
   public static final String RESULT = "storage.result";
   public static final String FAILURE_TIMEOUT = "storage.failure.timeout";
+  public static final String OPERATION_TIMEOUT = OperationTimeout.KEY;
 
   /** Every key of the {@code storage.} namespace. */
   public static final Set<String> KEYS = Set.of(RATIO, SIZE, BASIS, SERVER_MEMORY, RECORD_OVERHEAD,
       CALIBRATE, CALIBRATE_RECORDS, CLIENTS, CLIENT, WARMUP, CACHE, SERVER_RESTART, PROGRESS,
-      PROGRESS_INTERVAL, RESULT, FAILURE_TIMEOUT);
+      PROGRESS_INTERVAL, RESULT, FAILURE_TIMEOUT, OPERATION_TIMEOUT);
 
   /** A server that is gone for this long ends the phase: longer than a driver's own timeouts and retries. */
   static final Duration DEFAULT_FAILURE_TIMEOUT = Duration.ofSeconds(60);
@@ -171,7 +176,8 @@ public record StorageSettings(OptionalDouble ratio, Optional<ByteSize> size, Siz
         reader.integer(CALIBRATE_RECORDS, DEFAULT_CALIBRATE_RECORDS, 1, Integer.MAX_VALUE),
         clients, client, warmup, reader.choice(CACHE, CacheState.WARM), reader.string(SERVER_RESTART),
         reader.bool(PROGRESS, true), progressInterval(reader),
-        reader.string(RESULT), reader.duration(FAILURE_TIMEOUT, DEFAULT_FAILURE_TIMEOUT));
+        reader.string(RESULT), reader.duration(FAILURE_TIMEOUT, DEFAULT_FAILURE_TIMEOUT),
+        OperationTimeout.from(properties));
   }
 
   /** A positive interval: 0 would print progress in a busy loop. */

@@ -92,7 +92,8 @@ class PhaseVerdictTest {
     var early = PhaseVerdict.of(Phase.RUN, properties("operationcount", "1000000"), summary(118_000, 44, operations),
         List.of(), List.of());
     assertEquals(Status.FAILED, early.status());
-    assertEquals(List.of("the run stopped after 44 of 1,000,000 operations"), early.reasons());
+    assertEquals(List.of("the run stopped after 44 of 1,000,000 operations", "44 of 44 operations failed (READ: ERROR 44)"),
+        early.reasons(), "the failed operations counted from the exported figures, as in the result file");
 
     var timed = PhaseVerdict.of(Phase.RUN, properties("operationcount", "1000000", "maxexecutiontime", "118"),
         summary(118_000, 44, operations), List.of(), List.of());
@@ -107,9 +108,21 @@ class PhaseVerdictTest {
     var summary = summary(61_000, 44, Map.of("READ", figures(44, Map.of("ERROR", 44L))));
     var verdict = PhaseVerdict.of(Phase.RUN, properties("operationcount", "1000"), summary,
         List.of("no operation succeeded for 60.0 s"), List.of());
-    assertEquals(List.of("no operation succeeded for 60.0 s", "the run stopped after 44 of 1,000 operations"),
-        verdict.reasons());
+    assertEquals(List.of("no operation succeeded for 60.0 s", "the run stopped after 44 of 1,000 operations",
+        "44 of 44 operations failed (READ: ERROR 44)"), verdict.reasons());
     assertEquals(1, verdict.exitStatus());
     assertEquals(Status.INTERRUPTED, PhaseVerdict.interrupted().status());
+  }
+
+  @Test
+  void failuresOfAnOperationThatNeverSucceededAreNamedByCode() {
+    // YCSB counts failed reads under READ-FAILED and their codes under READ, whose count is then 0
+    var operations = Map.of("READ", figures(0, Map.of("SERVICE_UNAVAILABLE", 9L)),
+        "READ-FAILED", figures(9, Map.of()));
+    var verdict = PhaseVerdict.of(Phase.RUN, properties("operationcount", "1000"), summary(2_000, 9, operations),
+        List.of("no operation succeeded for 2.0 s while operations failed"), List.of());
+    assertEquals(List.of("no operation succeeded for 2.0 s while operations failed",
+        "the run stopped after 9 of 1,000 operations", "9 of 9 operations failed (READ: SERVICE_UNAVAILABLE 9)"),
+        verdict.reasons());
   }
 }

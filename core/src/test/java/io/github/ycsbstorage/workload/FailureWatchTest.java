@@ -7,18 +7,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
-/** The failure watch's decision, driven through its own clock and counters (no waiting). */
+/** The failure watch's decision, driven through its own clock, counters and slots (no waiting). */
 class FailureWatchTest {
   private static final long SECOND = 1_000_000_000L;
 
   private final AtomicReference<Map<String, Map<String, Long>>> counters = new AtomicReference<>(Map.of());
+  private final AtomicReference<OptionalLong> oldest = new AtomicReference<>(OptionalLong.empty());
+  private final AtomicReference<Optional<String>> missingThreads = new AtomicReference<>(Optional.empty());
   private final ArrayList<String> stops = new ArrayList<>();
 
   private FailureWatch watch(Duration timeout) {
-    return new FailureWatch(timeout, counters::get, stops::add, 0);
+    return new FailureWatch(timeout, new FailureWatch.Sources(counters::get, oldest::get, missingThreads::get),
+        stops::add, 0);
   }
 
   private void counts(long ok, long errors) {
@@ -26,7 +31,7 @@ class FailureWatchTest {
   }
 
   @Test
-  void aServerGoneForTheTimeoutStopsThePhaseOnceWithTheFailuresSinceTheLastSuccess() {
+  void aServerGoneForTheTimeoutStopsThePhaseOnce() {
     counts(100, 0);
     var watch = watch(Duration.ofSeconds(60));
     counts(150, 2); // successes until 10 s
@@ -36,16 +41,39 @@ class FailureWatchTest {
     counts(150, 46);
     assertTrue(watch.check(70 * SECOND));
     assertEquals(1, stops.size());
-    assertEquals("no operation succeeded for 60.0 s while 44 failed (READ: ERROR 44): the phase was stopped"
-        + " (storage.failure.timeout=60s)", stops.get(0));
+    assertEquals("no operation succeeded for 60.0 s while operations failed: the phase was stopped"
+        + " (storage.failure.timeout=1m)", stops.get(0), "the verdict counts the failures, from the export");
     assertTrue(watch.check(80 * SECOND));
     assertEquals(1, stops.size(), "stopped once");
   }
 
   @Test
+  void aHungServerStopsThePhaseThoughNothingFails() {
+    counts(100, 0);
+    var watch = watch(Duration.ofSeconds(10));
+    oldest.set(OptionalLong.of(2 * SECOND)); // an operation that never returns, from 2 s
+    assertFalse(watch.check(11 * SECOND), "in progress for 9 s only");
+    assertTrue(watch.check(12 * SECOND));
+    assertEquals("no operation completed for 12.0 s while an operation was in progress all that time: the phase"
+        + " was stopped (storage.failure.timeout=10s)", stops.get(0));
+  }
+
+  @Test
+  void slowButCompletingOperationsOrAnIdleThrottledPhaseAreNotStopped() {
+    var watch = watch(Duration.ofSeconds(1));
+    assertFalse(watch.check(5 * SECOND), "nothing in progress, nothing failed: a throttled phase between operations");
+    oldest.set(OptionalLong.of(5 * SECOND));
+    assertFalse(watch.check(5 * SECOND + SECOND / 2), "an operation in progress for less than the timeout");
+    counts(1, 0);
+    oldest.set(OptionalLong.of(4 * SECOND)); // one thread's operation is slow, but others complete
+    assertFalse(watch.check(6 * SECOND));
+    assertFalse(watch.check(6 * SECOND + SECOND / 2));
+    assertTrue(watch.check(7 * SECOND), "nothing completed for the timeout once the slow one is the only one");
+  }
+
+  @Test
   void noFailureNoStopAndOneSuccessRestartsTheClock() {
     var watch = watch(Duration.ofSeconds(1));
-    assertFalse(watch.check(5 * SECOND), "nothing completed at all: slow, not failing");
     counts(0, 3);
     assertTrue(watch.check(6 * SECOND), "no success since the start, which was 6 s ago");
 
@@ -57,8 +85,19 @@ class FailureWatchTest {
     counts(1, 9);
     assertFalse(other.check(2 * SECOND + SECOND / 2));
     assertTrue(other.check(3 * SECOND));
-    assertEquals("no operation succeeded for 1.0 s while 6 failed (READ: ERROR 6): the phase was stopped"
+    assertEquals("no operation succeeded for 1.0 s while operations failed: the phase was stopped"
         + " (storage.failure.timeout=1s)", stops.get(0));
+  }
+
+  @Test
+  void aClientThreadThatHasNotStartedWithinTheTimeoutStopsThePhase() {
+    missingThreads.set(Optional.of("1 of 4 client threads did not start"));
+    var watch = watch(Duration.ofSeconds(2));
+    counts(500, 0);
+    assertFalse(watch.check(SECOND), "the threads may still be starting");
+    assertTrue(watch.check(2 * SECOND), "the others' successes do not hide it");
+    assertEquals("1 of 4 client threads did not start: the phase was stopped (storage.failure.timeout=2s)",
+        stops.get(0));
   }
 
   @Test

@@ -7,37 +7,74 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
-/** Operations in progress are counted, none begins after the stop, and an escaping exception stops the phase. */
+/**
+ * Operations in progress are named and timed per thread, none begins after the stop, and an escaping
+ * exception stops the phase.
+ */
 class OperationGateTest {
   private final AtomicBoolean stop = new AtomicBoolean();
+  private final AtomicLong clock = new AtomicLong();
   private final ArrayList<String> failures = new ArrayList<>();
   private final OperationGate gate = new OperationGate(stop::get, reason -> {
     failures.add(reason);
     stop.set(true);
-  });
+  }, clock::get);
 
   @Test
-  void noOperationBeginsAfterTheStopAndThoseInProgressAreAwaited() throws Exception {
-    assertTrue(gate.begin());
-    assertTrue(gate.begin());
+  void noOperationBeginsAfterTheStopAndThoseInProgressAreAwaitedByName() throws Exception {
+    var inOtherThread = new CountDownLatch(1);
+    var release = new CountDownLatch(1);
+    var other = new Thread(() -> {
+      clock.set(5);
+      gate.begin(OperationGate.TRANSACTION);
+      gate.name("UPDATE");
+      inOtherThread.countDown();
+      try {
+        release.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      gate.end();
+    });
+    clock.set(3);
+    assertTrue(gate.begin(OperationGate.TRANSACTION));
+    gate.name("READ");
+    other.start();
+    inOtherThread.await();
+    assertEquals(Map.of("READ", 1L, "UPDATE", 1L), gate.inProgress());
+    assertEquals(OptionalLong.of(3), gate.oldestSince(), "the read began first");
     gate.end();
+    assertEquals(OptionalLong.of(5), gate.oldestSince());
     stop.set(true);
-    assertFalse(gate.begin());
-    assertEquals(1, gate.awaitIdle(Duration.ZERO), "one still in progress");
-    gate.end();
-    assertEquals(0, gate.awaitIdle(Duration.ZERO));
+    assertFalse(gate.begin("INSERT"));
+    assertEquals(Map.of("UPDATE", 1L), gate.awaitIdle(Duration.ZERO), "one still in progress");
+    assertEquals("1 (UPDATE 1)", OperationGate.describe(gate.awaitIdle(Duration.ZERO)));
+    release.countDown();
+    other.join();
+    assertEquals(Map.of(), gate.awaitIdle(Duration.ZERO));
+    assertEquals(OptionalLong.empty(), gate.oldestSince());
+  }
+
+  @Test
+  void aNameOutsideAnOperationIsIgnored() {
+    gate.name("READ"); // the warm-up's transactions pass CoreWorkload's methods without the gate
+    assertEquals(Map.of(), gate.inProgress());
   }
 
   @Test
   void theFirstEscapingExceptionIsTheFailureAndStopsThePhase() {
-    assertTrue(gate.begin());
+    assertTrue(gate.begin("INSERT"));
     assertFalse(gate.escaped(new IllegalStateException("driver bug")));
     assertFalse(gate.escaped(new IllegalStateException("again")));
     assertEquals(List.of("an operation threw java.lang.IllegalStateException: driver bug"), failures);
-    assertFalse(gate.begin());
+    assertFalse(gate.begin("INSERT"));
   }
 
   @Test

@@ -84,7 +84,7 @@ class StorageSettingsTest {
   @Test
   void namespaceListsEveryKey() {
     assertEquals("storage.", new StorageNamespace().prefix());
-    assertEquals(16, new StorageNamespace().keys().size());
+    assertEquals(17, new StorageNamespace().keys().size());
     assertEquals(true, new StorageNamespace().keys().contains("storage.result"));
   }
 }

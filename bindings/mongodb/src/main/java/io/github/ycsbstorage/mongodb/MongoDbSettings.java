@@ -6,6 +6,7 @@ import com.mongodb.ReadConcern;
 import com.mongodb.ReadConcernLevel;
 import com.mongodb.ReadPreference;
 import com.mongodb.WriteConcern;
+import io.github.ycsbstorage.binding.OperationTimeout;
 import io.github.ycsbstorage.config.DurationFormat;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.PropertyReader;
@@ -34,6 +35,9 @@ import java.util.Set;
  * @param readConcern            override of the URL's read concern
  * @param serverSelectionTimeout how long an operation waits for a usable server
  * @param connectTimeout         how long opening one connection may take
+ * @param operationTimeout       how long one operation may take in all, server selection, connection and
+ *                               retries included (the driver's {@code timeoutMS}: the URL's, else
+ *                               {@code storage.operation.timeout})
  * @param maxConnections         override of the URL's {@code maxPoolSize} (YCSB's {@code mongodb.maxconnections})
  * @param threads                YCSB's {@code threadcount}: the pool holds at least this many connections
  */
@@ -49,6 +53,7 @@ public record MongoDbSettings(
     Optional<ReadConcern> readConcern,
     Duration serverSelectionTimeout,
     Duration connectTimeout,
+    Duration operationTimeout,
     Optional<Integer> maxConnections,
     int threads) {
 
@@ -83,7 +88,6 @@ public record MongoDbSettings(
 
   public static final String DEFAULT_URL = "mongodb://localhost:27017/ycsb?w=1";
   public static final String DEFAULT_DATABASE = "ycsb";
-  public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
 
   private static final String WRITE_CONCERNS = "unacknowledged (or errors_ignored, w0), acknowledged (or w1), w2"
       + " (or replica_acknowledged), w3, journaled, majority";
@@ -94,7 +98,7 @@ public record MongoDbSettings(
   public MongoDbSettings {
     if (url == null || database == null || database.isBlank() || table == null || fieldType == null
         || writeConcern == null || readPreference == null || readConcern == null
-        || serverSelectionTimeout == null || connectTimeout == null) {
+        || serverSelectionTimeout == null || connectTimeout == null || operationTimeout == null) {
       throw new IllegalArgumentException("every setting must be given");
     }
     if (batchSize < 1 || threads < 1 || maxConnections == null) {
@@ -118,6 +122,7 @@ public record MongoDbSettings(
     var batchKey = reader.aliased(BATCH_SIZE, YCSB_BATCH_SIZE);
     var writeConcernKey = reader.aliased(WRITE_CONCERN, YCSB_WRITE_CONCERN);
     var readPreferenceKey = reader.aliased(READ_PREFERENCE, YCSB_READ_PREFERENCE);
+    var operationTimeout = OperationTimeout.from(properties);
     return new MongoDbSettings(
         url,
         database,
@@ -128,8 +133,9 @@ public record MongoDbSettings(
         reader.string(writeConcernKey).map(value -> writeConcern(writeConcernKey, value)),
         reader.string(readPreferenceKey).map(value -> readPreference(readPreferenceKey, value)),
         reader.string(READ_CONCERN).map(MongoDbSettings::readConcern),
-        positive(reader, SERVER_SELECTION_TIMEOUT, url.getServerSelectionTimeout()),
-        positive(reader, CONNECT_TIMEOUT, url.getConnectTimeout()),
+        positive(reader, SERVER_SELECTION_TIMEOUT, url.getServerSelectionTimeout(), operationTimeout),
+        positive(reader, CONNECT_TIMEOUT, url.getConnectTimeout(), operationTimeout),
+        url.getTimeout() == null || url.getTimeout() == 0 ? operationTimeout : Duration.ofMillis(url.getTimeout()),
         reader.string(YCSB_MAX_CONNECTIONS).map(v -> reader.integer(YCSB_MAX_CONNECTIONS, 0, 0, 1_000_000)),
         waitQueueChecked(reader, reader.integer("threadcount", 1, 1, Integer.MAX_VALUE)));
   }
@@ -176,9 +182,9 @@ public record MongoDbSettings(
     }
   }
 
-  /** The property if set, else the URL's option, else {@link #DEFAULT_TIMEOUT}. */
-  private static Duration positive(PropertyReader reader, String key, Integer fromUrlMillis) {
-    var fallback = fromUrlMillis == null ? DEFAULT_TIMEOUT : Duration.ofMillis(fromUrlMillis);
+  /** The property if set, else the URL's option, else {@code storage.operation.timeout}. */
+  private static Duration positive(PropertyReader reader, String key, Integer fromUrlMillis, Duration operationTimeout) {
+    var fallback = fromUrlMillis == null ? operationTimeout : Duration.ofMillis(fromUrlMillis);
     return reader.duration(key, fallback, Duration.ofMillis(1), DurationFormat.UNBOUNDED);
   }
 
@@ -243,6 +249,7 @@ public record MongoDbSettings(
         + ", readConcern=" + readConcern.flatMap(c -> Optional.ofNullable(c.getLevel()))
             .map(ReadConcernLevel::getValue).orElse("from URL")
         + ", serverSelectionTimeout=" + serverSelectionTimeout + ", connectTimeout=" + connectTimeout
+        + ", operationTimeout=" + operationTimeout
         + ", maxConnections=" + maxConnections.map(String::valueOf).orElse("from URL")
         + ", threads=" + threads + "]";
   }

@@ -39,13 +39,13 @@ final class SharedClient implements AutoCloseable {
   static SharedClient acquire(MongoDbSettings settings) throws DBException {
     Objects.requireNonNull(settings, "settings");
     var key = settings.url().getConnectionString() + "|" + settings.serverSelectionTimeout()
-        + "|" + settings.connectTimeout() + "|" + settings.maxConnections();
+        + "|" + settings.connectTimeout() + "|" + settings.operationTimeout() + "|" + settings.maxConnections();
     var resource = CLIENTS.computeIfAbsent(key, k -> new SharedResource<>(MongoClient::close));
     return new SharedClient(resource, resource.acquire(() -> open(settings)));
   }
 
   /**
-   * The driver settings: the URL's, with our timeouts and a pool of at least one connection per
+   * The driver settings: the URL's, with our timeouts (every wait on the server bounded) and a pool of at least one connection per
    * thread ({@code mongodb.maxconnections} replaces the URL's {@code maxPoolSize}, and is raised to
    * {@code threadcount} like it).
    */
@@ -62,6 +62,9 @@ final class SharedClient implements AutoCloseable {
         .applyToSocketSettings(b -> b.connectTimeout(
             (int) settings.connectTimeout().toMillis(), TimeUnit.MILLISECONDS))
         .applyToConnectionPoolSettings(b -> b.maxSize(poolSize))
+        // a server that stops answering fails each operation after this, whatever the operation waits for
+        // (server selection, a pooled connection, the answer, retries), instead of hanging it
+        .timeout(settings.operationTimeout().toMillis(), TimeUnit.MILLISECONDS)
         .build();
   }
 

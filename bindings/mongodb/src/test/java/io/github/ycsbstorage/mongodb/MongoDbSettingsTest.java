@@ -82,6 +82,21 @@ class MongoDbSettingsTest {
   }
 
   @Test
+  void everyTimeoutDefaultsToTheOneOperationTimeoutWhichBoundsEachOperationWhole() {
+    var defaults = settings();
+    assertEquals(Duration.ofSeconds(10), defaults.operationTimeout(), "storage.operation.timeout's default");
+    var derived = settings("storage.operation.timeout", "2s");
+    assertEquals(Duration.ofSeconds(2), derived.serverSelectionTimeout());
+    assertEquals(Duration.ofSeconds(2), derived.connectTimeout());
+    assertEquals(Duration.ofSeconds(2), derived.operationTimeout());
+    var driver = SharedClient.clientSettings(derived);
+    assertEquals(2000L, driver.getTimeout(java.util.concurrent.TimeUnit.MILLISECONDS),
+        "a server that stops answering fails the operation instead of hanging it");
+    assertEquals(Duration.ofMillis(400), settings("storage.operation.timeout", "2s", "mongodb.url",
+        "mongodb://h/?timeoutMS=400").operationTimeout(), "the URL's own timeoutMS wins");
+  }
+
+  @Test
   void timeoutsComeFromThePropertyThenTheUrlThenTenSeconds() {
     var fromUrl = settings("mongodb.url", "mongodb://h/?serverSelectionTimeoutMS=1500&connectTimeoutMS=700");
     assertEquals(Duration.ofMillis(1500), fromUrl.serverSelectionTimeout());

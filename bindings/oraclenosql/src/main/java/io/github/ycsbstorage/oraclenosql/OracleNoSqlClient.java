@@ -49,8 +49,6 @@ import site.ycsb.Status;
 public class OracleNoSqlClient extends DB implements ServerInfoProvider {
   static final SharedResource<StoreSession> SESSION = new SharedResource<>(OracleNoSqlClient::close);
   private static final RateLimitedWarning WARNINGS = new RateLimitedWarning("oraclenosql", 5_000);
-  /** kvclient's default request timeout, the time an update may retry when none is set. */
-  private static final long DEFAULT_TIMEOUT_MILLIS = 5_000;
   /**
    * Longest pause between two attempts of an update's read-merge-conditional-put. Pauses double from
    * 1 ms up to this, each a random part of it ("full jitter"), so that writers who collided on a hot
@@ -87,7 +85,7 @@ public class OracleNoSqlClient extends DB implements ServerInfoProvider {
     }
     schema = settings.schema();
     consistency = settings.consistency();
-    timeoutMillis = settings.requestTimeout().map(d -> d.toMillis()).orElse(0L);
+    timeoutMillis = settings.requestTimeout().toMillis();
     var durability = settings.durability().orElse(null);
     writeOptions = new WriteOptions(durability, timeoutMillis, TimeUnit.MILLISECONDS);
     if (consistency instanceof ReadConsistency.ReadYourWrites) {
@@ -173,7 +171,7 @@ public class OracleNoSqlClient extends DB implements ServerInfoProvider {
         return wrote(version);
       }
       long started = System.nanoTime();
-      long budget = TimeUnit.MILLISECONDS.toNanos(timeoutMillis > 0 ? timeoutMillis : DEFAULT_TIMEOUT_MILLIS);
+      long budget = TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
       int attempt = 0;
       for (; attempt == 0 || System.nanoTime() - started < budget; attempt++) {
         if (attempt > 0) {

@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.oraclenosql;
 
+import io.github.ycsbstorage.binding.OperationTimeout;
 import io.github.ycsbstorage.config.DurationFormat;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.PropertyReader;
@@ -23,7 +24,8 @@ import oracle.kv.Durability;
  * @param storeName      the store's name
  * @param helperHosts    host:port of storage nodes to bootstrap from
  * @param table          the table the workload uses
- * @param requestTimeout kvclient's request timeout; empty keeps kvclient's default
+ * @param requestTimeout kvclient's request timeout ({@code oraclenosql.requesttimeout}, else
+ *                       {@code storage.operation.timeout})
  * @param username       user of a secure store
  * @param securityFile   a login/security properties file for a secure store
  * @param password       the user's password, when no security file holds the login
@@ -34,7 +36,7 @@ import oracle.kv.Durability;
  * @param threads        YCSB's client threads ({@code threadcount}), which share one store handle
  */
 record OracleNoSqlSettings(String storeName, List<String> helperHosts, String table,
-                           Optional<Duration> requestTimeout, Optional<String> username, Optional<Path> securityFile,
+                           Duration requestTimeout, Optional<String> username, Optional<Path> securityFile,
                            Optional<Secret> password, TableSchema schema, ReadConsistency consistency,
                            Optional<Durability> durability, Optional<BulkPutSettings> bulkPut, int threads) {
   public static final String PREFIX = "oraclenosql.";
@@ -99,7 +101,7 @@ record OracleNoSqlSettings(String storeName, List<String> helperHosts, String ta
       throw new InvalidPropertyException(tableKey, table,
           "a table name: a letter, then letters, digits or '_' (optionally parent.child)");
     }
-    var requestTimeout = requestTimeout(reader);
+    var requestTimeout = requestTimeout(reader, properties);
 
     var username = reader.string(USERNAME);
     var securityFile = reader.string(SECURITY).map(file -> PropertyReader.parsePath(SECURITY, file));
@@ -163,10 +165,13 @@ record OracleNoSqlSettings(String storeName, List<String> helperHosts, String ta
         && password.map(Secret::value).equals(other.password.map(Secret::value)) && schema.equals(other.schema);
   }
 
-  /** {@code oraclenosql.requesttimeout} takes a duration; YCSB's {@code requestTimeout} counted seconds. */
-  private static Optional<Duration> requestTimeout(PropertyReader reader) {
+  /**
+   * {@code oraclenosql.requesttimeout} takes a duration; YCSB's {@code requestTimeout} counted seconds;
+   * unset, {@code storage.operation.timeout}, the one setting every binding's timeouts derive from.
+   */
+  private static Duration requestTimeout(PropertyReader reader, Properties properties) {
     var key = reader.aliased(REQUEST_TIMEOUT, LEGACY_REQUEST_TIMEOUT);
     return reader.string(key).map(set -> reader.duration(key, Duration.ZERO, Duration.ofMillis(1),
-        DurationFormat.UNBOUNDED));
+        DurationFormat.UNBOUNDED)).orElseGet(() -> OperationTimeout.from(properties));
   }
 }

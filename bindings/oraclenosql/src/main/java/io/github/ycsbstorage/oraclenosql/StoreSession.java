@@ -81,7 +81,11 @@ record StoreSession(KVStore store, TableAPI tables, Table table, OracleNoSqlSett
 
   static StoreSession open(OracleNoSqlSettings settings) throws DBException {
     var config = new KVStoreConfig(settings.storeName(), settings.helperHosts().toArray(String[]::new));
-    settings.requestTimeout().ifPresent(timeout -> config.setRequestTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS));
+    long requestMillis = settings.requestTimeout().toMillis();
+    config.setRequestTimeout(requestMillis, TimeUnit.MILLISECONDS);
+    if (requestMillis > KVStoreConfig.DEFAULT_READ_TIMEOUT) { // kvclient refuses a request timeout above it
+      config.setSocketReadTimeout(requestMillis, TimeUnit.MILLISECONDS);
+    }
     settings.durability().ifPresent(config::setDurability);
     config.setRequestLimit(requestLimit(settings));
     var security = securityProperties(settings);

@@ -16,7 +16,8 @@ class FailureStatusAndAdviceTest {
   @Test
   void timeoutsAreServiceUnavailableFaultsErrorsAndBadArgumentsBadRequests() {
     assertEquals(Status.SERVICE_UNAVAILABLE, FailureStatus.of(new RequestTimeoutException(5000, "timed out", null, false)));
-    assertEquals(Status.ERROR, FailureStatus.of(new FaultException("replica gone", false)));
+    assertEquals(Status.SERVICE_UNAVAILABLE, FailureStatus.of(new FaultException("replica gone", false)),
+        "one code per cause: the store could not serve, timed out or not");
     assertEquals(Status.BAD_REQUEST, FailureStatus.of(new IllegalArgumentException("no field field99")));
     assertEquals(Status.ERROR, FailureStatus.of(new IllegalStateException("closed")));
   }

@@ -27,7 +27,7 @@ class OracleNoSqlSettingsTest {
     assertEquals("kvstore", settings.storeName());
     assertEquals(List.of("localhost:5000"), settings.helperHosts());
     assertEquals("usertable", settings.table());
-    assertEquals(Optional.empty(), settings.requestTimeout());
+    assertEquals(Duration.ofSeconds(10), settings.requestTimeout(), "storage.operation.timeout's default");
     assertEquals(TableLayout.COLUMNS, settings.schema().layout());
     assertEquals(FieldType.STRING, settings.schema().fieldType());
     assertEquals(List.of("field0", "field1", "field2", "field3", "field4", "field5", "field6", "field7", "field8",
@@ -44,7 +44,7 @@ class OracleNoSqlSettingsTest {
     assertEquals("mystore", settings.storeName());
     assertEquals(List.of("a:5000", "b:6000"), settings.helperHosts());
     assertEquals("t1", settings.table());
-    assertEquals(Optional.of(Duration.ofSeconds(10)), settings.requestTimeout(), "nosqldb counted seconds");
+    assertEquals(Duration.ofSeconds(10), settings.requestTimeout(), "nosqldb counted seconds");
     assertEquals(Consistency.ABSOLUTE, settings.consistency().forRead(null));
     assertEquals(Optional.of(Durability.COMMIT_NO_SYNC), settings.durability());
   }
@@ -58,7 +58,7 @@ class OracleNoSqlSettingsTest {
         "durability", "commit_sync", "oraclenosql.durability", "commit_write_no_sync"));
     assertEquals("new", settings.storeName());
     assertEquals(List.of("new:2"), settings.helperHosts());
-    assertEquals(Optional.of(Duration.ofMillis(750)), settings.requestTimeout());
+    assertEquals(Duration.ofMillis(750), settings.requestTimeout());
     assertEquals("mine", settings.table());
     assertEquals(Consistency.NONE_REQUIRED, settings.consistency().forRead(null));
     assertEquals(Optional.of(Durability.COMMIT_WRITE_NO_SYNC), settings.durability());
