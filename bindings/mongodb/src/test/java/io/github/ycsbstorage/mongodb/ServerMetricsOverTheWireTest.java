@@ -9,7 +9,9 @@ import io.github.ycsbstorage.collector.StorageCollectorFactory;
 import io.github.ycsbstorage.result.Io;
 import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.RunRecord;
+import io.github.ycsbstorage.testkit.HangLimit;
 import io.netty.channel.Channel;
+import java.time.Duration;
 import java.util.Date;
 import java.util.HashMap;
 import java.util.List;
@@ -80,7 +82,7 @@ class ServerMetricsOverTheWireTest {
   void thePhaseIsSummarisedWithTheServerHostsDiskAndCpuFigures() {
     var props = new Properties();
     props.setProperty(MongoDbSettings.URL, url);
-    props.setProperty(MongoDbSettings.SERVER_SELECTION_TIMEOUT, "2s");
+    props.setProperty(MongoDbSettings.SERVER_SELECTION_TIMEOUT, HangLimit.timeout(Duration.ofSeconds(10)));
     props.setProperty("collector.remote", "mongodb");
     props.setProperty("collector.devices", "nvme0n1");
     props.setProperty("collector.interval", "50ms");
