@@ -265,4 +265,22 @@ class MongoDbClientTest {
     assertEquals(Status.OK, db.read(TABLE, "user1", null, result));
     assertEquals("42", new String(result.get("n").toArray(), StandardCharsets.UTF_8));
   }
+
+  /** In a YCSB install nothing refuses a misspelt key: the binding warns, once for all its threads. */
+  @Test
+  void aMisspeltKeyIsWarnedAboutOnceWithTheClosestKnownKey() throws Exception {
+    var err = new java.io.ByteArrayOutputStream();
+    var before = System.err;
+    System.setErr(new java.io.PrintStream(err, true, StandardCharsets.UTF_8));
+    try {
+      open("mongodb.batchsise", "10");
+      open("mongodb.batchsise", "10");
+    } finally {
+      System.setErr(before);
+    }
+    var warnings = err.toString(StandardCharsets.UTF_8).lines().filter(line -> line.startsWith("mongodb: warning:")).toList();
+    assertEquals(1, warnings.size(), err::toString);
+    assertTrue(warnings.get(0).startsWith("mongodb: warning: unknown property, ignored: mongodb.batchsise (did you mean"
+        + " mongodb.batchsize?); the keys of mongodb.*: "), warnings.get(0));
+  }
 }
