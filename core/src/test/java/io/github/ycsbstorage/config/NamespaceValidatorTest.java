@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Properties;
 import java.util.Set;
@@ -141,9 +144,9 @@ class NamespaceValidatorTest {
     properties.setProperty("storage.warmupp", "5s");
     properties.setProperty("storage.dataset.ratio", "1");
     properties.setProperty("recordcount", "10");
-    var err = new java.io.ByteArrayOutputStream();
+    var err = new ByteArrayOutputStream();
     var before = System.err;
-    System.setErr(new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+    System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
     try {
       NamespaceValidator.warnUnknownKeys(STORAGE, properties);
       NamespaceValidator.warnUnknownKeys(STORAGE, properties); // a second client thread's init()
@@ -153,6 +156,6 @@ class NamespaceValidatorTest {
     }
     assertEquals("storage: warning: unknown property, ignored: storage.warmupp (did you mean storage.warmup?); the keys"
         + " of storage.*: storage.dataset.ratio, storage.dataset.size, storage.warmup" + System.lineSeparator(),
-        err.toString(java.nio.charset.StandardCharsets.UTF_8), "once per JVM, nothing for known keys");
+        err.toString(StandardCharsets.UTF_8), "once per JVM, nothing for known keys");
   }
 }

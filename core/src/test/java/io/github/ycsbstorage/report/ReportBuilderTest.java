@@ -39,7 +39,7 @@ class ReportBuilderTest {
 
   @Test
   void htmlAndMarkdownLeadWithTheComparisonThenFiguresChartsAndWarnings(@TempDir Path dir) throws Exception {
-    var steps = new java.util.ArrayList<String>();
+    var steps = new ArrayList<String>();
     var report = new ReportBuilder(fixtures(dir), dir.resolve("out")).write(steps::add);
     assertEquals(2, report.cells());
     assertEquals(List.of("read 2 results from " + dir.resolve("results"), "charts of workload A zipfian (1 of 1)",

@@ -14,6 +14,8 @@ import com.mongodb.WriteConcern;
 import com.mongodb.client.MongoCollection;
 import io.github.ycsbstorage.testkit.MongoServerExtension;
 import io.github.ycsbstorage.testkit.TestProperties;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -269,9 +271,9 @@ class MongoDbClientTest {
   /** In a YCSB install nothing refuses a misspelt key: the binding warns, once for all its threads. */
   @Test
   void aMisspeltKeyIsWarnedAboutOnceWithTheClosestKnownKey() throws Exception {
-    var err = new java.io.ByteArrayOutputStream();
+    var err = new ByteArrayOutputStream();
     var before = System.err;
-    System.setErr(new java.io.PrintStream(err, true, StandardCharsets.UTF_8));
+    System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
     try {
       open("mongodb.batchsise", "10");
       open("mongodb.batchsise", "10");
