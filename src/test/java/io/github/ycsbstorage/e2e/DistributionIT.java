@@ -38,6 +38,13 @@ class DistributionIT {
         .anyMatch(name -> name.startsWith("mongodb-driver-sync-5.")), "mongodb-binding/lib has driver 5.x");
     assertTrue(jarNames(home.resolve("oraclenosql-binding/lib")).stream()
         .noneMatch(name -> name.startsWith("oracle-nosql-client")), "kvclient comes from KVHOME, never from us");
+    for (var folder : List.of("lib", "mongodb-binding/lib")) {
+      var names = jarNames(home.resolve(folder));
+      var simple = names.stream().filter(name -> name.startsWith("slf4j-simple-")).findFirst();
+      assertTrue(simple.isPresent(), folder + ": " + names);
+      assertTrue(names.contains(simple.get().replace("slf4j-simple-", "slf4j-api-")),
+          folder + ": SLF4J's simple provider needs the API of its version beside it: " + names);
+    }
   }
 
   @Test
@@ -108,6 +115,14 @@ class DistributionIT {
       assertEquals(0, accepted.exitCode(), accepted::all);
       assertTrue(accepted.stdout().contains("[INSERT], Return=OK, 200"), accepted::all);
       assertEquals(200, server.database("ycsbnames").getCollection("usertable").countDocuments());
+
+      // YCSB ignores a key nobody reads; the binding itself says so, once for its 1 thread here.
+      var misspelt = dropInLoad(server.url("misspelt"), "mongodb.batchsise=10");
+      assertEquals(0, misspelt.exitCode(), misspelt::all);
+      assertEquals(1, misspelt.stderr().lines().filter(line -> line.startsWith("mongodb: warning: unknown property,"
+          + " ignored: mongodb.batchsise (did you mean mongodb.batchsize?); the keys of mongodb.*: ")).count(),
+          misspelt::all);
+      assertTrue(misspelt.stdout().contains("[INSERT], Return=OK, 200"), misspelt::all);
 
       // YCSB's Client goes on without a DB whose init() failed, and exits 0: what tells is the
       // message and that nothing was stored.

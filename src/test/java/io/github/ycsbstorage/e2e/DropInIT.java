@@ -10,6 +10,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.HdrHistogram.AbstractHistogram;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -67,5 +70,32 @@ class DropInIT {
     assertTrue(output.contains("[READ], Operations,"), output);
     assertTrue(output.lines().anyMatch(line -> line.startsWith("[IO], ")), "collector lines: " + output);
     assertTrue(Files.isRegularFile(results.resolve("run.txt.result.json")), result::all);
+  }
+
+  /**
+   * YCSB 0.17.0's HdrHistogram 2.1.4 writes its interval logs through javax.xml.bind, which Java 17
+   * lacks: with either of our folders on the classpath (which ship that API) the run keeps its
+   * summary, and the log it wrote holds every operation, read back by HdrHistogram's own log reader.
+   */
+  @Test
+  void aYcsbInstallsHdrHistogramWritesItsLogsOnJava17WithEitherFolder(@TempDir Path dir) throws Exception {
+    for (var folder : List.of("mongodb-binding", "oraclenosql-binding")) {
+      var logs = Files.createDirectories(dir.resolve(folder)).toString() + "/";
+      var result = ycsbClient(folder, "-t", "-db", "site.ycsb.BasicDB", "-P", "workloads/workloadc",
+          "-p", "operationcount=300", "-p", "basicdb.verbose=false", "-p", "measurementtype=hdrhistogram",
+          "-p", "hdrhistogram.fileoutput=true", "-p", "hdrhistogram.output.path=" + logs);
+      assertEquals(0, result.exitCode(), result::all);
+      assertFalse(result.all().contains("NoClassDefFoundError"), result::all);
+      assertTrue(result.stdout().contains("[READ], Operations, 300"), result::all);
+      assertTrue(result.stdout().contains("[READ], 99thPercentileLatency(us), "), result::all);
+
+      long logged = 0;
+      try (var reader = new HistogramLogReader(Path.of(logs, "READ.hdr").toFile())) {
+        for (EncodableHistogram interval; (interval = reader.nextIntervalHistogram()) != null;) {
+          logged += ((AbstractHistogram) interval).getTotalCount();
+        }
+      }
+      assertEquals(300, logged, folder + ": every read in 2.1.4's log");
+    }
   }
 }

@@ -38,6 +38,12 @@ class FaultsIT {
    * machine (scaled with the hang limits); the run ends there by itself, which the test checks.
    */
   private static final long WINDOW_SECONDS = HangLimit.of(Duration.ofSeconds(30)).toSeconds();
+  /**
+   * The clients' server-selection and request timeout: it bounds how long an operation against the
+   * gone server takes to fail, and also bin/ycsb's first contact before anything runs (exit 2 when
+   * missed), which a busy machine slows down.
+   */
+  private static final String FIRST_CONTACT = HangLimit.timeout(Duration.ofSeconds(5));
 
   @Test
   void aServerThatGoesAwayMidRunGivesErrorStatusesCountedAndADegradedResult(@TempDir Path dir) throws Exception {
@@ -50,7 +56,7 @@ class FaultsIT {
       Launcher.Result finished;
       try (var run = Launcher.start(Map.of(), "run", "mongodb", "-P", WORKLOAD, "-p", url,
           "-p", "storage.server.memory=100KB", "-p", "operationcount=100000000", "-p", "maxexecutiontime=" + WINDOW_SECONDS,
-          "-p", "mongodb.serverselectiontimeout=1s", "-p", "storage.result=" + result, "-threads", "2", "-s", "-p", "status.interval=1")) {
+          "-p", "mongodb.serverselectiontimeout=" + FIRST_CONTACT, "-p", "storage.result=" + result, "-threads", "2", "-s", "-p", "status.interval=1")) {
         run.awaitOutput(READS_SUCCEEDED, "a status line with successful reads");
         server.stop();
         run.awaitOutput(output -> output.contains("[READ-FAILED: Count="), "a status line with failed reads");
@@ -91,7 +97,7 @@ class FaultsIT {
       try (var run = Launcher.start(environment, "run", "oraclenosql", "-P", "workloads/workloadc", "-p", hosts,
           "-p", "workload=io.github.ycsbstorage.workload.StorageAwareWorkload", "-p", "recordcount=200",
           "-p", "operationcount=100000000", "-p", "maxexecutiontime=" + WINDOW_SECONDS,
-          "-p", "oraclenosql.requesttimeout=1s", "-p", "storage.result=" + result, "-threads", "2", "-s", "-p", "status.interval=1")) {
+          "-p", "oraclenosql.requesttimeout=" + FIRST_CONTACT, "-p", "storage.result=" + result, "-threads", "2", "-s", "-p", "status.interval=1")) {
         run.awaitOutput(READS_SUCCEEDED, "a status line with successful reads");
         store.close(); // SIGTERM to KVLite, which is gone for the rest of the run
         running = false;
@@ -134,7 +140,7 @@ class FaultsIT {
           "-p", "oraclenosql.helperhosts=" + store.helperHost(), "-p", "oraclenosql.table=killed_bulk",
           "-p", "recordcount=2000000", "-p", "fieldcount=1", "-p", "fieldlength=10",
           "-p", "oraclenosql.bulkput=true", "-p", "oraclenosql.bulkput.batchsize=500",
-          "-p", "oraclenosql.requesttimeout=1s", "-p", "storage.progress.interval=1s",
+          "-p", "oraclenosql.requesttimeout=" + FIRST_CONTACT, "-p", "storage.progress.interval=1s",
           "-p", "storage.result=" + result, "-threads", "2")) {
         load.awaitOutput(Pattern.compile("load [1-9][\\d,]{3,} of 2,000,000 records").asPredicate(),
             "a progress line past the first batches");

@@ -49,8 +49,15 @@ class PerfKitBenchmarkerIT {
       var storage = parsed.groups().get("storage");
       assertTrue(storage != null && storage.containsKey("device.rotational.trusted"),
           "the collector's numeric lines: " + parsed.groups());
-      // Stricter than PerfKitBenchmarker, which skips lines such as [IO vda] or [READ-FAILED]: every
-      // line that starts with '[', on either stream, is a [GROUP], name, number line.
+      // Every device's figures reach it: PerfKitBenchmarker skips any group but upper-case letters.
+      var result = new ObjectMapper().readTree(dir.resolve(phase + ".json").toFile());
+      var io = parsed.groups().get("io");
+      var sampled = result.path("io").path("devices");
+      assertTrue(sampled.size() > 0, "a sampled device: " + sampled);
+      sampled.fieldNames().forEachRemaining(name -> assertTrue(io != null && io.containsKey(name + ".r/s avg")
+          && io.containsKey(name + ".%util avg"), name + " in PerfKitBenchmarker's [IO] group: " + parsed.groups()));
+      // Stricter than PerfKitBenchmarker, which skips lines such as [READ-FAILED]: every line that
+      // starts with '[', on either stream, is a [GROUP], name, number line.
       for (var line : pkbInput.lines().filter(line -> line.startsWith("[")).toList()) {
         var fields = line.split(",", -1);
         assertEquals(3, fields.length, "three CSV fields: " + line);
@@ -61,7 +68,6 @@ class PerfKitBenchmarkerIT {
 
       var facts = facts(output.stdout());
       assertTrue(facts.containsKey("server.observed"), "text facts are comment lines: " + output.stdout());
-      var result = new ObjectMapper().readTree(dir.resolve(phase + ".json").toFile());
       var device = result.path("devices").path(0);
       assertEquals(device.path("type").asText(), facts.get("device.type"), "the same device in both");
       var pkb = result.path("perfkitbenchmarker");

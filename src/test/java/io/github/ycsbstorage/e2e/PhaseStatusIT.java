@@ -6,10 +6,13 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.ycsbstorage.config.DurationFormat;
+import io.github.ycsbstorage.testkit.HangLimit;
 import io.github.ycsbstorage.testkit.MongoServerExtension;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -115,7 +118,8 @@ class PhaseStatusIT {
     var table = server.database(database).getCollection("usertable");
     var args = new ArrayList<>(List.of("load", "mongodb", "-P", "workloads/workloada", "-p", STORAGE_AWARE,
         "-p", sized(200_000), "-p", "fieldcount=1", "-p", "fieldlength=10", "-p", "mongodb.url=" + server.url(database),
-        "-p", "mongodb.serverselectiontimeout=1s", "-p", "storage.result=" + result, "-threads", "2"));
+        "-p", "mongodb.serverselectiontimeout=" + HangLimit.timeout(Duration.ofSeconds(5)), "-p", "storage.result=" + result,
+        "-threads", "2"));
     args.addAll(List.of(extra));
     Launcher.Result finished;
     try (var load = Launcher.start(Map.of(), args.toArray(String[]::new))) {
@@ -137,10 +141,13 @@ class PhaseStatusIT {
       assertEquals(0, load.exitCode(), load::all);
 
       var result = dir.resolve("run.json");
+      // as the phase's reason states it
+      var failureTimeout = DurationFormat.format(HangLimit.of(Duration.ofSeconds(5)));
       Launcher.Result finished;
       try (var run = Launcher.start(Map.of(), "run", "mongodb", "-P", "workloads/workloadc", "-p", url,
           "-p", STORAGE_AWARE, "-p", sized(100), "-p", "operationcount=1000000000",
-          "-p", "mongodb.serverselectiontimeout=500ms", "-p", "storage.failure.timeout=2s",
+          "-p", "mongodb.serverselectiontimeout=" + HangLimit.timeout(Duration.ofSeconds(2)),
+          "-p", "storage.failure.timeout=" + failureTimeout,
           "-p", "storage.result=" + result, "-threads", "2")) {
         run.awaitOutput("Sizing plan");
         server.stop();
@@ -152,7 +159,7 @@ class PhaseStatusIT {
       assertEquals("failed", json.path("status").asText(), json::toPrettyString);
       var reason = json.path("warnings").get(0).asText();
       assertTrue(reason.matches("failed: no operation succeeded for \\d+\\.\\d s while operations failed: the phase was"
-          + " stopped \\(storage\\.failure\\.timeout=2s\\)"), reason);
+          + " stopped \\(storage\\.failure\\.timeout=" + failureTimeout + "\\)"), reason);
       assertTrue(json.path("warnings").get(1).asText().startsWith("failed: the run stopped after "),
           json::toPrettyString);
       assertTrue(json.path("warnings").get(2).asText().matches("failed: [\\d,]+ of [\\d,]+ operations failed \\(READ:"

@@ -51,7 +51,8 @@ final class DemoCommand implements Callable<Integer> {
       locations.removeRamData();
     }
     DemoSummary.print(results, System.out);
-    var report = new ReportBuilder(temp.resolve("results"), output == null ? temp.resolve("report") : output).write();
+    var report = new ReportBuilder(temp.resolve("results"), output == null ? temp.resolve("report") : output)
+        .write(step -> System.out.println("demo: report: " + step));
     report.headline().forEach(line -> System.out.println("demo: " + line));
     var warnings = report.warnings().size();
     System.out.println("demo: " + warnings + (warnings == 1 ? " warning" : " warnings") + " (see the report)");

@@ -27,7 +27,7 @@ final class ReportCommand implements Callable<Integer> {
     }
     var folder = output == null ? results.resolve("report") : output;
     OutputPaths.checkFolder("-o", folder);
-    var report = new ReportBuilder(results, folder).write();
+    var report = new ReportBuilder(results, folder).write(step -> System.err.println("report: " + step));
     report.skipped().forEach(file -> System.err.println("report: warning: " + file));
     System.out.println("report: " + report.cells() + " results, " + report.warnings().size() + " warnings");
     System.out.println("report: " + report.html().toAbsolutePath());

@@ -64,7 +64,8 @@ final class StudyCommand implements Callable<Integer> {
     StudySummary.print(outcome, System.out);
     var folder = study.resultsDirectory();
     if (!outcome.results().isEmpty()) {
-      var written = report == null ? null : new ReportBuilder(folder, report).write();
+      var written = report == null ? null
+          : new ReportBuilder(folder, report).write(step -> System.out.println("study: report: " + step));
       var headline = written == null ? headline(folder) : written.headline();
       headline.forEach(line -> System.out.println("study: headline: " + line));
       if (written != null) {

@@ -25,7 +25,7 @@ import java.util.OptionalLong;
  * Turns what the collector saw into result sections ({@code devices}; {@code io}, which holds the
  * host tuning too, so that every consumer that copies {@code io} keeps it)
  * PerfKitBenchmarker's metadata keys) and lines for YCSB's exporter: numbers as summary lines
- * ({@code [STORAGE], device.rotational, 1}, {@code [IO vda], r/s avg, 12.5}, per-operation figures),
+ * ({@code [STORAGE], device.rotational, 1}, {@code [IO], vda.r/s avg, 12.5}, per-operation figures),
  * text as facts ({@code # STORAGE, device.type, nvme}), since YCSB parsers read every
  * {@code [GROUP]} line as a number. Per-operation
  * figures divide the physical devices' totals (layers such as dm or partitions are not added, so
@@ -244,19 +244,20 @@ final class CollectorReport {
         continue;
       }
       var rates = IoRates.of(entry.getValue(), seconds);
-      var group = "IO " + entry.getKey();
-      record.addSummaryLine(group, "r/s avg", round(rates.readsPerSec()));
-      record.addSummaryLine(group, "w/s avg", round(rates.writesPerSec()));
-      record.addSummaryLine(group, "rkB/s avg", round(rates.readKbPerSec()));
-      record.addSummaryLine(group, "wkB/s avg", round(rates.writeKbPerSec()));
-      record.addSummaryLine(group, "r_await avg", round(rates.readAwaitMs()));
-      record.addSummaryLine(group, "w_await avg", round(rates.writeAwaitMs()));
-      record.addSummaryLine(group, "aqu-sz avg", round(rates.queueSize()));
-      record.addSummaryLine(group, "%util avg", round(rates.utilPercent()));
-      totals.maxUtil(entry.getKey()).ifPresent(max -> record.addSummaryLine(group, "%util max", round(max)));
-      record.addSummaryLine(group, "rareq-sz avg", round(rates.readRequestKb()));
-      record.addSummaryLine(group, "wareq-sz avg", round(rates.writeRequestKb()));
-      rates.discardsPerSec().ifPresent(perSec -> record.addSummaryLine(group, "d/s avg", round(perSec)));
+      // PerfKitBenchmarker reads only groups of upper-case letters: the device names the figure
+      var device = entry.getKey() + ".";
+      record.addSummaryLine("IO", device + "r/s avg", round(rates.readsPerSec()));
+      record.addSummaryLine("IO", device + "w/s avg", round(rates.writesPerSec()));
+      record.addSummaryLine("IO", device + "rkB/s avg", round(rates.readKbPerSec()));
+      record.addSummaryLine("IO", device + "wkB/s avg", round(rates.writeKbPerSec()));
+      record.addSummaryLine("IO", device + "r_await avg", round(rates.readAwaitMs()));
+      record.addSummaryLine("IO", device + "w_await avg", round(rates.writeAwaitMs()));
+      record.addSummaryLine("IO", device + "aqu-sz avg", round(rates.queueSize()));
+      record.addSummaryLine("IO", device + "%util avg", round(rates.utilPercent()));
+      totals.maxUtil(entry.getKey()).ifPresent(max -> record.addSummaryLine("IO", device + "%util max", round(max)));
+      record.addSummaryLine("IO", device + "rareq-sz avg", round(rates.readRequestKb()));
+      record.addSummaryLine("IO", device + "wareq-sz avg", round(rates.writeRequestKb()));
+      rates.discardsPerSec().ifPresent(perSec -> record.addSummaryLine("IO", device + "d/s avg", round(perSec)));
     }
     var host = seen.serverHost() ? "" : "client.";
     var cpu = totals.cpu();

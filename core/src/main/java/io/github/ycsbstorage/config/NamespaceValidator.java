@@ -8,14 +8,18 @@ import java.util.Properties;
 import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Rejects keys under a known prefix that no component understands, with a "did you mean"
  * suggestion, and values that a namespace's own static checks refuse. Keys under prefixes that no
  * loaded component claims are left alone: their owner may simply not be on the classpath; keys that
- * nothing reads at all are warned about ({@link #unread}). Immutable and thread-safe.
+ * nothing reads at all are warned about ({@link #unread}). Immutable and thread-safe; the static
+ * {@link #warnUnknownKeys} remembers what it printed.
  */
 public final class NamespaceValidator {
+  /** The warnings {@link #warnUnknownKeys} printed in this JVM. */
+  private static final Set<String> WARNED = ConcurrentHashMap.newKeySet();
   private final List<PropertyNamespace> namespaces;
 
   public NamespaceValidator(List<PropertyNamespace> namespaces) {
@@ -51,10 +55,7 @@ public final class NamespaceValidator {
    * @throws InvalidPropertyException for the unknown keys, all of them in one message
    */
   public void validateKeys(Properties properties) {
-    var unknown = properties.stringPropertyNames().stream().sorted()
-        .flatMap(key -> namespaces.stream().filter(n -> key.startsWith(n.prefix()) && !n.keys().contains(key))
-            .findFirst().map(namespace -> new Unknown(key, namespace)).stream())
-        .toList();
+    var unknown = unknown(properties);
     if (!unknown.isEmpty()) {
       var first = unknown.get(0);
       var others = unknown.subList(1, unknown.size()).stream().map(Unknown::described).toList();
@@ -65,6 +66,33 @@ public final class NamespaceValidator {
           "unknown property" + first.suggestion().map(s -> " (did you mean " + s + "?)").orElse("")
               + (others.isEmpty() ? "" : "; also unknown: " + String.join(", ", others)));
     }
+  }
+
+  /**
+   * Prints to stderr, as {@code mongodb: warning: …}, the keys under {@code namespace}'s prefix that
+   * it does not know, each with its "did you mean": for a binding that YCSB's own launcher runs, which
+   * ignores them silently ({@code bin/ycsb} refuses them before anything runs). A binding calls it
+   * from every {@code init()}: each warning is printed once per JVM, not once per client thread.
+   */
+  public static void warnUnknownKeys(PropertyNamespace namespace, Properties properties) {
+    var unknown = new NamespaceValidator(List.of(namespace)).unknown(properties);
+    if (unknown.isEmpty()) {
+      return;
+    }
+    var warning = namespace.prefix().replaceFirst("\\.$", "") + ": warning: unknown "
+        + (unknown.size() == 1 ? "property" : "properties") + ", ignored: "
+        + String.join(", ", unknown.stream().map(Unknown::described).toList()) + "; the keys of "
+        + namespace.prefix() + "*: " + String.join(", ", sorted(namespace));
+    if (WARNED.add(warning)) {
+      System.err.println(warning);
+    }
+  }
+
+  private List<Unknown> unknown(Properties properties) {
+    return properties.stringPropertyNames().stream().sorted()
+        .flatMap(key -> namespaces.stream().filter(n -> key.startsWith(n.prefix()) && !n.keys().contains(key))
+            .findFirst().map(namespace -> new Unknown(key, namespace)).stream())
+        .toList();
   }
 
   /**

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /**
@@ -42,10 +43,20 @@ public final class ReportBuilder {
   }
 
   public Report write() throws IOException {
+    return write(step -> { });
+  }
+
+  /**
+   * Writes the report, telling {@code progress} each step as it starts (drawing the charts of a
+   * large study takes minutes on a busy machine).
+   */
+  public Report write(Consumer<String> progress) throws IOException {
     var loaded = ReportLoader.load(results);
     var model = model(results, loaded);
+    progress.accept("read " + loaded.cells().size() + " results from " + results);
     Files.createDirectories(output);
-    var charts = ReportCharts.draw(model, output, json);
+    var charts = ReportCharts.draw(model, output, json, progress);
+    progress.accept("writing " + output.resolve("index.html"));
     try (InputStream css = ReportBuilder.class.getResourceAsStream(HtmlRenderer.STYLE_SHEET)) {
       Files.copy(css, output.resolve(HtmlRenderer.STYLE_SHEET), StandardCopyOption.REPLACE_EXISTING);
     }

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -42,12 +43,16 @@ record ReportCharts(Map<Mix, MixCharts> mixes, Map<String, List<Image>> cells) {
     TIME_SERIES.put("CPU (% of all CPUs)", List.of("cpu user", "cpu system", "cpu iowait"));
   }
 
-  static ReportCharts draw(ReportModel model, Path output, ObjectMapper json) throws IOException {
+  static ReportCharts draw(ReportModel model, Path output, ObjectMapper json, Consumer<String> progress)
+      throws IOException {
     var folder = Files.createDirectories(output.resolve("charts"));
     var mixes = new LinkedHashMap<Mix, MixCharts>();
+    int count = model.aggregates().size();
     for (var mix : model.aggregates().keySet()) {
+      progress.accept("charts of " + mix.title() + " (" + (mixes.size() + 1) + " of " + count + ")");
       mixes.put(mix, mixCharts(model, mix, folder));
     }
+    progress.accept("time-series charts of the cells");
     var cells = new LinkedHashMap<String, List<Image>>();
     int index = 0;
     for (var cell : model.cells()) {

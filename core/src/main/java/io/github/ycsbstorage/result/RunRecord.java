@@ -17,11 +17,11 @@ public final class RunRecord {
   private static final RunRecord CURRENT = new RunRecord();
 
   /**
-   * One line for YCSB's exporter, e.g. {@code [IO vda], r/s avg, 12.5}. Always a number: tools that
+   * One line for YCSB's exporter, e.g. {@code [IO], vda.r/s avg, 12.5}. Always a number: tools that
    * parse YCSB's output, PerfKitBenchmarker first among them, read every {@code [GROUP], name, value}
    * line as a number and fail on text. Text goes into a {@link Fact}.
    *
-   * @param group  without brackets, e.g. {@code STORAGE} or {@code IO vda}
+   * @param group  without brackets, e.g. {@code STORAGE} or {@code IO}: upper-case letters only, as PerfKitBenchmarker reads no other group
    * @param metric e.g. {@code device.rotational}
    * @param value  a finite number
    */

@@ -39,8 +39,11 @@ class ReportBuilderTest {
 
   @Test
   void htmlAndMarkdownLeadWithTheComparisonThenFiguresChartsAndWarnings(@TempDir Path dir) throws Exception {
-    var report = new ReportBuilder(fixtures(dir), dir.resolve("out")).write();
+    var steps = new ArrayList<String>();
+    var report = new ReportBuilder(fixtures(dir), dir.resolve("out")).write(steps::add);
     assertEquals(2, report.cells());
+    assertEquals(List.of("read 2 results from " + dir.resolve("results"), "charts of workload A zipfian (1 of 1)",
+        "time-series charts of the cells", "writing " + dir.resolve("out/index.html")), steps, "a line per step");
     var html = Files.readString(report.html());
     assertTrue(html.startsWith("<!DOCTYPE html>"));
     assertTrue(Files.size(dir.resolve("out/report.css")) > 0, "the style sheet beside the page");

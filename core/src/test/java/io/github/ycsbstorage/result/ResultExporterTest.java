@@ -73,8 +73,8 @@ class ResultExporterTest {
         Optional.empty(), 1_000_000, new Sizing.RecordBytes(10, 990, 0, 1000, false), 1000, 0, 1000, 1_000_000,
         "dataset 1.0 MB", Optional.empty(), Optional.empty(), OptionalDouble.empty(), Optional.empty()));
     RunRecord.current().addFact("STORAGE", "device.type", "nvme");
-    RunRecord.current().addSummaryLine("IO vda", "r/s avg", 123.4);
-    RunRecord.current().addSummaryLine("IO vda", "r_await avg", Double.NaN);
+    RunRecord.current().addSummaryLine("IO", "vda.r/s avg", 123.4);
+    RunRecord.current().addSummaryLine("IO", "vda.r_await avg", Double.NaN);
   }
 
   @Test
@@ -93,7 +93,7 @@ class ResultExporterTest {
         "[TOTAL_GCs], Count, 3", "[READ], Operations, 100", "[READ], AverageLatency(us), 1.5",
         "[READ], MinLatency(us), 1", "[READ], MaxLatency(us), 9", "[READ], 95thPercentileLatency(us), 3",
         "[READ], 99thPercentileLatency(us), 5", "[READ], Return=OK, 99", "[READ], Return=NOT_FOUND, 1",
-        "[INSERT], Operations, 10", "[INSERT], Return=BATCHED_OK, 10", "[IO vda], r/s avg, 123.4",
+        "[INSERT], Operations, 10", "[INSERT], Return=BATCHED_OK, 10", "[IO], vda.r/s avg, 123.4",
         "# STORAGE, device.type, nvme") + nl, out.toString(), "a figure that is not a number is left out");
 
     JsonNode result = new ObjectMapper().readTree(target.toFile());
@@ -145,7 +145,7 @@ class ResultExporterTest {
     exporter.close();
     var array = new ObjectMapper().readTree(out.toByteArray());
     assertEquals(2, array.size(), "YCSB's figure and the numeric line, no fact: " + array);
-    assertEquals("IO vda", array.get(1).path("metric").asText());
+    assertEquals("IO", array.get(1).path("metric").asText());
     assertEquals(123.4, array.get(1).path("value").asDouble());
     assertEquals(0, Files.list(dir).count(), "no result file without storage.result or exportfile");
   }

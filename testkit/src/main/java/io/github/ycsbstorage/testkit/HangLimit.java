@@ -70,6 +70,15 @@ public final class HangLimit {
     }
   }
 
+  /**
+   * A timeout a test hands to the code under test (a server-selection, connect or request timeout, a
+   * failure timeout), as a duration property value: {@code base} scaled, in milliseconds, e.g.
+   * {@code "2000ms"}. A busy machine makes first contacts slow too: a fixed one fails the test there.
+   */
+  public static String timeout(Duration base) {
+    return of(base).toMillis() + "ms";
+  }
+
   /** "10 min", "7.5 s": a limit as a failure message states it. */
   public static String describe(Duration limit) {
     long millis = limit.toMillis();

@@ -5,6 +5,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
@@ -133,8 +134,8 @@ public final class KvLite implements AutoCloseable {
   @Override
   public void close() throws IOException, InterruptedException {
     process.destroy();
-    if (!process.waitFor(20, TimeUnit.SECONDS)) {
-      process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+    if (!process.waitFor(HangLimit.of(Duration.ofSeconds(20)).toMillis(), TimeUnit.MILLISECONDS)) {
+      process.destroyForcibly().waitFor(HangLimit.of(Duration.ofSeconds(10)).toMillis(), TimeUnit.MILLISECONDS);
     }
     try (Stream<Path> files = Files.walk(root)) {
       for (var file : files.sorted(Comparator.reverseOrder()).toList()) {

@@ -5,20 +5,28 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Predicate;
 
 /**
  * A child process of a test whose stdout and stderr go to files, so that what it printed so far can
  * be read at any moment: while waiting for a line, and in the failure when it hangs. Every wait is
  * bounded by {@link HangLimit}; on expiry the process and its descendants are killed and the
- * failure shows the command, its stdout and its stderr. {@link #close()} kills what still runs and
- * deletes the files. Not thread-safe.
+ * failure shows the command, its stdout and its stderr. {@link #close()} kills what still runs,
+ * keeps what it printed and deletes the files. Every run is also remembered for
+ * {@link ChildOutputOnFailure}, which adds the output of a failed test's children to its failure
+ * whatever the reason. Not thread-safe.
  */
 public final class ProcessRun implements AutoCloseable {
+  /** The runs a failed test's report may show (see {@link #forgetClosed()}). */
+  private static final List<ProcessRun> RUNS = new CopyOnWriteArrayList<>();
+
   private final List<String> command;
   private final Process process;
   private final Path out;
   private final Path err;
+  /** What it printed, kept at {@link #close()} when the files go; null while it is open. */
+  private String transcript;
 
   private ProcessRun(List<String> command, Process process, Path out, Path err) {
     this.command = command;
@@ -27,13 +35,25 @@ public final class ProcessRun implements AutoCloseable {
     this.err = err;
   }
 
+  /** The runs a failure report shows: those started since the last {@link #forgetClosed()} and those open. */
+  static List<ProcessRun> remembered() {
+    return List.copyOf(RUNS);
+  }
+
+  /** Forgets the runs that ended, at the start of a test; runs still open (a class's server) stay. */
+  static void forgetClosed() {
+    RUNS.removeIf(run -> run.transcript != null);
+  }
+
   /** Starts {@code builder}'s command with stdout and stderr redirected to temporary files. */
   public static ProcessRun start(ProcessBuilder builder) throws IOException {
     var out = Files.createTempFile("process-out", ".txt");
     var err = Files.createTempFile("process-err", ".txt");
     builder.redirectOutput(out.toFile()).redirectError(err.toFile());
     try {
-      return new ProcessRun(List.copyOf(builder.command()), builder.start(), out, err);
+      var run = new ProcessRun(List.copyOf(builder.command()), builder.start(), out, err);
+      RUNS.add(run);
+      return run;
     } catch (IOException | RuntimeException e) {
       Files.deleteIfExists(out);
       Files.deleteIfExists(err);
@@ -57,6 +77,9 @@ public final class ProcessRun implements AutoCloseable {
 
   /** The command and everything it printed so far, for failure messages. */
   public String describe() {
+    if (transcript != null) {
+      return transcript;
+    }
     try {
       return String.join(" ", command) + "\n--- stdout so far ---\n" + stdout() + "--- stderr so far ---\n" + stderr();
     } catch (IOException e) {
@@ -107,6 +130,15 @@ public final class ProcessRun implements AutoCloseable {
     return process.exitValue();
   }
 
+  private int exitCode() {
+    try {
+      return process.waitFor();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return -1;
+    }
+  }
+
   private void kill() {
     process.descendants().forEach(ProcessHandle::destroyForcibly);
     process.destroyForcibly();
@@ -116,6 +148,10 @@ public final class ProcessRun implements AutoCloseable {
   public void close() throws IOException {
     if (process.isAlive()) {
       kill();
+    }
+    if (transcript == null) {
+      var printed = describe();
+      transcript = printed + "--- exit code " + exitCode() + " ---\n";
     }
     Files.deleteIfExists(out);
     Files.deleteIfExists(err);

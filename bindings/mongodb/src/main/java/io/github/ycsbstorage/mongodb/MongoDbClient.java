@@ -9,6 +9,7 @@ import com.mongodb.internal.build.MongoDriverVersion;
 import io.github.ycsbstorage.binding.RateLimitedWarning;
 import io.github.ycsbstorage.binding.LostRecords;
 import io.github.ycsbstorage.config.InvalidPropertyException;
+import io.github.ycsbstorage.config.NamespaceValidator;
 import io.github.ycsbstorage.spi.DatasetSize;
 import io.github.ycsbstorage.spi.ServerInfo;
 import io.github.ycsbstorage.spi.ServerInfoProvider;
@@ -69,6 +70,8 @@ public class MongoDbClient extends DB implements ServerInfoProvider {
     }
     lease = SharedClient.acquire(settings);
     OPEN_INSTANCES.incrementAndGet();
+    // in a YCSB install nothing else tells a misspelt key
+    NamespaceValidator.warnUnknownKeys(new MongoDbNamespace(), getProperties());
     var db = lease.client().getDatabase(settings.database());
     db = settings.writeConcern().map(db::withWriteConcern).orElse(db);
     db = settings.readPreference().map(db::withReadPreference).orElse(db);

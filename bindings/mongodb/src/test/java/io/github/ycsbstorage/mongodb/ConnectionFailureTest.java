@@ -12,6 +12,7 @@ import io.github.ycsbstorage.testkit.MongoServerExtension;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
@@ -25,11 +26,14 @@ import site.ycsb.Status;
 
 /** A wrong URL and a server that dies: errors come back quickly, named, with secrets masked. */
 class ConnectionFailureTest {
+  /** Also for the first contact with a live server, which a busy machine slows down. */
+  private static final Duration TIMEOUT = Duration.ofSeconds(2);
+
   private static MongoDbClient client(String url) {
     var props = new Properties();
     props.setProperty(MongoDbSettings.URL, url);
-    props.setProperty(MongoDbSettings.SERVER_SELECTION_TIMEOUT, "1s");
-    props.setProperty(MongoDbSettings.CONNECT_TIMEOUT, "1s");
+    props.setProperty(MongoDbSettings.SERVER_SELECTION_TIMEOUT, HangLimit.timeout(TIMEOUT));
+    props.setProperty(MongoDbSettings.CONNECT_TIMEOUT, HangLimit.timeout(TIMEOUT));
     var db = new MongoDbClient();
     db.setProperties(props);
     return db;
@@ -48,7 +52,7 @@ class ConnectionFailureTest {
     var failure = assertTimeoutPreemptively(HangLimit.of(HangLimit.STEP), () -> assertThrows(DBException.class, db::init));
     var message = failure.getMessage();
     assertTrue(message.startsWith("cannot reach MongoDB at 127.0.0.1:" + port
-        + " (mongodb://alice:*****@127.0.0.1:" + port + "/ycsb?authSource=admin) within 1000 ms: MongoOperationTimeoutException"),
+        + " (mongodb://alice:*****@127.0.0.1:" + port + "/ycsb?authSource=admin) within " + HangLimit.of(TIMEOUT).toMillis() + " ms: MongoOperationTimeoutException"),
         message);
     assertFalse(message.contains("hunter2"), message);
   }
@@ -68,7 +72,7 @@ class ConnectionFailureTest {
     var props = db.getProperties();
     props.setProperty(MongoDbSettings.BATCH_SIZE, "5");
     // the driver's operation timeout bounds the first handshake by the connect timeout: room on a busy host
-    props.setProperty(MongoDbSettings.CONNECT_TIMEOUT, "10s");
+    props.setProperty(MongoDbSettings.CONNECT_TIMEOUT, HangLimit.timeout(Duration.ofSeconds(10)));
     db.init();
     Map<String, ByteIterator> values = new HashMap<>();
     values.put("field0", new ByteArrayByteIterator(new byte[] {1, 2, 3}));

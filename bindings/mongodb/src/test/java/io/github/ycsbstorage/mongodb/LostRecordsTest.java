@@ -56,7 +56,7 @@ class LostRecordsTest {
         "-db", MongoDbClient.class.getName(), "-threads", "4",
         "-p", "workload=site.ycsb.workloads.CoreWorkload", "-p", "recordcount=4000", "-p", "fieldcount=2",
         "-p", "fieldlength=10", "-p", MongoDbSettings.URL + "=" + url,
-        "-p", MongoDbSettings.SERVER_SELECTION_TIMEOUT + "=2s"));
+        "-p", MongoDbSettings.SERVER_SELECTION_TIMEOUT + "=" + HangLimit.timeout(Duration.ofSeconds(5))));
     for (var setting : extra) {
       command.add("-p");
       command.add(setting);
@@ -165,7 +165,7 @@ class LostRecordsTest {
   private static DBWrapper wrapped(MongoServerExtension mongo, String batchSize) throws DBException {
     var db = new DBWrapper(new MongoDbClient(), new Tracer.Builder("test").conf(HTraceConfiguration.EMPTY).build());
     db.setProperties(TestProperties.with(TestConnection.properties(mongo), MongoDbSettings.BATCH_SIZE, batchSize,
-        MongoDbSettings.SERVER_SELECTION_TIMEOUT, HangLimit.of(Duration.ofSeconds(5)).toMillis() + "ms"));
+        MongoDbSettings.SERVER_SELECTION_TIMEOUT, HangLimit.timeout(Duration.ofSeconds(5))));
     db.init();
     return db;
   }

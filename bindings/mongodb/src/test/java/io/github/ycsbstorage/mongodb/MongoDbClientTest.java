@@ -14,6 +14,8 @@ import com.mongodb.WriteConcern;
 import com.mongodb.client.MongoCollection;
 import io.github.ycsbstorage.testkit.MongoServerExtension;
 import io.github.ycsbstorage.testkit.TestProperties;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -264,5 +266,23 @@ class MongoDbClientTest {
     var result = new HashMap<String, ByteIterator>();
     assertEquals(Status.OK, db.read(TABLE, "user1", null, result));
     assertEquals("42", new String(result.get("n").toArray(), StandardCharsets.UTF_8));
+  }
+
+  /** In a YCSB install nothing refuses a misspelt key: the binding warns, once for all its threads. */
+  @Test
+  void aMisspeltKeyIsWarnedAboutOnceWithTheClosestKnownKey() throws Exception {
+    var err = new ByteArrayOutputStream();
+    var before = System.err;
+    System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+    try {
+      open("mongodb.batchsise", "10");
+      open("mongodb.batchsise", "10");
+    } finally {
+      System.setErr(before);
+    }
+    var warnings = err.toString(StandardCharsets.UTF_8).lines().filter(line -> line.startsWith("mongodb: warning:")).toList();
+    assertEquals(1, warnings.size(), err::toString);
+    assertTrue(warnings.get(0).startsWith("mongodb: warning: unknown property, ignored: mongodb.batchsise (did you mean"
+        + " mongodb.batchsize?); the keys of mongodb.*: "), warnings.get(0));
   }
 }

@@ -20,6 +20,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -75,11 +76,13 @@ class MongoDbServerMetricsProviderTest {
     }
     var props = TestConnection.properties(mongo);
     props.setProperty(MongoDbSettings.URL, "mongodb://alice:hunter2@127.0.0.1:" + port + "/ycsb");
-    props.setProperty(MongoDbSettings.SERVER_SELECTION_TIMEOUT, "500ms");
+    var timeout = Duration.ofMillis(500);
+    props.setProperty(MongoDbSettings.SERVER_SELECTION_TIMEOUT, HangLimit.timeout(timeout));
     var e = assertTimeoutPreemptively(HangLimit.of(HangLimit.STEP), () -> assertThrows(ServerMetricsUnavailableException.class,
         () -> new MongoDbServerMetricsProvider().open(props)));
     assertTrue(e.getMessage().startsWith("cannot reach MongoDB at 127.0.0.1:" + port
-        + " (mongodb://alice:*****@127.0.0.1:" + port + "/ycsb) within 500 ms"), e.getMessage());
+        + " (mongodb://alice:*****@127.0.0.1:" + port + "/ycsb) within " + HangLimit.of(timeout).toMillis() + " ms"),
+        e.getMessage());
     assertFalse(e.getMessage().contains("hunter2"), e.getMessage());
   }
 

@@ -2,6 +2,7 @@ package io.github.ycsbstorage.mongodb;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
@@ -9,7 +10,9 @@ import io.github.ycsbstorage.collector.StorageCollectorFactory;
 import io.github.ycsbstorage.result.Io;
 import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.RunRecord;
+import io.github.ycsbstorage.testkit.HangLimit;
 import io.netty.channel.Channel;
+import java.time.Duration;
 import java.util.Date;
 import java.util.HashMap;
 import java.util.List;
@@ -80,7 +83,7 @@ class ServerMetricsOverTheWireTest {
   void thePhaseIsSummarisedWithTheServerHostsDiskAndCpuFigures() {
     var props = new Properties();
     props.setProperty(MongoDbSettings.URL, url);
-    props.setProperty(MongoDbSettings.SERVER_SELECTION_TIMEOUT, "2s");
+    props.setProperty(MongoDbSettings.SERVER_SELECTION_TIMEOUT, HangLimit.timeout(Duration.ofSeconds(10)));
     props.setProperty("collector.remote", "mongodb");
     props.setProperty("collector.devices", "nvme0n1");
     props.setProperty("collector.interval", "50ms");
@@ -94,19 +97,18 @@ class ServerMetricsOverTheWireTest {
     var port = url.replaceFirst(".*:(\\d+)/.*", "$1");
     assertEquals("server host through MongoDB getDiagnosticData (systemMetrics) at 127.0.0.1:" + port,
         lines(record, "STORAGE").get("server.observed"));
-    var nvme = lines(record, "IO nvme0n1");
-    assertEquals(200.0, nvme.get("r/s avg"));
-    assertEquals(50.0, nvme.get("w/s avg"));
-    assertEquals(1600.0, nvme.get("rkB/s avg"));
-    assertEquals(400.0, nvme.get("wkB/s avg"));
-    assertEquals(0.5, nvme.get("r_await avg"));
-    assertEquals(3.0, nvme.get("w_await avg"));
-    assertEquals(0.5, nvme.get("aqu-sz avg"));
-    assertEquals(25.0, nvme.get("%util avg"));
-    assertEquals(8.0, nvme.get("rareq-sz avg"));
-    assertFalse(nvme.containsKey("d/s avg"), "FTDC has no discard counters");
-    assertEquals(Map.of(), lines(record, "IO sda"), "only the named disk is watched");
     var host = lines(record, "IO");
+    assertEquals(200.0, host.get("nvme0n1.r/s avg"));
+    assertEquals(50.0, host.get("nvme0n1.w/s avg"));
+    assertEquals(1600.0, host.get("nvme0n1.rkB/s avg"));
+    assertEquals(400.0, host.get("nvme0n1.wkB/s avg"));
+    assertEquals(0.5, host.get("nvme0n1.r_await avg"));
+    assertEquals(3.0, host.get("nvme0n1.w_await avg"));
+    assertEquals(0.5, host.get("nvme0n1.aqu-sz avg"));
+    assertEquals(25.0, host.get("nvme0n1.%util avg"));
+    assertEquals(8.0, host.get("nvme0n1.rareq-sz avg"));
+    assertFalse(host.containsKey("nvme0n1.d/s avg"), "FTDC has no discard counters");
+    assertTrue(host.keySet().stream().noneMatch(name -> name.startsWith("sda.")), "only the named disk is watched");
     assertEquals(25.0, host.get("cpu.user %"), "the server host's CPU, not labelled client.");
     assertEquals(12.5, host.get("cpu.system %"));
     assertEquals(10.0, host.get("cpu.iowait %"));

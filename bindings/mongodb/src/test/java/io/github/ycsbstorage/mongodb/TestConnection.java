@@ -1,6 +1,8 @@
 package io.github.ycsbstorage.mongodb;
 
+import io.github.ycsbstorage.testkit.HangLimit;
 import io.github.ycsbstorage.testkit.MongoServerExtension;
+import java.time.Duration;
 import java.util.Properties;
 
 /**
@@ -20,8 +22,8 @@ final class TestConnection {
   static Properties properties(MongoServerExtension mongo) {
     var props = new Properties();
     props.setProperty(MongoDbSettings.URL, url(mongo));
-    props.setProperty(MongoDbSettings.SERVER_SELECTION_TIMEOUT, "2s");
-    props.setProperty(MongoDbSettings.CONNECT_TIMEOUT, "2s");
+    props.setProperty(MongoDbSettings.SERVER_SELECTION_TIMEOUT, HangLimit.timeout(Duration.ofSeconds(10)));
+    props.setProperty(MongoDbSettings.CONNECT_TIMEOUT, HangLimit.timeout(Duration.ofSeconds(10)));
     return props;
   }
 }

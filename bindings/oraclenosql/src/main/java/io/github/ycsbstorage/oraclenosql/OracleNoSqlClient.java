@@ -4,6 +4,7 @@ import io.github.ycsbstorage.binding.LostRecords;
 import io.github.ycsbstorage.binding.RateLimitedWarning;
 import io.github.ycsbstorage.binding.SharedResource;
 import io.github.ycsbstorage.config.InvalidPropertyException;
+import io.github.ycsbstorage.config.NamespaceValidator;
 import io.github.ycsbstorage.spi.DatasetSize;
 import io.github.ycsbstorage.spi.ServerInfo;
 import io.github.ycsbstorage.spi.ServerInfoProvider;
@@ -76,6 +77,8 @@ public class OracleNoSqlClient extends DB implements ServerInfoProvider {
     } catch (InvalidPropertyException e) {
       throw new DBException(e.getMessage(), e);
     }
+    // in a YCSB install nothing else tells a misspelt key
+    NamespaceValidator.warnUnknownKeys(new OracleNoSqlNamespace(), getProperties());
     session = SESSION.acquire(() -> StoreSession.open(settings));
     if (!session.settings().sameStoreAndTable(settings)) {
       session = null;

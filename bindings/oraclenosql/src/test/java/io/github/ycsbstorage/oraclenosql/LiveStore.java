@@ -2,7 +2,9 @@ package io.github.ycsbstorage.oraclenosql;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.github.ycsbstorage.testkit.HangLimit;
 import io.github.ycsbstorage.testkit.KvLite;
+import java.time.Duration;
 import java.util.Properties;
 import oracle.kv.KVStore;
 import oracle.kv.KVStoreConfig;
@@ -64,7 +66,7 @@ public final class LiveStore implements BeforeAllCallback, BeforeEachCallback {
     var properties = new Properties();
     properties.setProperty(OracleNoSqlSettings.STORE_NAME, KvLite.STORE);
     properties.setProperty(OracleNoSqlSettings.HELPER_HOSTS, store().helperHost());
-    properties.setProperty(OracleNoSqlSettings.REQUEST_TIMEOUT, "10s");
+    properties.setProperty(OracleNoSqlSettings.REQUEST_TIMEOUT, HangLimit.timeout(Duration.ofSeconds(10)));
     return properties;
   }
 

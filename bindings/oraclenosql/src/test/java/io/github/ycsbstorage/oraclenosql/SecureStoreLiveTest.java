@@ -8,8 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.ycsbstorage.config.InvalidPropertyException;
+import io.github.ycsbstorage.testkit.HangLimit;
 import io.github.ycsbstorage.testkit.KvLite;
 import io.github.ycsbstorage.workload.StorageAwareWorkload;
+import java.time.Duration;
 import java.util.Properties;
 import oracle.kv.KVStoreConfig;
 import oracle.kv.KVStoreFactory;
@@ -70,7 +72,7 @@ class SecureStoreLiveTest {
 
   private static Properties connection(Properties login) {
     var properties = properties(OracleNoSqlSettings.HELPER_HOSTS, store.helperHost(), "fieldcount", "1",
-        OracleNoSqlSettings.REQUEST_TIMEOUT, "10s");
+        OracleNoSqlSettings.REQUEST_TIMEOUT, HangLimit.timeout(Duration.ofSeconds(10)));
     properties.putAll(login);
     return properties;
   }
