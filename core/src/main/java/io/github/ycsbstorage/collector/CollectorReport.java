@@ -62,10 +62,13 @@ final class CollectorReport {
       System.err.println("Warning: " + warning);
       record.addWarning(warning);
     }
-    // in the result as io.cpuSaturated, which the report flags; the console says so at once
-    io.cpuSaturated().filter(Boolean::booleanValue).ifPresent(saturated -> System.err.println("Warning: the "
-        + (seen.serverHost() ? "server" : "client") + " host's CPUs were saturated (under "
-        + (int) Io.SATURATED_BELOW_PERCENT + " % idle + iowait time): this phase measured CPU, not storage"));
+    // one rule for every console warning: it is recorded too, and a recorded warning makes the phase degraded
+    io.cpuSaturated().filter(Boolean::booleanValue).ifPresent(saturated -> {
+      var warning = "the " + (seen.serverHost() ? "server" : "client") + " host's CPUs were saturated (under "
+          + (int) Io.SATURATED_BELOW_PERCENT + " % idle + iowait time): this phase measured CPU, not storage";
+      System.err.println("Warning: " + warning);
+      record.addWarning(warning);
+    });
   }
 
   static List<DeviceInfo> physicalDevices(List<PathInventory> inventory) {
@@ -216,8 +219,15 @@ final class CollectorReport {
           String.join("+", physical.stream().map(DeviceInfo::name).toList()));
       var first = physical.get(0);
       first.model().ifPresent(model -> record.addFact("STORAGE", "device.model", model));
-      first.rotational().ifPresent(rotational ->
-          record.addSummaryLine("STORAGE", "device.rotational", rotational ? 1 : 0));
+      // the numeric line is read as a fact: an untrusted flag goes only into a comment line
+      first.rotational().ifPresent(rotational -> {
+        if (first.rotationalTrusted()) {
+          record.addSummaryLine("STORAGE", "device.rotational", rotational ? 1 : 0);
+        } else {
+          record.addFact("STORAGE", "device.rotational", "rotational=" + (rotational ? 1 : 0) + " (untrusted: "
+              + first.rotationalNote().orElse("the transport does not vouch for it") + ")");
+        }
+      });
       record.addSummaryLine("STORAGE", "device.rotational.trusted", first.rotationalTrusted() ? 1 : 0);
       first.scheduler().ifPresent(scheduler -> record.addFact("STORAGE", "device.scheduler", scheduler));
       perfKitBenchmarker(seen).ifPresent(pkb -> {
