@@ -239,6 +239,7 @@ final class CollectorReport {
     var probe = seen.probe();
     if (probe != null && probe.p50Us().isPresent()) {
       probe.inferredMedium().ifPresent(medium -> record.addFact("STORAGE", "probe.medium", medium));
+      probe.inconclusive().ifPresent(why -> record.addFact("STORAGE", "probe.medium", why));
       record.addSummaryLine("STORAGE", "probe.direct", probe.directIo() ? 1 : 0);
       record.addSummaryLine("STORAGE", "probe.read.p50.us", probe.p50Us().getAsLong());
       probe.p99Us().ifPresent(p99 -> record.addSummaryLine("STORAGE", "probe.read.p99.us", p99));

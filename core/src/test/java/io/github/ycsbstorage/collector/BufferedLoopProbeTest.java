@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
@@ -25,7 +26,7 @@ import org.junit.jupiter.api.Test;
 class BufferedLoopProbeTest {
   /** What the probe measured on such a loop device here: 4 µs median, i.e. "memory". */
   private static final ProbeResult MEMORY_FAST = ProbeResult.measured("/mnt/img/data", true, Optional.empty(),
-      16 << 20, 50_000, 4.2, 4L, 6L, 11L, 80L, 230_000.0, 2_900.0);
+      16 << 20, 50_000, 4.2, 4L, 6L, 11L, 80L, 230_000.0, 2_900.0, List.of(4L, 4L, 5L), OptionalDouble.of(60));
 
   private static Map<String, Object> storageLines(CollectorReport.Observations seen) {
     var record = new RunRecord();
