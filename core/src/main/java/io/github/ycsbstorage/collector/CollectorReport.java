@@ -1,6 +1,7 @@
 package io.github.ycsbstorage.collector;
 
 import io.github.ycsbstorage.collector.device.DeviceInfo;
+import io.github.ycsbstorage.collector.device.LoopDevice;
 import io.github.ycsbstorage.collector.device.PathInventory;
 import io.github.ycsbstorage.collector.probe.ProbeResult;
 import io.github.ycsbstorage.collector.sample.CpuShares;
@@ -88,8 +89,7 @@ final class CollectorReport {
           : Optional.<ProbeResult>empty();
       for (var device : path.devices()) {
         devices.add(new DataDevice(device, path.path(), path.mountPoint(), path.fsType(), path.mountOptions(),
-            path.stack(), path.notes(),
-            probe));
+            path.stack(), path.notes(), probe, path.loop()));
       }
     }
     return devices;
@@ -203,8 +203,17 @@ final class CollectorReport {
     var measured = Optional.ofNullable(seen.probe()).flatMap(ProbeResult::inferredMedium);
     var media = measured.isPresent() && first.type().media().equals("unknown")
         ? probeMedia(measured.get()) : first.type().media();
+    // a file system on a loop device holds what the loop device does, not the disk under its file
+    var size = loopOf(seen).map(LoopDevice::sizeBytes)
+        .orElse(first.sizeBytes().map(OptionalLong::of).orElse(OptionalLong.empty()));
     return Optional.of(new PerfKitBenchmarkerMetadata(first.type().label(), media,
-        first.sizeBytes().map(bytes -> OptionalLong.of(Math.round(bytes / 1e9))).orElse(OptionalLong.empty())));
+        size.isPresent() ? OptionalLong.of(Math.round(size.getAsLong() / 1e9)) : OptionalLong.empty()));
+  }
+
+  /** The loop device under the first path that has devices, if it lies on one. */
+  private static Optional<LoopDevice> loopOf(Observations seen) {
+    return seen.inventory().stream().filter(path -> !path.devices().isEmpty()).findFirst()
+        .flatMap(PathInventory::loop);
   }
 
   private static void summaryLines(RunRecord record, Observations seen, Io io) {
@@ -230,6 +239,7 @@ final class CollectorReport {
       });
       record.addSummaryLine("STORAGE", "device.rotational.trusted", first.rotationalTrusted() ? 1 : 0);
       first.scheduler().ifPresent(scheduler -> record.addFact("STORAGE", "device.scheduler", scheduler));
+      loopOf(seen).ifPresent(loop -> record.addFact("STORAGE", "device.loop", loop.describe()));
       perfKitBenchmarker(seen).ifPresent(pkb -> {
         record.addFact("STORAGE", "data_disk_0_type", pkb.dataDisk0Type());
         record.addFact("STORAGE", "data_disk_0_media", pkb.dataDisk0Media());

@@ -66,5 +66,9 @@ class BufferedLoopProbeTest {
     var seen = observations("loop-file", MEMORY_FAST);
     assertEquals(Optional.of("memory"), seen.probe().inferredMedium());
     assertEquals("memory", storageLines(seen).get("probe.medium"));
+    // PKB's size is the loop device's 1 GiB (round(1,073,741,824 / 10^9) = 1), not sda's 480 GB
+    assertEquals(1L, storageLines(seen).get("data_disk_0_size"));
+    assertEquals("loop0 of 1,073,741,824 bytes over /srv/images/disk.img (ext4 on sda)",
+        storageLines(seen).get("device.loop"));
   }
 }
