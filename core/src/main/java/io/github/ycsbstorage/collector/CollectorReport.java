@@ -296,14 +296,7 @@ final class CollectorReport {
       }
       io.cpuSaturated().ifPresent(saturated -> record.addSummaryLine("IO", host + "cpu.saturated", saturated ? 1 : 0));
     }
-    io.perOperation().ifPresent(figures -> {
-      figures.deviceReads().ifPresent(value -> record.addSummaryLine("IO", "device.reads/op", value));
-      figures.deviceWrites().ifPresent(value -> record.addSummaryLine("IO", "device.writes/op", value));
-      figures.deviceMB().ifPresent(value -> record.addSummaryLine("IO", "device.MB/op", value));
-      figures.cpuMicros().ifPresent(value -> record.addSummaryLine("IO", host + "cpu.us/op", value));
-      figures.serverCpuMicros().ifPresent(value -> record.addSummaryLine("IO", "server.cpu.us/op", value));
-      figures.serverIoBytes().ifPresent(value -> record.addSummaryLine("IO", "server.io.bytes/op", value));
-    });
+    record.addPerOperationLines();
     io.process().ifPresent(process -> {
       process.shareOfHostCpu().ifPresent(share -> record.addSummaryLine("IO", "server.cpu.share", share));
       process.shareOfDeviceIo().ifPresent(share -> record.addSummaryLine("IO", "server.io.share", share));

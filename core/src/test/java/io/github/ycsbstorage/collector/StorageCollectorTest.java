@@ -316,8 +316,8 @@ class StorageCollectorTest {
     var collector = new StorageCollector(Phase.RUN, CollectorSettings.from(properties, Optional.empty()),
         () -> new OperationCount(10L, "test"), properties);
     collector.start();
-    proc(root, 1, 1, 1, 1, 600, 100);
-    Fixtures.write(root, "/proc/diskstats", " 7 0 loop0 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n");
+    // only /proc/stat changes: rewriting diskstats with vda would let the timer sample it in between
+    Fixtures.write(root, "/proc/stat", "cpu  600 0 0 1000 100 0 0 0 0 0\n");
     var record = new RunRecord();
     collector.stop(record);
     var io = record.sections().io().orElseThrow();
