@@ -7,6 +7,7 @@ import io.github.ycsbstorage.collector.probe.ProbeResult;
 import io.github.ycsbstorage.collector.sample.CpuShares;
 import io.github.ycsbstorage.collector.sample.IoRates;
 import io.github.ycsbstorage.collector.sample.Sampler;
+import io.github.ycsbstorage.collector.sample.Snapshot;
 import io.github.ycsbstorage.result.DataDevice;
 import io.github.ycsbstorage.result.Io;
 import io.github.ycsbstorage.result.OperationCount;
@@ -32,7 +33,7 @@ import java.util.OptionalLong;
  * figures divide the physical devices' totals (layers such as dm or partitions are not added, so
  * nothing is counted twice) and host CPU time by the completed operations. Stateless.
  */
-final class CollectorReport {
+public final class CollectorReport {
   private CollectorReport() {
   }
 
@@ -63,13 +64,13 @@ final class CollectorReport {
       System.err.println("Warning: " + warning);
       record.addWarning(warning);
     }
-    // one rule for every console warning: it is recorded too, and a recorded warning makes the phase degraded
-    io.cpuSaturated().filter(Boolean::booleanValue).ifPresent(saturated -> {
-      var warning = "the " + (seen.serverHost() ? "server" : "client") + " host's CPUs were saturated (under "
-          + (int) Io.SATURATED_BELOW_PERCENT + " % idle + iowait time): this phase measured CPU, not storage";
-      System.err.println("Warning: " + warning);
-      record.addWarning(warning);
-    });
+    // A finding about what the phase measured, not about whether it did its work: io.cpuSaturated
+    // carries it and the report flags it; the status stays, so the console says Note, not Warning
+    // (every Warning: printed is a recorded warning, which makes the phase degraded)
+    io.cpuSaturated().filter(Boolean::booleanValue).ifPresent(saturated -> System.err.println("Note: the "
+        + (seen.serverHost() ? "server" : "client") + " host's CPUs were saturated (under "
+        + (int) Io.SATURATED_BELOW_PERCENT + " % idle + iowait time): this phase measured CPU, not storage"
+        + " (io.cpuSaturated; the status does not change)"));
   }
 
   static List<DeviceInfo> physicalDevices(List<PathInventory> inventory) {
@@ -121,7 +122,36 @@ final class CollectorReport {
         vm == null ? OptionalLong.empty() : OptionalLong.of(vm[1]),
         vm == null ? OptionalLong.empty() : OptionalLong.of(vm[2]),
         process(seen), seen.operations(), Optional.empty(), Optional.ofNullable(seen.probe()), seen.server(),
-        sampling.gaps()).withOperations(seen.operations());
+        sampling.gaps(), sampling.first() == null || sampling.last() == null ? Optional.empty()
+            : Optional.of(new Io.Readings(sampling.first(), sampling.last()))).withOperations(seen.operations());
+  }
+
+  /**
+   * A study cell's figures over its clients' whole span, from the first client's start to the last
+   * one's end: the earliest first reading and the latest last reading of their collectors, which
+   * sampled one host, differenced (device and CPU totals, averages and per-operation figures). The
+   * rest (tuning, probe, memory state) is the first client's. Empty when a client has no readings.
+   *
+   * @param clients each client's {@code io}, the first client's first
+   * @param count   the operations of all the clients
+   */
+  public static Optional<Io> overClients(List<Io> clients, OperationCount count) {
+    if (clients.isEmpty() || clients.stream().anyMatch(io -> io.readings().isEmpty())) {
+      return Optional.empty();
+    }
+    var first = clients.stream().map(io -> io.readings().orElseThrow().first())
+        .min(java.util.Comparator.comparingLong(Snapshot::epochMillis)).orElseThrow();
+    var last = clients.stream().map(io -> io.readings().orElseThrow().last())
+        .max(java.util.Comparator.comparingLong(Snapshot::epochMillis)).orElseThrow();
+    if (last.epochMillis() <= first.epochMillis()) {
+      return Optional.empty();
+    }
+    var lead = clients.get(0);
+    var sampling = Sampler.between(lead.source() + "; the cell's " + clients.size()
+        + " clients' earliest and latest readings", first, last);
+    var seen = new Observations(lead.observed(), lead.sampledHost() == Io.SampledHost.SERVER, List.of(),
+        lead.tuning(), lead.probe().orElse(null), sampling, count, lead.server(), lead.countedDevices(), null);
+    return Optional.of(io(seen));
   }
 
   /** Share of non-idle CPU time spent waiting for I/O: iowait / (busy + iowait); null if no time. */
