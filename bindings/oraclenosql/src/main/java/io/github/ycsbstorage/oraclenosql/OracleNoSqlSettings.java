@@ -13,6 +13,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.regex.Pattern;
 import oracle.kv.Durability;
+import site.ycsb.Client;
 
 /**
  * Everything the binding reads from YCSB's properties, validated before any connection is made.
@@ -59,6 +60,10 @@ record OracleNoSqlSettings(String storeName, List<String> helperHosts, String ta
   public static final String LEGACY_CONSISTENCY = "consistency";
   public static final String LEGACY_DURABILITY = "durability";
   public static final String LEGACY_REQUEST_TIMEOUT = "requestTimeout";
+  /** kvclient's own request timeout. */
+  static final Duration KVCLIENT_TIMEOUT = Duration.ofSeconds(5);
+  /** The default request timeout per client thread, beyond kvclient's. */
+  static final long TIMEOUT_PER_THREAD_MS = 250;
 
   /** Every key of the {@code oraclenosql.} namespace. */
   static final Set<String> KEYS = Set.of(STORE_NAME, HELPER_HOSTS, TABLE, REQUEST_TIMEOUT, USERNAME,
@@ -163,10 +168,20 @@ record OracleNoSqlSettings(String storeName, List<String> helperHosts, String ta
         && password.map(Secret::value).equals(other.password.map(Secret::value)) && schema.equals(other.schema);
   }
 
-  /** {@code oraclenosql.requesttimeout} takes a duration; YCSB's {@code requestTimeout} counted seconds. */
+  /**
+   * {@code oraclenosql.requesttimeout} takes a duration; YCSB's {@code requestTimeout} counted seconds.
+   * Unset, it grows with the client's threads beyond kvclient's 5 s: {@value #TIMEOUT_PER_THREAD_MS} ms
+   * per thread (64 threads: 16 s), since a scan reads every partition and its requests queue behind
+   * every other thread's on a small store (workload E, 64 threads, 5 s, a 2-core KVLite: 7 % of scans
+   * timed out).
+   */
   private static Optional<Duration> requestTimeout(PropertyReader reader) {
     var key = reader.aliased(REQUEST_TIMEOUT, LEGACY_REQUEST_TIMEOUT);
-    return reader.string(key).map(set -> reader.duration(key, Duration.ZERO, Duration.ofMillis(1),
-        DurationFormat.UNBOUNDED));
+    if (reader.string(key).isPresent()) {
+      return Optional.of(reader.duration(key, Duration.ZERO, Duration.ofMillis(1), DurationFormat.UNBOUNDED));
+    }
+    var sized = Duration.ofMillis(TIMEOUT_PER_THREAD_MS * reader.integer(Client.THREAD_COUNT_PROPERTY, 1, 1,
+        Integer.MAX_VALUE));
+    return sized.compareTo(KVCLIENT_TIMEOUT) > 0 ? Optional.of(sized) : Optional.empty();
   }
 }

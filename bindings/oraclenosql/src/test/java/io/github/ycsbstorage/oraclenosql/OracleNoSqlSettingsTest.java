@@ -161,4 +161,18 @@ class OracleNoSqlSettingsTest {
     assertFalse(base.sameStoreAndTable(OracleNoSqlSettings.from(properties("oraclenosql.helperhosts", "h:5000",
         "oraclenosql.layout", "json"))));
   }
+
+  /** Unset, the timeout grows with the threads: 64 × 250 ms = 16 s; 20 × 250 ms = 5 s keeps kvclient's. */
+  @Test
+  void theRequestTimeoutIsSizedFromTheThreadsWhenNotSet() {
+    assertEquals(Optional.of(Duration.ofSeconds(16)),
+        OracleNoSqlSettings.from(properties("threadcount", "64")).requestTimeout());
+    assertEquals(Optional.of(Duration.ofSeconds(64)),
+        OracleNoSqlSettings.from(properties("threadcount", "256")).requestTimeout());
+    assertEquals(Optional.empty(), OracleNoSqlSettings.from(properties("threadcount", "20")).requestTimeout(),
+        "kvclient's 5 s");
+    assertEquals(Optional.of(Duration.ofSeconds(3)),
+        OracleNoSqlSettings.from(properties("threadcount", "64", "oraclenosql.requesttimeout", "3s")).requestTimeout(),
+        "a set timeout wins");
+  }
 }
