@@ -236,8 +236,10 @@ public final class CollectorReport {
     // a file system on a loop device holds what the loop device does, not the disk under its file
     var size = loopOf(seen).map(LoopDevice::sizeBytes)
         .orElse(first.sizeBytes().map(OptionalLong::of).orElse(OptionalLong.empty()));
+    // whole GB, as PKB's disk_size: a device under 0.5 GB would read 0, which is not its size
+    var gigabytes = size.isPresent() ? Math.round(size.getAsLong() / 1e9) : 0;
     return Optional.of(new PerfKitBenchmarkerMetadata(first.type().label(), media,
-        size.isPresent() ? OptionalLong.of(Math.round(size.getAsLong() / 1e9)) : OptionalLong.empty()));
+        gigabytes > 0 ? OptionalLong.of(gigabytes) : OptionalLong.empty()));
   }
 
   /** The loop device under the first path that has devices, if it lies on one. */
