@@ -57,11 +57,8 @@ public record Io(String observed, SampledHost sampledHost, String source, int sa
     Optional<PerOperation> perOperation, @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<ProbeResult> probe,
     ServerSide server, List<String> gaps, @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<Readings> readings) {
 
-  /**
-   * Below this share of idle + iowait time the CPUs were the bottleneck. iowait counts as free: a CPU
-   * waiting for I/O had nothing else to run, which is what a storage-bound phase looks like.
-   */
-  public static final double SATURATED_BELOW_PERCENT = 5;
+  /** {@link CpuShares#SATURATED_BELOW_PERCENT}. */
+  public static final double SATURATED_BELOW_PERCENT = CpuShares.SATURATED_BELOW_PERCENT;
 
   public Io {
     cpuSaturated = cpuSaturated == null ? Optional.empty() : cpuSaturated;

@@ -1,6 +1,6 @@
 package io.github.ycsbstorage.collector.probe;
 
-import io.github.ycsbstorage.result.Io;
+import io.github.ycsbstorage.collector.sample.CpuShares;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -28,10 +28,10 @@ public final class ProbeContention {
    * @param cpuFreePercent the host's idle + iowait time while the probe read, % of all CPUs; empty if unknown
    */
   public static Optional<String> judge(List<Long> roundP50Us, OptionalDouble cpuFreePercent) {
-    if (cpuFreePercent.isPresent() && cpuFreePercent.getAsDouble() < Io.SATURATED_BELOW_PERCENT) {
+    if (cpuFreePercent.isPresent() && cpuFreePercent.getAsDouble() < CpuShares.SATURATED_BELOW_PERCENT) {
       return Optional.of(String.format(Locale.ROOT, "inconclusive: the host's CPUs were saturated while the probe"
           + " read (%.1f %% idle + iowait, under %d %%): its latencies time CPU scheduling, not the medium",
-          cpuFreePercent.getAsDouble(), (int) Io.SATURATED_BELOW_PERCENT));
+          cpuFreePercent.getAsDouble(), (int) CpuShares.SATURATED_BELOW_PERCENT));
     }
     if (roundP50Us.size() > 1) {
       long fastest = Math.max(FLOOR_US, roundP50Us.stream().mapToLong(Long::longValue).min().orElseThrow());
