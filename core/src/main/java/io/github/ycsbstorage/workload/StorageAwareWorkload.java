@@ -167,8 +167,8 @@ public class StorageAwareWorkload extends CoreWorkload {
     super.init(narrowed);
     wideKeys = new WideKeys();
     keysequence = wideKeys.inserts(keysequence);
-    keychooser = wideKeys.requests(WideKeys.chooser(p, start, count, records, transactioninsertkeysequence),
-        transactioninsertkeysequence);
+    keychooser = wideKeys.requests(WideKeys.chooser(p, start, count, records, transactioninsertkeysequence,
+        keychooser), transactioninsertkeysequence);
   }
 
   /** Keys as CoreWorkload builds them, from the 64-bit number {@link WideKeys} handed over when it did. */

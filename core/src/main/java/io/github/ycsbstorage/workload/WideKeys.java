@@ -9,7 +9,6 @@ import site.ycsb.generator.HotspotIntegerGenerator;
 import site.ycsb.generator.NumberGenerator;
 import site.ycsb.generator.ScrambledZipfianGenerator;
 import site.ycsb.generator.SequentialGenerator;
-import site.ycsb.generator.SkewedLatestGenerator;
 import site.ycsb.generator.UniformLongGenerator;
 import site.ycsb.workloads.CoreWorkload;
 
@@ -100,10 +99,12 @@ final class WideKeys {
 
   /**
    * CoreWorkload's request-key generator for {@code requestdistribution}, with 64-bit bounds: its
-   * construction in {@code CoreWorkload.init}, without the int {@code insertcount}.
+   * construction in {@code CoreWorkload.init}, without the int {@code insertcount}. {@code latest}
+   * keeps CoreWorkload's own {@code core} generator, which follows the inserted keys in 64 bits already
+   * (a second one would sum its zeta constant over billions of items again).
    */
   static NumberGenerator chooser(Properties p, long insertStart, long insertCount, long recordCount,
-      AcknowledgedCounterGenerator inserted) throws WorkloadException {
+      AcknowledgedCounterGenerator inserted, NumberGenerator core) throws WorkloadException {
     var distribution = p.getProperty(CoreWorkload.REQUEST_DISTRIBUTION_PROPERTY,
         CoreWorkload.REQUEST_DISTRIBUTION_PROPERTY_DEFAULT);
     switch (distribution) {
@@ -124,7 +125,7 @@ final class WideKeys {
         long expectedNewKeys = (long) (operations * insertShare * 2.0);
         return new ScrambledZipfianGenerator(insertStart, insertStart + insertCount + expectedNewKeys);
       case "latest":
-        return new SkewedLatestGenerator(inserted);
+        return core;
       case "hotspot":
         double hotSet = Double.parseDouble(p.getProperty(CoreWorkload.HOTSPOT_DATA_FRACTION,
             CoreWorkload.HOTSPOT_DATA_FRACTION_DEFAULT));

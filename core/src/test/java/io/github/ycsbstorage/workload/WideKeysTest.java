@@ -33,7 +33,7 @@ class WideKeysTest {
     long start = (1L << 31) + 5;
     var inserted = new AcknowledgedCounterGenerator(start + 10);
     var properties = new Properties();
-    var chooser = keys.requests(WideKeys.chooser(properties, start, 10, start + 10, inserted), inserted);
+    var chooser = keys.requests(WideKeys.chooser(properties, start, 10, start + 10, inserted, null), inserted);
     var seen = new java.util.TreeSet<Long>();
     for (int i = 0; i < 2_000; i++) {
       assertEquals(0L, chooser.nextValue().longValue(), "what CoreWorkload's nextKeynum narrows and compares");
@@ -75,9 +75,12 @@ class WideKeysTest {
     properties.setProperty("requestdistribution", "hotspot");
     var inserted = new AcknowledgedCounterGenerator(BEYOND * 2);
     var hotspot = (site.ycsb.generator.HotspotIntegerGenerator) WideKeys.chooser(properties, BEYOND, BEYOND,
-        BEYOND * 2, inserted);
+        BEYOND * 2, inserted, null);
     assertEquals(BEYOND, hotspot.getLowerBound());
     assertEquals(BEYOND * 2 - 1, hotspot.getUpperBound());
     assertTrue(WideKeys.needed(2_147_483_648L) && !WideKeys.needed(2_147_483_647L));
+    properties.setProperty("requestdistribution", "latest");
+    var core = new site.ycsb.generator.SkewedLatestGenerator(new site.ycsb.generator.CounterGenerator(10));
+    assertTrue(core == WideKeys.chooser(properties, 0, 10, 10, inserted, core), "CoreWorkload's own, reused");
   }
 }
