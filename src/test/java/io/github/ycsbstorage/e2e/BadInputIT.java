@@ -171,7 +171,7 @@ class BadInputIT {
         // YCSB's own properties, which YCSB would misread
         property(Kind.BASIC, "recordcount", "abc", "a whole number ≥ 0"),
         property(Kind.BASIC, "recordcount", "-5", "a whole number ≥ 0"),
-        property(Kind.BASIC, "recordcount", "3000000000", "a whole number ≥ 0"),
+        property(Kind.BASIC, "recordcount", "3000000000", "a whole number from 0 to 2,147,483,647"),
         property(Kind.BASIC, "operationcount", "1e3", "a whole number ≥ 0"),
         property(Kind.BASIC, "operationcount", "-1", "a whole number ≥ 0"),
         property(Kind.BASIC, "insertcount", "-10", "a whole number ≥ 0"),
@@ -408,7 +408,7 @@ class BadInputIT {
         property(Kind.CORE_LOAD, "fieldnameprefix", "", "a prefix for field names"),
         property(Kind.CORE_LOAD, "recordcount", "1_000", "a whole number ≥ 0"),
         property(Kind.CORE_LOAD, "recordcount", "0x10", "a whole number ≥ 0"),
-        property(Kind.CORE_LOAD, "recordcount", "2147483648", "a whole number ≥ 0"),
+        property(Kind.CORE_LOAD, "recordcount", "2147483648", "a whole number from 0 to 2,147,483,647"),
         property(Kind.CORE_LOAD, "maxexecutiontime", "1e3", "a whole number ≥ 0"),
         coreLoad("insertstart beyond recordcount", List.of("-p", "insertstart=200"),
             "insertstart='200' is invalid: the first record lies beyond recordcount"),

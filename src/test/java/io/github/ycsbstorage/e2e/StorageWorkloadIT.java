@@ -41,6 +41,81 @@ class StorageWorkloadIT {
     assertEquals("site.ycsb.BasicDB", result.path("versions").path("binding").asText());
   }
 
+  /**
+   * measurementtype=raw names its figures "Total Operations", "Average", "p50", ...: the result keeps
+   * them, and the collector's per-operation figures take YCSB's count. Independent count: the data
+   * points raw wrote to its own file, one line each.
+   */
+  @Test
+  void rawMeasurementsKeepTheCountAndThePerOperationFigures(@TempDir Path dir) throws Exception {
+    var rawFile = dir.resolve("raw.csv");
+    var run = ycsb("run", "basic", "-P", FILE, "-p", "recordcount=100", "-p", "operationcount=60",
+        "-p", "basicdb.verbose=false", "-p", "measurementtype=raw", "-p", "measurement.raw.output_file=" + rawFile,
+        "-p", "collector.paths=" + dir, "-p", "collector.probe=false", "-p", "storage.result=" + dir.resolve("run.json"));
+    assertEquals(0, run.exitCode(), run::all);
+    long points;
+    try (var lines = Files.lines(rawFile)) {
+      points = lines.filter(line -> line.startsWith("READ,")).count();
+    }
+    assertEquals(60, points, run::all);
+    var result = new ObjectMapper().readTree(dir.resolve("run.json").toFile());
+    var read = result.path("summary").path("operations").path("READ");
+    assertEquals(points, read.path("count").asLong(), run::all);
+    assertTrue(read.path("p50Us").isIntegralNumber() && read.path("p99Us").isIntegralNumber(), read::toString);
+    assertTrue(read.path("averageUs").isNumber(), read::toString);
+    var io = result.path("io");
+    assertEquals(points, io.path("operations").path("count").asLong(), io::toString);
+    assertTrue(io.path("perOperation").path("cpuMicros").isNumber(), io::toString);
+    assertFalse(run.all().contains("YCSB measured no operations"), run::all);
+  }
+
+  /**
+   * 3 TB of 1 KB records is some 2.9 × 10^9 records, beyond 2,147,483,647: the run plans it and reads
+   * keys from the whole range (ordered keys show their numbers), nothing loaded (BasicDB).
+   */
+  @Test
+  void aDatasetBeyondTwoToTheThirtyOneRecordsIsPlannedAndReadWithWholeKeyNumbers() throws Exception {
+    var run = ycsb("run", "basic", "-P", FILE, "-p", "storage.dataset.size=3TB", "-p", "insertorder=ordered",
+        "-p", "operationcount=100", "-p", "basicdb.verbose=true");
+    assertEquals(0, run.exitCode(), run::all);
+    var plan = java.util.regex.Pattern.compile("→ ([0-9,]+) records × ").matcher(run.stderr());
+    assertTrue(plan.find(), run::all);
+    long records = Long.parseLong(plan.group(1).replace(",", ""));
+    // by hand: 3 × 10^12 B / (1,000 B of field + a 14-byte ordered key) ≈ 2.96 × 10^9
+    assertTrue(records > 2_900_000_000L && records < 3_000_000_000L, plan.group(1));
+    var keys = java.util.regex.Pattern.compile("READ usertable user(\\d+) ").matcher(run.stdout());
+    long beyond = 0;
+    int reads = 0;
+    while (keys.find()) {
+      long key = Long.parseLong(keys.group(1));
+      assertTrue(key >= 0 && key < records, () -> key + " outside [0, " + records + ")\n" + run.all());
+      beyond += key > Integer.MAX_VALUE ? 1 : 0;
+      reads++;
+    }
+    assertEquals(100, reads, run::all);
+    // uniform over ~2.96 × 10^9 keys: 27 % lie beyond 2^31; none of 100 would with int key numbers
+    assertTrue(beyond > 0, run::all);
+  }
+
+  @Test
+  void aLoadBeyondTwoToTheThirtyOneRecordsOnOneClientExits2NamingTheClientsItNeeds() throws Exception {
+    var load = ycsb("load", "basic", "-P", FILE, "-p", "storage.dataset.size=3TB");
+    assertEquals(2, load.exitCode(), load::all);
+    assertTrue(load.stderr().contains("storage.clients='1' is invalid: this client would load 2,932,551,319 of the "
+        + "2,932,551,319 records, and YCSB 0.17.0's Client counts one process's inserts in a 32-bit int"), load::all);
+    assertTrue(load.stderr().contains("accepted: at least 2 clients, so that each loads at most 2,147,483,647 records"),
+        load::all);
+  }
+
+  @Test
+  void ycsbsOwnWorkloadKeepsItsLimitAndNamesIt() throws Exception {
+    var load = ycsb("load", "basic", "-P", "workloads/workloada", "-p", "recordcount=3000000000");
+    assertEquals(2, load.exitCode(), load::all);
+    assertTrue(load.stderr().contains("recordcount='3000000000' is invalid: YCSB 0.17.0 counts it in a 32-bit int; "
+        + "for more records give the storage-aware workload a dataset size"), load::all);
+    assertTrue(load.stderr().contains("accepted: a whole number from 0 to 2,147,483,647"), load::all);
+  }
+
   @Test
   void aRatioOnABindingThatDescribesNoServerExits2FromInit() throws Exception {
     var load = ycsb("load", "basic", "-P", FILE);

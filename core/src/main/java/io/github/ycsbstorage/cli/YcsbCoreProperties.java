@@ -46,6 +46,9 @@ final class YcsbCoreProperties {
       new Count("timeseries.granularity", 1), new Count("core_workload_insertion_retry_limit", 0),
       new Count("core_workload_insertion_retry_interval", 0), new Count("basicdb.simulatedelay", 0));
 
+  /** The counts that number records, which the storage-aware workload's dataset sizes take beyond an int. */
+  private static final Set<String> RECORD_KEYS = Set.of("recordcount", "insertcount", "insertstart");
+
   static final List<String> PROPORTIONS = List.of("readproportion", "updateproportion",
       "insertproportion", "scanproportion", "readmodifywriteproportion");
   /** CoreWorkload's defaults for the proportions not given. */
@@ -123,7 +126,14 @@ final class YcsbCoreProperties {
       }
     }
     for (var count : COUNTS) {
-      reader.longValue(count.key(), count.min(), count.min(), Integer.MAX_VALUE);
+      long value = reader.longValue(count.key(), count.min(), count.min(), Long.MAX_VALUE);
+      if (value > Integer.MAX_VALUE) {
+        // YCSB 0.17.0's Client and CoreWorkload parse these with Integer.parseInt
+        throw new InvalidPropertyException(count.key(), properties.getProperty(count.key()).trim(),
+            "a whole number from " + count.min() + " to 2,147,483,647", "YCSB 0.17.0 counts it in a 32-bit int"
+                + (RECORD_KEYS.contains(count.key()) ? "; for more records give the storage-aware workload a "
+                + "dataset size (storage.dataset.size or storage.dataset.ratio): it numbers keys in 64 bits" : ""));
+      }
     }
     for (var key : PROPORTIONS) {
       fraction(reader, new Fraction(key, 0, 1, false));

@@ -1,11 +1,13 @@
 package io.github.ycsbstorage.collector;
 
 import io.github.ycsbstorage.collector.device.DeviceInfo;
+import io.github.ycsbstorage.collector.device.LoopDevice;
 import io.github.ycsbstorage.collector.device.PathInventory;
 import io.github.ycsbstorage.collector.probe.ProbeResult;
 import io.github.ycsbstorage.collector.sample.CpuShares;
 import io.github.ycsbstorage.collector.sample.IoRates;
 import io.github.ycsbstorage.collector.sample.Sampler;
+import io.github.ycsbstorage.collector.sample.Snapshot;
 import io.github.ycsbstorage.result.DataDevice;
 import io.github.ycsbstorage.result.Io;
 import io.github.ycsbstorage.result.OperationCount;
@@ -31,7 +33,7 @@ import java.util.OptionalLong;
  * figures divide the physical devices' totals (layers such as dm or partitions are not added, so
  * nothing is counted twice) and host CPU time by the completed operations. Stateless.
  */
-final class CollectorReport {
+public final class CollectorReport {
   private CollectorReport() {
   }
 
@@ -62,10 +64,13 @@ final class CollectorReport {
       System.err.println("Warning: " + warning);
       record.addWarning(warning);
     }
-    // in the result as io.cpuSaturated, which the report flags; the console says so at once
-    io.cpuSaturated().filter(Boolean::booleanValue).ifPresent(saturated -> System.err.println("Warning: the "
+    // A finding about what the phase measured, not about whether it did its work: io.cpuSaturated
+    // carries it and the report flags it; the status stays, so the console says Note, not Warning
+    // (every Warning: printed is a recorded warning, which makes the phase degraded)
+    io.cpuSaturated().filter(Boolean::booleanValue).ifPresent(saturated -> System.err.println("Note: the "
         + (seen.serverHost() ? "server" : "client") + " host's CPUs were saturated (under "
-        + (int) Io.SATURATED_BELOW_PERCENT + " % idle + iowait time): this phase measured CPU, not storage"));
+        + (int) Io.SATURATED_BELOW_PERCENT + " % idle + iowait time): this phase measured CPU, not storage"
+        + " (io.cpuSaturated; the status does not change)"));
   }
 
   static List<DeviceInfo> physicalDevices(List<PathInventory> inventory) {
@@ -85,8 +90,7 @@ final class CollectorReport {
           : Optional.<ProbeResult>empty();
       for (var device : path.devices()) {
         devices.add(new DataDevice(device, path.path(), path.mountPoint(), path.fsType(), path.mountOptions(),
-            path.stack(), path.notes(),
-            probe));
+            path.stack(), path.notes(), probe, path.loop()));
       }
     }
     return devices;
@@ -118,7 +122,36 @@ final class CollectorReport {
         vm == null ? OptionalLong.empty() : OptionalLong.of(vm[1]),
         vm == null ? OptionalLong.empty() : OptionalLong.of(vm[2]),
         process(seen), seen.operations(), Optional.empty(), Optional.ofNullable(seen.probe()), seen.server(),
-        sampling.gaps()).withOperations(seen.operations());
+        sampling.gaps(), sampling.first() == null || sampling.last() == null ? Optional.empty()
+            : Optional.of(new Io.Readings(sampling.first(), sampling.last()))).withOperations(seen.operations());
+  }
+
+  /**
+   * A study cell's figures over its clients' whole span, from the first client's start to the last
+   * one's end: the earliest first reading and the latest last reading of their collectors, which
+   * sampled one host, differenced (device and CPU totals, averages and per-operation figures). The
+   * rest (tuning, probe, memory state) is the first client's. Empty when a client has no readings.
+   *
+   * @param clients each client's {@code io}, the first client's first
+   * @param count   the operations of all the clients
+   */
+  public static Optional<Io> overClients(List<Io> clients, OperationCount count) {
+    if (clients.isEmpty() || clients.stream().anyMatch(io -> io.readings().isEmpty())) {
+      return Optional.empty();
+    }
+    var first = clients.stream().map(io -> io.readings().orElseThrow().first())
+        .min(java.util.Comparator.comparingLong(Snapshot::epochMillis)).orElseThrow();
+    var last = clients.stream().map(io -> io.readings().orElseThrow().last())
+        .max(java.util.Comparator.comparingLong(Snapshot::epochMillis)).orElseThrow();
+    if (last.epochMillis() <= first.epochMillis()) {
+      return Optional.empty();
+    }
+    var lead = clients.get(0);
+    var sampling = Sampler.between(lead.source() + "; the cell's " + clients.size()
+        + " clients' earliest and latest readings", first, last);
+    var seen = new Observations(lead.observed(), lead.sampledHost() == Io.SampledHost.SERVER, List.of(),
+        lead.tuning(), lead.probe().orElse(null), sampling, count, lead.server(), lead.countedDevices(), null);
+    return Optional.of(io(seen));
   }
 
   /** Share of non-idle CPU time spent waiting for I/O: iowait / (busy + iowait); null if no time. */
@@ -200,8 +233,19 @@ final class CollectorReport {
     var measured = Optional.ofNullable(seen.probe()).flatMap(ProbeResult::inferredMedium);
     var media = measured.isPresent() && first.type().media().equals("unknown")
         ? probeMedia(measured.get()) : first.type().media();
+    // a file system on a loop device holds what the loop device does, not the disk under its file
+    var size = loopOf(seen).map(LoopDevice::sizeBytes)
+        .orElse(first.sizeBytes().map(OptionalLong::of).orElse(OptionalLong.empty()));
+    // whole GB, as PKB's disk_size: a device under 0.5 GB would read 0, which is not its size
+    var gigabytes = size.isPresent() ? Math.round(size.getAsLong() / 1e9) : 0;
     return Optional.of(new PerfKitBenchmarkerMetadata(first.type().label(), media,
-        first.sizeBytes().map(bytes -> OptionalLong.of(Math.round(bytes / 1e9))).orElse(OptionalLong.empty())));
+        gigabytes > 0 ? OptionalLong.of(gigabytes) : OptionalLong.empty()));
+  }
+
+  /** The loop device under the first path that has devices, if it lies on one. */
+  private static Optional<LoopDevice> loopOf(Observations seen) {
+    return seen.inventory().stream().filter(path -> !path.devices().isEmpty()).findFirst()
+        .flatMap(PathInventory::loop);
   }
 
   private static void summaryLines(RunRecord record, Observations seen, Io io) {
@@ -216,10 +260,18 @@ final class CollectorReport {
           String.join("+", physical.stream().map(DeviceInfo::name).toList()));
       var first = physical.get(0);
       first.model().ifPresent(model -> record.addFact("STORAGE", "device.model", model));
-      first.rotational().ifPresent(rotational ->
-          record.addSummaryLine("STORAGE", "device.rotational", rotational ? 1 : 0));
+      // the numeric line is read as a fact: an untrusted flag goes only into a comment line
+      first.rotational().ifPresent(rotational -> {
+        if (first.rotationalTrusted()) {
+          record.addSummaryLine("STORAGE", "device.rotational", rotational ? 1 : 0);
+        } else {
+          record.addFact("STORAGE", "device.rotational", "rotational=" + (rotational ? 1 : 0) + " (untrusted: "
+              + first.rotationalNote().orElse("the transport does not vouch for it") + ")");
+        }
+      });
       record.addSummaryLine("STORAGE", "device.rotational.trusted", first.rotationalTrusted() ? 1 : 0);
       first.scheduler().ifPresent(scheduler -> record.addFact("STORAGE", "device.scheduler", scheduler));
+      loopOf(seen).ifPresent(loop -> record.addFact("STORAGE", "device.loop", loop.describe()));
       perfKitBenchmarker(seen).ifPresent(pkb -> {
         record.addFact("STORAGE", "data_disk_0_type", pkb.dataDisk0Type());
         record.addFact("STORAGE", "data_disk_0_media", pkb.dataDisk0Media());
@@ -229,6 +281,7 @@ final class CollectorReport {
     var probe = seen.probe();
     if (probe != null && probe.p50Us().isPresent()) {
       probe.inferredMedium().ifPresent(medium -> record.addFact("STORAGE", "probe.medium", medium));
+      probe.inconclusive().ifPresent(why -> record.addFact("STORAGE", "probe.medium", why));
       record.addSummaryLine("STORAGE", "probe.direct", probe.directIo() ? 1 : 0);
       record.addSummaryLine("STORAGE", "probe.read.p50.us", probe.p50Us().getAsLong());
       probe.p99Us().ifPresent(p99 -> record.addSummaryLine("STORAGE", "probe.read.p99.us", p99));
@@ -276,14 +329,7 @@ final class CollectorReport {
       }
       io.cpuSaturated().ifPresent(saturated -> record.addSummaryLine("IO", host + "cpu.saturated", saturated ? 1 : 0));
     }
-    io.perOperation().ifPresent(figures -> {
-      figures.deviceReads().ifPresent(value -> record.addSummaryLine("IO", "device.reads/op", value));
-      figures.deviceWrites().ifPresent(value -> record.addSummaryLine("IO", "device.writes/op", value));
-      figures.deviceMB().ifPresent(value -> record.addSummaryLine("IO", "device.MB/op", value));
-      figures.cpuMicros().ifPresent(value -> record.addSummaryLine("IO", host + "cpu.us/op", value));
-      figures.serverCpuMicros().ifPresent(value -> record.addSummaryLine("IO", "server.cpu.us/op", value));
-      figures.serverIoBytes().ifPresent(value -> record.addSummaryLine("IO", "server.io.bytes/op", value));
-    });
+    record.addPerOperationLines();
     io.process().ifPresent(process -> {
       process.shareOfHostCpu().ifPresent(share -> record.addSummaryLine("IO", "server.cpu.share", share));
       process.shareOfDeviceIo().ifPresent(share -> record.addSummaryLine("IO", "server.io.share", share));

@@ -9,6 +9,7 @@ import io.github.ycsbstorage.collector.probe.ProbeResult;
 import io.github.ycsbstorage.collector.sample.CpuShares;
 import io.github.ycsbstorage.collector.sample.IntervalSample;
 import io.github.ycsbstorage.collector.sample.IoRates;
+import io.github.ycsbstorage.collector.sample.Snapshot;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -45,6 +46,8 @@ import java.util.TreeMap;
  * @param probe          the read-latency probe, when it ran
  * @param server         what could and could not be observed on a remote server
  * @param gaps           what the sampling missed, and why
+ * @param readings       the collector's first and last raw readings of the host's counters, so that a
+ *                       study cell can difference them over its clients' whole span
  */
 public record Io(String observed, SampledHost sampledHost, String source, int samples, double seconds,
     Map<String, DeviceTotals> devices, List<String> countedDevices, Optional<CpuShares> cpu,
@@ -52,13 +55,10 @@ public record Io(String observed, SampledHost sampledHost, String source, int sa
     @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> tuning, OptionalLong majorFaults,
     OptionalLong swapIn, OptionalLong swapOut, Optional<ProcessTotals> process, OperationCount operations,
     Optional<PerOperation> perOperation, @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<ProbeResult> probe,
-    ServerSide server, List<String> gaps) {
+    ServerSide server, List<String> gaps, @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<Readings> readings) {
 
-  /**
-   * Below this share of idle + iowait time the CPUs were the bottleneck. iowait counts as free: a CPU
-   * waiting for I/O had nothing else to run, which is what a storage-bound phase looks like.
-   */
-  public static final double SATURATED_BELOW_PERCENT = 5;
+  /** {@link CpuShares#SATURATED_BELOW_PERCENT}. */
+  public static final double SATURATED_BELOW_PERCENT = CpuShares.SATURATED_BELOW_PERCENT;
 
   public Io {
     cpuSaturated = cpuSaturated == null ? Optional.empty() : cpuSaturated;
@@ -67,6 +67,11 @@ public record Io(String observed, SampledHost sampledHost, String source, int sa
     tuning = tuning == null ? Map.of() : java.util.Collections.unmodifiableMap(new TreeMap<>(tuning));
     server = server == null ? ServerSide.LOCAL : server;
     gaps = gaps == null ? List.of() : List.copyOf(gaps);
+    readings = readings == null ? Optional.empty() : readings;
+  }
+
+  /** The first and last raw readings of a sampling (host-wide counters, comparable across processes). */
+  public record Readings(Snapshot first, Snapshot last) {
   }
 
   /** Whose host the CPU and memory figures describe. */
@@ -189,7 +194,7 @@ public record Io(String observed, SampledHost sampledHost, String source, int sa
   public Io withOperations(OperationCount count) {
     return new Io(observed, sampledHost, source, samples, seconds, devices, countedDevices, cpu, cpuSaturated,
         cpuBusyMicros, iowaitShare, memory, tuning, majorFaults, swapIn, swapOut, process, count,
-        PerOperation.of(devices, countedDevices, cpuBusyMicros, process, count), probe, server, gaps);
+        PerOperation.of(devices, countedDevices, cpuBusyMicros, process, count), probe, server, gaps, readings);
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.study;
 
+import io.github.ycsbstorage.collector.CollectorReport;
 import io.github.ycsbstorage.config.SecretMasker;
 import io.github.ycsbstorage.result.Host;
 import io.github.ycsbstorage.result.Io;
@@ -92,8 +93,14 @@ final class CellMerge {
     var oneHost = sections.io().map(io -> io.sampledHost() == Io.SampledHost.SERVER).orElse(false)
         || study.hosts().size() <= 1;
     if (outcomes.size() > 1 && count > 0 && oneHost) {
-      sections = sections.withIo(sections.io().map(io -> io.withOperations(new OperationCount(count,
-          "the cell's " + outcomes.size() + " clients (YCSB measurements), over the first client's sampled time"))));
+      var clients = outcomes.stream().map(ClientOutcome::storageResult).flatMap(Optional::stream)
+          .map(r -> r.sections().io()).flatMap(Optional::stream).toList();
+      var spanned = clients.size() == outcomes.size() ? CollectorReport.overClients(clients, new OperationCount(count,
+          "the cell's " + outcomes.size() + " clients (YCSB measurements), over the span from the first client's"
+              + " start to the last one's end")) : Optional.<Io>empty();
+      sections = sections.withIo(spanned.isPresent() ? spanned : sections.io().map(io -> io.withOperations(
+          new OperationCount(count, "the cell's " + outcomes.size()
+              + " clients (YCSB measurements), over the first client's sampled time: a client recorded no readings"))));
     }
     var versions = first.map(Result::versions).orElseGet(() -> Versions.of(Optional.of(study.binding()),
         Optional.empty(), Optional.empty()));

@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.workload;
 
+import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.result.RunRecord;
 import io.github.ycsbstorage.result.Sizing;
 import io.github.ycsbstorage.spi.ServerInfo;
@@ -55,6 +56,9 @@ final class DatasetSizing {
         : Optional.of(session.className() + " reports no server memory");
     var plan = SizingPlanner.plan(settings, p, memory, overhead, OptionalDouble.empty(), fallback);
     var sizing = new DatasetSizing(settings, load, memory, overhead, (Properties) p.clone(), plan);
+    if (load && plan.insertCount() > WideKeys.INT_LIMIT) {
+      throw tooManyForOneClient(settings, plan);
+    }
     if (load && plan.mode() != Sizing.Mode.RECORDCOUNT) {
       var usable = FreeSpaceCheck.usableSpace(server);
       if (usable.isPresent()) {
@@ -63,6 +67,19 @@ final class DatasetSizing {
       }
     }
     return sizing;
+  }
+
+  /**
+   * YCSB 0.17.0's Client counts one process's inserts in an int: a load beyond 2,147,483,647 records
+   * is split over clients ({@code storage.clients}, {@code storage.client}), each within that count.
+   */
+  private static InvalidPropertyException tooManyForOneClient(StorageSettings settings, SizingPlan plan) {
+    long needed = (plan.recordCount() + WideKeys.INT_LIMIT - 1) / WideKeys.INT_LIMIT;
+    return new InvalidPropertyException(StorageSettings.CLIENTS, Integer.toString(settings.clients()),
+        "at least " + needed + " clients, so that each loads at most " + SizingPlan.thousands(WideKeys.INT_LIMIT)
+            + " records", "this client would load " + SizingPlan.thousands(plan.insertCount()) + " of the "
+            + SizingPlan.thousands(plan.recordCount()) + " records, and YCSB 0.17.0's Client counts one"
+            + " process's inserts in a 32-bit int (study.clients sets it for a study)");
   }
 
   /** The binding's overhead estimate for {@code auto}, else the declared bytes; 0 when unknown. */

@@ -15,6 +15,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.atomic.LongAdder;
+import site.ycsb.Client;
 import site.ycsb.DB;
 import site.ycsb.WorkloadException;
 import site.ycsb.workloads.CoreWorkload;
@@ -65,6 +66,8 @@ public class StorageAwareWorkload extends CoreWorkload {
   private EngineWatch engine;
   /** The phase's operations that passed the gate: what the engine's counters are divided by. */
   private final LongAdder operations = new LongAdder();
+  /** 64-bit key numbers, for a dataset beyond 2,147,483,647 records; null below. */
+  private WideKeys wideKeys;
   /** Records this phase wrote: calibration sample and YCSB's load threads. */
   private final LongAdder inserted = new LongAdder();
   private final RunRecord record = RunRecord.current();
@@ -124,7 +127,7 @@ public class StorageAwareWorkload extends CoreWorkload {
     sizing = DatasetSizing.plan(settings, p, session, server, load, record);
     sizing.apply(p, 0).ifPresent(count -> recordcount = count);
     System.err.println("Sizing plan: " + sizing.plan().text());
-    super.init(p);
+    initCore(p);
 
     sizingSection = sizing.plan().section();
     if (load) {
@@ -161,6 +164,35 @@ public class StorageAwareWorkload extends CoreWorkload {
     failureWatch = FailureWatch.start(settings.failureTimeout(), new FailureWatch.Sources(YcsbReturnCodes::snapshot,
         gate::oldestSince, clientThreads::takeMissing), this::stopAsFailed);
     InterruptedExport.install(this::windDown);
+  }
+
+  /**
+   * CoreWorkload's init; beyond 2,147,483,647 records with 64-bit key numbers of this workload's own
+   * ({@link WideKeys}): CoreWorkload gets an int-sized {@code insertcount} to parse, then its key
+   * sequence and request keys are replaced by ones over the whole dataset.
+   */
+  private void initCore(Properties p) throws WorkloadException {
+    long records = Long.parseLong(p.getProperty(Client.RECORD_COUNT_PROPERTY, "0"));
+    if (!WideKeys.needed(records)) {
+      super.init(p);
+      return;
+    }
+    long start = Long.parseLong(p.getProperty(CoreWorkload.INSERT_START_PROPERTY, "0"));
+    long count = Long.parseLong(p.getProperty(Client.INSERT_COUNT_PROPERTY, Long.toString(records - start)));
+    var narrowed = (Properties) p.clone();
+    narrowed.setProperty(Client.INSERT_COUNT_PROPERTY, Long.toString(Math.min(count, WideKeys.INT_LIMIT)));
+    super.init(narrowed);
+    wideKeys = new WideKeys();
+    keysequence = wideKeys.inserts(keysequence);
+    keychooser = wideKeys.requests(WideKeys.chooser(p, start, count, records, transactioninsertkeysequence,
+        keychooser), transactioninsertkeysequence);
+  }
+
+  /** Keys as CoreWorkload builds them, from the 64-bit number {@link WideKeys} handed over when it did. */
+  @Override
+  protected String buildKeyName(long keynum) {
+    long wide = wideKeys == null ? -1 : wideKeys.take();
+    return super.buildKeyName(wide >= 0 ? wide : keynum);
   }
 
   /**

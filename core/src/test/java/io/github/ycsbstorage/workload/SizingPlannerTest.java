@@ -126,17 +126,24 @@ class SizingPlannerTest {
         + "storage.dataset.ratio not applied) → 100 records × 1,023 B", plan.text());
   }
 
+  /**
+   * Beyond 2,147,483,647 records the plan stands (the workload numbers keys in 64 bits): 3 TB of 1 KB
+   * records is 3 × 10^12 / 1,023 B = 2,932,551,319 records; over 2 clients client 1 loads from
+   * ⌊2,932,551,319 / 2⌋ = 1,466,275,659 the remaining 1,466,275,660, within YCSB's int count.
+   */
   @Test
-  void refusesMoreRecordsThanYcsbCanNumber() {
-    var properties = new Properties();
-    properties.setProperty("fieldcount", "1");
-    properties.setProperty("storage.dataset.size", "1TB");
-    var error = assertThrows(InvalidPropertyException.class,
-        () -> plan(properties, SizingPlanner.Memory.unknown("not asked"), 0));
-    assertEquals("storage.dataset.size='1TB' is invalid: it makes 8,130,081,300 records of 123 B, and YCSB 0.17.0 "
-        + "numbers keys with a 32-bit int; use larger records (fieldcount, fieldlength) or a smaller dataset. "
-        + "Splitting the load over clients (storage.clients, storage.client) divides the work, not this limit; "
-        + "accepted: a dataset of at most 2,147,483,647 records", error.getMessage());
+  void plansAndSplitsADatasetBeyondTwoToTheThirtyOneRecords() {
+    var properties = oneKilobyteRecords("storage.dataset.size", "3TB", "storage.clients", "2", "storage.client", "1");
+    var plan = plan(properties, SizingPlanner.Memory.unknown("not asked"), 0);
+    assertEquals(1023, plan.record().total());
+    assertEquals(2_932_551_319L, plan.recordCount());
+    assertEquals(1_466_275_659L, plan.insertStart());
+    assertEquals(1_466_275_660L, plan.insertCount());
+    var tiny = new Properties();
+    tiny.setProperty("fieldcount", "1");
+    tiny.setProperty("storage.dataset.size", "1TB");
+    assertEquals(8_130_081_300L, plan(tiny, SizingPlanner.Memory.unknown("not asked"), 0).recordCount(),
+        "1 TB of 123 B records");
   }
 
   @Test

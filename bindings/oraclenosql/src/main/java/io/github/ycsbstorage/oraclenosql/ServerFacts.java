@@ -153,6 +153,15 @@ final class ServerFacts {
     sum(caches, copies, "JE caches of the replication nodes").ifPresentOrElse(info::cache,
         () -> info.unknown("cache", String.join("; ", cacheWhy)));
     dataPath(localEnvironments).ifPresent(info::dataPath);
+    if (!localEnvironments.isEmpty()) {
+      // the store's own CPU and I/O per operation need its process (KVLite: one JVM)
+      var roots = store.storageNodes().stream().filter(sn -> HostLocality.of(sn.host()) == Locality.LOCAL)
+          .map(StoreDescription.StorageNode::rootDir).toList();
+      var pid = LocalServerProcess.port(settings.helperHosts())
+          .map(port -> LocalServerProcess.live().find(port, roots)).orElse(OptionalLong.empty());
+      pid.ifPresentOrElse(info::pid, () -> info.unknown("pid", "no process on this host listens on the helper host's"
+          + " port that this user may inspect (root may), and no live kvlite.pid beside the storage node's root"));
+    }
     store.repNodes().forEach(rn -> rn.storageType().ifPresent(type -> info.detail(rn.id() + ".storageType", type)));
     return info.build();
   }

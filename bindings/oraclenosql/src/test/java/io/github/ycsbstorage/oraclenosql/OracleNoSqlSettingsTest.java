@@ -161,4 +161,19 @@ class OracleNoSqlSettingsTest {
     assertFalse(base.sameStoreAndTable(OracleNoSqlSettings.from(properties("oraclenosql.helperhosts", "h:5000",
         "oraclenosql.layout", "json"))));
   }
+
+  /**
+   * Unset, the timeout grows with the threads beyond storage.operation.timeout: 64 × 250 ms = 16 s;
+   * 20 × 250 ms = 5 s keeps the operation timeout's 10 s.
+   */
+  @Test
+  void theRequestTimeoutIsSizedFromTheThreadsWhenNotSet() {
+    assertEquals(Duration.ofSeconds(16), OracleNoSqlSettings.from(properties("threadcount", "64")).requestTimeout());
+    assertEquals(Duration.ofSeconds(64), OracleNoSqlSettings.from(properties("threadcount", "256")).requestTimeout());
+    assertEquals(Duration.ofSeconds(10), OracleNoSqlSettings.from(properties("threadcount", "20")).requestTimeout(),
+        "storage.operation.timeout's default");
+    assertEquals(Duration.ofSeconds(3),
+        OracleNoSqlSettings.from(properties("threadcount", "64", "oraclenosql.requesttimeout", "3s")).requestTimeout(),
+        "a set timeout wins");
+  }
 }

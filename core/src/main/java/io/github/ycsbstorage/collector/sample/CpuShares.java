@@ -6,6 +6,11 @@ package io.github.ycsbstorage.collector.sample;
  * is not counted twice). Immutable.
  */
 public record CpuShares(double user, double system, double iowait, double steal, double idle) {
+  /**
+   * Below this share of idle + iowait time the CPUs were the bottleneck. iowait counts as free: a CPU
+   * waiting for I/O had nothing else to run, which is what a storage-bound phase looks like.
+   */
+  public static final double SATURATED_BELOW_PERCENT = 5;
 
   /** Shares from a {@link ProcParsers#cpu} delta; null when no tick elapsed. */
   public static CpuShares of(long[] delta) {

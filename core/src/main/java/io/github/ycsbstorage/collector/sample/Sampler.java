@@ -36,12 +36,45 @@ public final class Sampler {
   private final List<String> gaps = new ArrayList<>();
   private final RunTotals totals = new RunTotals();
   private Snapshot previous;
+  private Snapshot first;
   private ScheduledExecutorService executor;
   private long startedMillis;
 
-  /** What a finished sampling produced. */
+  /**
+   * What a finished sampling produced.
+   *
+   * @param first the first reading, null when none was taken
+   * @param last  the last reading, null when none was taken
+   */
   public record Result(String source, long startedMillis, long stoppedMillis,
-      List<IntervalSample> samples, RunTotals totals, List<String> gaps) {
+      List<IntervalSample> samples, RunTotals totals, List<String> gaps, Snapshot first, Snapshot last) {
+
+    public Result(String source, long startedMillis, long stoppedMillis, List<IntervalSample> samples,
+        RunTotals totals, List<String> gaps) {
+      this(source, startedMillis, stoppedMillis, samples, totals, gaps, null, null);
+    }
+  }
+
+  /**
+   * The one interval between two readings that may come from different processes on one host (a
+   * study cell's clients): its length from their wall-clock times, since their monotonic clocks differ.
+   */
+  public static Result between(String source, Snapshot first, Snapshot last) {
+    var sampler = new Sampler(new ProcSource() {
+      @Override
+      public Snapshot take(Predicate<String> watchedDevices) {
+        throw new UnsupportedOperationException("readings given, not taken");
+      }
+
+      @Override
+      public String describe() {
+        return source;
+      }
+    }, name -> true, Duration.ofMillis(Math.max(1, last.epochMillis() - first.epochMillis())));
+    sampler.accept(first.atWallClock());
+    sampler.accept(last.atWallClock());
+    return new Result(source, first.epochMillis(), last.epochMillis(), List.copyOf(sampler.samples), sampler.totals,
+        List.copyOf(sampler.gaps), first, last);
   }
 
   public Sampler(ProcSource source, Predicate<String> watched, Duration interval) {
@@ -91,7 +124,7 @@ public final class Sampler {
         sampleNow();
       }
       return new Result(source.describe(), startedMillis, System.currentTimeMillis(),
-          List.copyOf(samples), totals, List.copyOf(gaps));
+          List.copyOf(samples), totals, List.copyOf(gaps), first, previous);
     }
   }
 
@@ -114,6 +147,7 @@ public final class Sampler {
     var prior = previous;
     previous = current;
     if (prior == null) {
+      first = current;
       if (!current.missing().isEmpty()) {
         gaps.add("first reading: " + String.join(", ", current.missing()));
       }

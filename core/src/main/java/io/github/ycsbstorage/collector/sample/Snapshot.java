@@ -24,6 +24,11 @@ import java.util.function.Function;
 public record Snapshot(long epochMillis, long nanos, Map<String, long[]> disks, long[] cpu,
     long[] memory, long[] vm, long[] processIo, long[] processCpu, List<String> missing) {
 
+  /** This reading with its wall-clock time as its monotonic one, to compare with another process's. */
+  public Snapshot atWallClock() {
+    return new Snapshot(epochMillis, epochMillis * 1_000_000, disks, cpu, memory, vm, processIo, processCpu, missing);
+  }
+
   /** The host files of a reading, in the order they are read. */
   public static final List<String> HOST_FILES = List.of("diskstats", "stat", "meminfo", "vmstat");
   /** The host files and the server process's. */
