@@ -1,0 +1,56 @@
+package io.github.ycsbstorage.e2e;
+
+import static io.github.ycsbstorage.e2e.Launcher.ycsb;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Capacity at a latency objective against ground truth: YCSB's {@code basic} binding with a fixed
+ * 20 ms delay on 2 threads is a closed loop that carries at most 2 ÷ 0.020 = 100 ops/s; below that
+ * rate every operation takes 20 ms, above it the intended-time latency grows without bound. So the
+ * search must neither claim more than 100 ops/s nor miss well below it.
+ */
+class CapacityIT {
+  private static final double BOUND = 2 / 0.020;
+
+  @Test
+  void theCapacityOfAFixedDelaySitsWhereTheDelayAndTheThreadsPutIt(@TempDir Path dir) throws Exception {
+    var file = Files.writeString(dir.resolve("capacity.properties"), """
+        study.binding=basic
+        study.workloads=workloads/workloadc
+        study.recordcounts=100
+        study.devices=disk=%s
+        study.threads=2
+        study.duration=4s
+        study.slo=p99<=100ms
+        study.slo.steps=3
+        basicdb.verbose=false
+        basicdb.simulatedelay=20
+        basicdb.randomizedelay=false
+        """.formatted(dir.resolve("data")));
+    var study = ycsb("study", file.toString());
+    assertEquals(0, study.exitCode(), study::all);
+    assertTrue(study.stdout().contains("capacity at p99<=100ms: "), study::all);
+
+    var result = new ObjectMapper().readTree(dir.resolve("results/capacity/disk_records100_workloadc_r1.json").toFile());
+    var capacity = result.path("capacity");
+    double saturation = capacity.path("saturation").asDouble();
+    assertTrue(saturation <= BOUND && saturation > BOUND / 2, capacity::toString);
+    double lastMet = capacity.path("lastMet").asDouble();
+    assertTrue(lastMet <= BOUND, "no more than the delay allows: " + capacity);
+    var firstMissed = capacity.path("firstMissed");
+    // the bracket holds the bound, within the bisection's last step (3 halvings of the saturation rate)
+    assertTrue(firstMissed.isNull() || firstMissed.asDouble() >= BOUND * (1 - 1.0 / 8) - 1, capacity::toString);
+    assertTrue(lastMet >= BOUND / 2, "met at half the bound at least: " + capacity);
+    // the cell's figures are the chosen step's, at its target
+    assertEquals(lastMet, result.path("study").path("target").asDouble(), 1e-6, result::toString);
+    assertEquals("disk_records100_workloadc_r1", result.path("study").path("cell").asText());
+    assertTrue(Files.isRegularFile(dir.resolve("results/capacity/disk_records100_workloadc_r1.d/step1/result.json")));
+  }
+}
