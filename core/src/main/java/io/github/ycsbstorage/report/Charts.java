@@ -197,6 +197,39 @@ final class Charts {
     return save(chart, png);
   }
 
+  /**
+   * The YCSB paper's figure: per device and dataset size, p99 (and p50, dashed) latency against the
+   * throughput achieved at each target rate; a rate that was not kept is drawn as a cross and named in
+   * the legend, so that the curve's end is not read as a point the device sustained.
+   */
+  static boolean latencyThroughput(Path png, String title, Map<String, List<CapacityFigures.Point>> curves)
+      throws IOException {
+    var chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle("achieved operations per second")
+        .yAxisTitle("latency (ms, intended time)").build();
+    style(chart);
+    var all = curves.values().stream().flatMap(List::stream).map(CapacityFigures.Point::p99Us).toList();
+    chart.getStyler().setYAxisLogarithmic(spans(all, 100));
+    int color = 0;
+    for (var curve : curves.entrySet()) {
+      var points = curve.getValue();
+      var x = points.stream().map(CapacityFigures.Point::achieved).toList();
+      paint(chart.addSeries(curve.getKey() + " p99", x, points.stream().map(p -> p.p99Us() / 1000).toList()), color, 0);
+      var median = chart.addSeries(curve.getKey() + " p50", x, points.stream().map(p -> p.p50Us() / 1000).toList());
+      paint(median, color, 1);
+      median.setLineStyle(SeriesLines.DASH_DASH);
+      var missed = points.stream().filter(CapacityFigures.Point::missed).toList();
+      if (!missed.isEmpty()) {
+        var crosses = chart.addSeries(curve.getKey() + ": target rate not kept",
+            missed.stream().map(CapacityFigures.Point::achieved).toList(),
+            missed.stream().map(p -> p.p99Us() / 1000).toList());
+        crosses.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+        crosses.setMarker(SeriesMarkers.CROSS).setMarkerColor(java.awt.Color.RED);
+      }
+      color++;
+    }
+    return save(chart, png);
+  }
+
   /** The palette's colour {@code color} and shape {@code marker}. */
   private static void paint(XYSeries series, int color, int marker) {
     series.setMarker(Palette.marker(marker)).setMarkerColor(Palette.color(color));

@@ -22,8 +22,9 @@ import java.util.function.ToDoubleFunction;
  *
  * @param mixes per mix, its charts
  * @param cells per cell id, its time-series charts (absent: no file referenced or found)
+ * @param curves per workload family run at several target rates, its latency–throughput curves
  */
-record ReportCharts(Map<Mix, MixCharts> mixes, Map<String, List<Image>> cells) {
+record ReportCharts(Map<Mix, MixCharts> mixes, Map<String, List<Image>> cells, List<Image> curves) {
   /** A drawn chart: its path relative to the report, and what it shows. */
   record Image(String file, String alt) {
   }
@@ -69,7 +70,14 @@ record ReportCharts(Map<Mix, MixCharts> mixes, Map<String, List<Image>> cells) {
         cells.put(cell.id(), images);
       }
     }
-    return new ReportCharts(mixes, cells);
+    var curves = new ArrayList<Image>();
+    for (var family : CapacityFigures.curves(model).entrySet()) {
+      var png = family.getKey().slug() + "-latency-throughput.png";
+      image(Charts.latencyThroughput(folder.resolve(png), "Latency against throughput: " + family.getKey().title(),
+          family.getValue()), png, "p99 and p50 latency against achieved throughput per device and dataset size, "
+          + family.getKey().title()).ifPresent(curves::add);
+    }
+    return new ReportCharts(mixes, cells, curves);
   }
 
   private static MixCharts mixCharts(ReportModel model, Mix mix, Path folder) throws IOException {

@@ -28,15 +28,26 @@ public record LatencyObjective(String text, Percentile percentile, long limitUs,
 
   /** The percentiles a result's summary carries. */
   public enum Percentile {
-    P50("p50", OperationFigures::p50Us), P95("p95", OperationFigures::p95Us), P99("p99", OperationFigures::p99Us),
-    P999("p99.9", OperationFigures::p999Us);
+    P50("p50", OperationFigures::p50Us, 100), P95("p95", OperationFigures::p95Us, 200),
+    P99("p99", OperationFigures::p99Us, 1_000), P999("p99.9", OperationFigures::p999Us, 10_000);
 
     private final String label;
     private final Function<OperationFigures, OptionalLong> figure;
+    /** Below this many operations the percentile is a handful of the slowest, not a distribution's. */
+    private final long minimumOperations;
 
-    Percentile(String label, Function<OperationFigures, OptionalLong> figure) {
+    public String label() {
+      return label;
+    }
+
+    Percentile(String label, Function<OperationFigures, OptionalLong> figure, long minimumOperations) {
       this.label = label;
       this.figure = figure;
+      this.minimumOperations = minimumOperations;
+    }
+
+    public long minimumOperations() {
+      return minimumOperations;
     }
   }
 

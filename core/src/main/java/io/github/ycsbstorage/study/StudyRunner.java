@@ -187,13 +187,17 @@ public final class StudyRunner {
       steps.add(result);
       double achieved = result.summary().throughputOpsPerSec().orElse(0);
       var latency = objective.latencyUs(result.summary());
-      boolean met = target > 0 && result.status() != Status.FAILED
+      long operations = result.summary().count();
+      boolean enough = operations >= objective.percentile().minimumOperations();
+      boolean met = target > 0 && enough && result.status() != Status.FAILED
           && CapacitySearch.met(objective, target, achieved, latency);
-      out.printf(Locale.ROOT, "study:   %s %s: %,.0f ops/s, %s %s%n", name,
+      var verdict = target == 0 ? "" : met ? ": met" : enough ? ": missed" : String.format(Locale.ROOT,
+          ": not judged, %,d operations are too few for %s (at least %,d)", operations,
+          objective.percentile().label(), objective.percentile().minimumOperations());
+      out.printf(Locale.ROOT, "study:   %s %s: %,.0f ops/s, %s %s%s%n", name,
           target > 0 ? String.format(Locale.ROOT, "at %,.0f ops/s", target) : "unthrottled", achieved,
-          objective.text().replaceFirst("<=.*", ""), latency.isPresent()
-              ? String.format(Locale.ROOT, "%,.1f ms", latency.getAsDouble() / 1000) + (target > 0
-                  ? (met ? ": met" : ": missed") : "") : "unknown");
+          objective.percentile().label(), latency.isPresent()
+              ? String.format(Locale.ROOT, "%,.1f ms", latency.getAsDouble() / 1000) : "unknown", verdict);
       return new Capacity.Step(target, achieved, latency, met, folder.getFileName().resolve(name)
           .resolve("result.json").toString());
     }, study.bisections());
