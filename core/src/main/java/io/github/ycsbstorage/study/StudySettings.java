@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
@@ -157,7 +158,7 @@ public record StudySettings(String name, String binding, List<Workload> workload
         throw new InvalidPropertyException(DISTRIBUTIONS, distribution, "each distribution once", "listed twice");
       }
     }
-    return new StudySettings(name, binding, workloads, distributions, scales(reader),
+    var settings = new StudySettings(name, binding, workloads, distributions, scales(reader),
         devices(reader, base), reader.string(SERVER_START), reader.string(SERVER_STOP),
         reader.integer(REPETITIONS, 1, 1, 1000), reader.duration(DURATION),
         reader.string(OPERATIONCOUNT).map(v -> PropertyReader.parseLong(OPERATIONCOUNT, v, 1, Integer.MAX_VALUE)),
@@ -165,6 +166,27 @@ public record StudySettings(String name, String binding, List<Workload> workload
         reader.integer(THREADS, 1, 1, 10_000), target(reader), resolve(base, RESULTS, reader.string(RESULTS, "results")),
         passThrough, base.toAbsolutePath().normalize(), targets(reader), objective(reader),
         reader.integer(SLO_STEPS, 5, 1, 20));
+    settings.objective().ifPresent(objective -> settings.checkSample(objective, reader));
+    return settings;
+  }
+
+  /**
+   * A capacity step runs a fixed number of operations, enough for its percentile: a step cut short by
+   * time at a low rate would judge a handful of the slowest operations.
+   */
+  private void checkSample(LatencyObjective objective, PropertyReader reader) {
+    if (duration.isPresent()) {
+      throw new InvalidPropertyException(DURATION, reader.string(DURATION).orElseThrow(), "no duration with " + SLO
+          + "; give " + OPERATIONCOUNT, "a capacity step runs a fixed number of operations, so that its "
+          + objective.percentile().label() + " has a sample at any rate");
+    }
+    long minimum = objective.percentile().minimumOperations();
+    if (operationCount.map(n -> n * clients).orElse(0L) < minimum) {
+      throw new InvalidPropertyException(OPERATIONCOUNT, reader.string(OPERATIONCOUNT).orElse(null),
+          String.format(Locale.ROOT, "at least %,d operations over the %d client(s) with %s", minimum, clients,
+              objective.text()), "fewer would make the " + objective.percentile().label()
+              + " the slowest handful, not a percentile");
+    }
   }
 
   /** {@code study.targets}: distinct positive rates, lowest first; alone among the ways to set a rate. */

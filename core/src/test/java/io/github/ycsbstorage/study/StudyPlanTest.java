@@ -81,7 +81,16 @@ class StudyPlanTest {
     var fixed = assertThrows(InvalidPropertyException.class, () -> StudySettings.from(study("study.slo", "p99<=10ms",
         "study.target", "100"), "s", home, home));
     assertTrue(fixed.getMessage().contains("a capacity search chooses each step's rate itself"), fixed.getMessage());
-    var search = StudySettings.from(study("study.slo", "READ.p99<=10ms", "study.slo.steps", "7"), "s", home, home);
+    var small = assertThrows(InvalidPropertyException.class, () -> StudySettings.from(study("study.slo", "p99<=10ms",
+        "study.operationcount", "400", "study.clients", "2"), "s", home, home));
+    assertTrue(small.getMessage().startsWith("study.operationcount='400' is invalid: fewer would make the p99 the "
+        + "slowest handful, not a percentile; accepted: at least 1,000 operations over the 2 client(s)"),
+        small.getMessage());
+    var timed = assertThrows(InvalidPropertyException.class, () -> StudySettings.from(study("study.slo", "p99<=10ms",
+        "study.operationcount", "1000", "study.duration", "30s"), "s", home, home));
+    assertTrue(timed.getMessage().contains("a capacity step runs a fixed number of operations"), timed.getMessage());
+    var search = StudySettings.from(study("study.slo", "READ.p99<=10ms", "study.slo.steps", "7",
+        "study.operationcount", "500", "study.clients", "2"), "s", home, home);
     assertEquals(7, search.bisections());
     assertEquals("READ", search.objective().orElseThrow().operation().orElseThrow());
   }
