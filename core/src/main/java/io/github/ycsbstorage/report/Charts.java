@@ -1,6 +1,7 @@
 package io.github.ycsbstorage.report;
 
 import io.github.ycsbstorage.result.PercentilePoint;
+import io.github.ycsbstorage.result.SteadyState;
 import java.awt.BasicStroke;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -14,6 +15,7 @@ import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
@@ -148,6 +150,82 @@ final class Charts {
             .setLineColor(Palette.color(index));
       }
       index++;
+    }
+    return save(chart, png);
+  }
+
+  /**
+   * A steady-state warm-up's rounds as SNIA plots them: each round's throughput, and over the judged
+   * window (the first steady one, else the last rounds) its mean, 90 % and 110 % of that mean, and
+   * the least-squares line.
+   */
+  static boolean steadyRounds(Path png, String title, SteadyState steady) throws IOException {
+    var chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle("round")
+        .yAxisTitle("operations per second").build();
+    style(chart);
+    var rounds = steady.rounds();
+    if (rounds.isEmpty()) {
+      return false;
+    }
+    var x = rounds.stream().map(r -> (double) r.number()).toList();
+    paint(chart.addSeries("throughput", x, rounds.stream().map(SteadyState.Round::opsPerSec).toList()), 0, 0);
+    int size = Math.min(steady.window(), rounds.size());
+    int start = steady.windowStart().orElse(rounds.size() - size + 1);
+    var window = rounds.subList(start - 1, start - 1 + size);
+    var wx = window.stream().map(r -> (double) r.number()).toList();
+    double mean = window.stream().mapToDouble(SteadyState.Round::opsPerSec).average().orElseThrow();
+    var name = (steady.steady() ? "steady window" : "not steady, last window") + " (rounds " + start + "–"
+        + (start + size - 1) + ")";
+    for (var band : new double[] {1.0, 0.9, 1.1}) {
+      var line = chart.addSeries(band == 1.0 ? name + ": mean" : (int) Math.round(band * 100) + " % of the mean",
+          wx, wx.stream().map(v -> mean * band).toList());
+      line.setMarker(SeriesMarkers.NONE).setLineColor(java.awt.Color.GRAY);
+      if (band != 1.0) {
+        line.setLineStyle(SeriesLines.DASH_DASH);
+      }
+    }
+    double meanX = wx.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+    double covariance = 0;
+    double variance = 0;
+    for (int i = 0; i < window.size(); i++) {
+      covariance += (wx.get(i) - meanX) * (window.get(i).opsPerSec() - mean);
+      variance += (wx.get(i) - meanX) * (wx.get(i) - meanX);
+    }
+    double slope = variance == 0 ? 0 : covariance / variance;
+    chart.addSeries("fitted line", wx, wx.stream().map(v -> mean + slope * (v - meanX)).toList())
+        .setMarker(SeriesMarkers.NONE).setLineColor(Palette.color(1));
+    return save(chart, png);
+  }
+
+  /**
+   * The YCSB paper's figure: per device and dataset size, p99 (and p50, dashed) latency against the
+   * throughput achieved at each target rate; a rate that was not kept is drawn as a cross and named in
+   * the legend, so that the curve's end is not read as a point the device sustained.
+   */
+  static boolean latencyThroughput(Path png, String title, Map<String, List<CapacityFigures.Point>> curves)
+      throws IOException {
+    var chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle("achieved operations per second")
+        .yAxisTitle("latency (ms, intended time)").build();
+    style(chart);
+    var all = curves.values().stream().flatMap(List::stream).map(CapacityFigures.Point::p99Us).toList();
+    chart.getStyler().setYAxisLogarithmic(spans(all, 100));
+    int color = 0;
+    for (var curve : curves.entrySet()) {
+      var points = curve.getValue();
+      var x = points.stream().map(CapacityFigures.Point::achieved).toList();
+      paint(chart.addSeries(curve.getKey() + " p99", x, points.stream().map(p -> p.p99Us() / 1000).toList()), color, 0);
+      var median = chart.addSeries(curve.getKey() + " p50", x, points.stream().map(p -> p.p50Us() / 1000).toList());
+      paint(median, color, 1);
+      median.setLineStyle(SeriesLines.DASH_DASH);
+      var missed = points.stream().filter(CapacityFigures.Point::missed).toList();
+      if (!missed.isEmpty()) {
+        var crosses = chart.addSeries(curve.getKey() + ": target rate not kept",
+            missed.stream().map(CapacityFigures.Point::achieved).toList(),
+            missed.stream().map(p -> p.p99Us() / 1000).toList());
+        crosses.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+        crosses.setMarker(SeriesMarkers.CROSS).setMarkerColor(java.awt.Color.RED);
+      }
+      color++;
     }
     return save(chart, png);
   }

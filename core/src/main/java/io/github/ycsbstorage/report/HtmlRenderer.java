@@ -27,6 +27,7 @@ final class HtmlRenderer {
     html.open("p", "devices").raw("Devices: " + HtmlWriter.escape(String.join(" · ",
         model.devices().stream().map(DeviceColumn::title).toList()))).close("p");
     headline(html, model);
+    capacity(html, model, charts);
     html.heading(2, "throughput", "Throughput");
     for (var mix : model.aggregates().keySet()) {
       html.table(ReportTables.throughput(model, mix), 3);
@@ -71,6 +72,20 @@ final class HtmlRenderer {
       html.open("p", null).raw(count + (count == 1 ? " warning" : " warnings") + " about this comparison: see ")
           .link("#warnings", "Warnings").raw(".").close("p");
     }
+  }
+
+  /** Capacity at the latency objective and latency against throughput, where the study measured them. */
+  private static void capacity(HtmlWriter html, ReportModel model, ReportCharts charts) {
+    var table = CapacityFigures.table(model);
+    if (table.isEmpty() && charts.curves().isEmpty()) {
+      return;
+    }
+    html.heading(2, "capacity", "Load against latency");
+    html.list(CapacityFigures.lines(model), "headline");
+    table.ifPresent(t -> html.table(t, 3));
+    html.open("div", "charts");
+    charts.curves().forEach(html::image);
+    html.close("div");
   }
 
   private static void images(HtmlWriter html, List<Optional<ReportCharts.Image>> images) {

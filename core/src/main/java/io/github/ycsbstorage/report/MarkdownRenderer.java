@@ -27,6 +27,12 @@ final class MarkdownRenderer {
       lines.forEach(line -> text.append("- ").append(line).append('\n'));
       text.append('\n');
     });
+    var capacity = CapacityFigures.table(model);
+    if (capacity.isPresent()) {
+      text.append("## Load against latency\n\n");
+      CapacityFigures.lines(model).forEach(line -> text.append("- ").append(line).append('\n'));
+      text.append('\n').append(table(capacity.get()));
+    }
     text.append("## Throughput\n\n");
     model.aggregates().keySet().forEach(mix -> text.append(table(ReportTables.throughput(model, mix))));
     text.append("## Latency\n\n");

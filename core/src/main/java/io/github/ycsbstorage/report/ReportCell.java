@@ -126,6 +126,12 @@ public record ReportCell(Path file, Result result) {
         .orElse(result.properties().getOrDefault("requestdistribution", "uniform"));
   }
 
+  /** The rate the cell was held to, when it was (a capacity search's chosen step excluded). */
+  public OptionalDouble fixedTarget() {
+    return result.sections().capacity().isPresent() ? OptionalDouble.empty()
+        : result.study().map(StudyCell::target).orElse(OptionalDouble.empty());
+  }
+
   public int repetition() {
     return result.study().map(StudyCell::repetition).orElse(1);
   }
@@ -199,9 +205,18 @@ public record ReportCell(Path file, Result result) {
     return worstP99Us(false);
   }
 
+  /** The highest median over the measured operation types in µs, intended time when {@link #intendedTime()}. */
+  public double worstP50Us() {
+    return worst(intendedTime(), OperationFigures::p50Us);
+  }
+
   private double worstP99Us(boolean intended) {
+    return worst(intended, OperationFigures::p99Us);
+  }
+
+  private double worst(boolean intended, java.util.function.Function<OperationFigures, OptionalLong> percentile) {
     return result.summary().measured().values().stream().map(figures -> shown(figures, intended))
-        .flatMap(Optional::stream).map(OperationFigures::p99Us).filter(OptionalLong::isPresent)
+        .flatMap(Optional::stream).map(percentile).filter(OptionalLong::isPresent)
         .mapToDouble(OptionalLong::getAsLong).max().orElse(Double.NaN);
   }
 

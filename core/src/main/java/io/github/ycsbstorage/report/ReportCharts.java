@@ -1,6 +1,7 @@
 package io.github.ycsbstorage.report;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.ycsbstorage.result.Warmup;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,13 +17,15 @@ import java.util.function.ToDoubleFunction;
 /**
  * The report's charts, drawn into {@code <output>/charts}: per workload and distribution the
  * throughput bars and the throughput-against-dataset-size lines, the average and p99 latency bars
- * and the percentile distribution; per cell with a time-series file, its I/O and CPU over time.
+ * and the percentile distribution; per cell with a time-series file, its I/O and CPU over time, and
+ * with a warm-up until steady, its rounds.
  * Immutable once drawn.
  *
  * @param mixes per mix, its charts
  * @param cells per cell id, its time-series charts (absent: no file referenced or found)
+ * @param curves per workload family run at several target rates, its latency–throughput curves
  */
-record ReportCharts(Map<Mix, MixCharts> mixes, Map<String, List<Image>> cells) {
+record ReportCharts(Map<Mix, MixCharts> mixes, Map<String, List<Image>> cells, List<Image> curves) {
   /** A drawn chart: its path relative to the report, and what it shows. */
   record Image(String file, String alt) {
   }
@@ -57,12 +60,29 @@ record ReportCharts(Map<Mix, MixCharts> mixes, Map<String, List<Image>> cells) {
     int index = 0;
     for (var cell : model.cells()) {
       index++;
+      var images = new ArrayList<Image>();
       var series = cell.timeSeries();
       if (series.isPresent() && Files.isRegularFile(series.get())) {
-        cells.put(cell.id(), timeSeries(cell, TimeSeries.read(series.get(), json), folder, index));
+        images.addAll(timeSeries(cell, TimeSeries.read(series.get(), json), folder, index));
+      }
+      var steady = cell.result().sections().warmup().flatMap(Warmup::steady);
+      if (steady.isPresent()) {
+        var png = "cell-" + index + "-steady.png";
+        image(Charts.steadyRounds(folder.resolve(png), "Warm-up rounds (" + steady.get().metric() + ")",
+            steady.get()), png, "warm-up rounds and the steady-state window: " + steady.get().verdict()).ifPresent(images::add);
+      }
+      if (!images.isEmpty()) {
+        cells.put(cell.id(), images);
       }
     }
-    return new ReportCharts(mixes, cells);
+    var curves = new ArrayList<Image>();
+    for (var family : CapacityFigures.curves(model).entrySet()) {
+      var png = family.getKey().slug() + "-latency-throughput.png";
+      image(Charts.latencyThroughput(folder.resolve(png), "Latency against throughput: " + family.getKey().title(),
+          family.getValue()), png, "p99 and p50 latency against achieved throughput per device and dataset size, "
+          + family.getKey().title()).ifPresent(curves::add);
+    }
+    return new ReportCharts(mixes, cells, curves);
   }
 
   private static MixCharts mixCharts(ReportModel model, Mix mix, Path folder) throws IOException {

@@ -66,6 +66,12 @@ public record Result(String schema, Status status, Phase phase, Optional<String>
         sections, warnings, Optional.empty(), Map.of(), List.of());
   }
 
+  /** This result with other sections (e.g. a capacity search's). */
+  public Result withSections(Sections other) {
+    return new Result(SCHEMA, status, phase, label, startedAt, finishedAt, versions, host, properties, summary,
+        other, warnings, study, latency, clients);
+  }
+
   /** This result as a study cell's, with the study's sections. */
   public Result asStudyCell(StudyCell cell, Map<String, List<PercentilePoint>> distribution,
       List<ClientFigures> perClient) {

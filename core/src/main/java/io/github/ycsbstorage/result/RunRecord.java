@@ -174,7 +174,7 @@ public final class RunRecord {
   public synchronized Sections sections() {
     return new Sections(Optional.ofNullable(sizing), Optional.ofNullable(server), Optional.ofNullable(devices),
         Optional.ofNullable(io), Optional.ofNullable(perfkitbenchmarker), Optional.ofNullable(timeseries),
-        Optional.ofNullable(warmup), Optional.ofNullable(engine));
+        Optional.ofNullable(warmup), Optional.ofNullable(engine), Optional.empty());
   }
 
   public synchronized List<SummaryLine> summaryLines() {

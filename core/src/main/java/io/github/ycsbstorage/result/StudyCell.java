@@ -41,6 +41,12 @@ public record StudyCell(String name, String cell, int index, Device device, Scal
     inputs = inputs == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(inputs));
   }
 
+  /** This section under another cell id (a capacity search's cell, from its chosen step's). */
+  public StudyCell renamed(String id) {
+    return new StudyCell(name, id, index, device, scale, workload, distribution, repetition, cache, clients,
+        threadcount, target, clientCpuUtilization, sumOfClientThroughputsOpsPerSec, inputs);
+  }
+
   /**
    * A study device.
    *

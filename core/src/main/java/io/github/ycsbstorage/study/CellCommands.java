@@ -95,7 +95,7 @@ final class CellCommands {
     var own = new Properties();
     properties(cell, 0, clients(cell), clientFolder).forEach(own::setProperty);
     own.setProperty("threadcount", Integer.toString(study.threads()));
-    clientTarget().ifPresent(target -> own.setProperty("target", Long.toString(target)));
+    clientTarget(cell).ifPresent(target -> own.setProperty("target", Long.toString(target)));
     return List.of(StudySettings.workloadFile(cell.workload().file()), own);
   }
 
@@ -152,9 +152,9 @@ final class CellCommands {
         .map(count -> PropertyReader.parseLong("recordcount", count, 0, Integer.MAX_VALUE));
   }
 
-  /** Each client's share of {@code study.target}, at least 1 op/s. */
-  private Optional<Long> clientTarget() {
-    return study.target().map(t -> Math.max(1, Math.round(t / study.clients())));
+  /** Each client's share of the cell's target rate, at least 1 op/s. */
+  private Optional<Long> clientTarget(Cell cell) {
+    return cell.effectiveTarget(study).map(t -> Math.max(1, Math.round(t / study.clients())));
   }
 
   private List<String> command(Cell cell, int index, Path clientFolder) {
@@ -169,7 +169,7 @@ final class CellCommands {
         cell.workload().file().toString(), "-threads", Integer.toString(study.threads()),
         // The client ends when its stdin, a pipe from this process, ends (cli.StudyParent).
         "-jvm-args", "-D" + PARENT_PROPERTY + "=stdin"));
-    clientTarget().ifPresent(t -> arguments.addAll(List.of("-target", Long.toString(t))));
+    clientTarget(cell).ifPresent(t -> arguments.addAll(List.of("-target", Long.toString(t))));
     // Never -p: ps shows a command line to every user. After the workload file: a later -P file wins.
     arguments.addAll(List.of("-P", clientFolder.resolve(PROPERTIES_FILE).toString()));
     arguments.add("-s");

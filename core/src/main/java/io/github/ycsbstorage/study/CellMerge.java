@@ -69,7 +69,7 @@ final class CellMerge {
           PercentilePoint.distribution(times)));
     }
     var count = Summary.of(OptionalLong.empty(), OptionalDouble.empty(), merged).count();
-    var throughput = CellThroughput.of(outcomes, count, study.target());
+    var throughput = CellThroughput.of(outcomes, count, cell.effectiveTarget(study));
     var summary = Summary.of(throughput.spanMs(), throughput.opsPerSec(), merged);
 
     var first = outcomes.get(0).storageResult();
@@ -152,7 +152,7 @@ final class CellMerge {
         cell.phase() == Phase.LOAD ? Optional.empty()
             : Optional.of(cell.distribution().orElse(cell.workload().distribution())),
         cell.repetition(), study.cache().name().toLowerCase(Locale.ROOT), outcomes.size(), study.threads(),
-        study.target().map(OptionalDouble::of).orElse(OptionalDouble.empty()),
+        cell.effectiveTarget(study).map(OptionalDouble::of).orElse(OptionalDouble.empty()),
         // Over the clients' whole life (JVM start included), as their CPU time also is.
         local && wallSeconds > 0
             ? OptionalDouble.of(cpuSeconds / (wallSeconds * Runtime.getRuntime().availableProcessors()))

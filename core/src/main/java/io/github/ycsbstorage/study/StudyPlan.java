@@ -9,7 +9,8 @@ import java.util.Optional;
  * The run order of a study's cells. For each device, for each dataset scale: one load, then for each
  * repetition the cells of workloads without inserts (workload × distribution, in file order), then
  * the cells of workloads with inserts (read-latest), so that inserted records never reach a
- * read/update cell of the same repetition. Immutable.
+ * read/update cell of the same repetition; with {@code study.targets}, one run cell per rate, lowest
+ * first. Immutable.
  */
 public final class StudyPlan {
   private final List<Cell> cells;
@@ -29,8 +30,14 @@ public final class StudyPlan {
         for (int repetition = 1; repetition <= study.repetitions(); repetition++) {
           for (var workload : byInserts) {
             for (var distribution : distributions) {
-              ordered.add(new Cell(ordered.size() + 1, Phase.RUN, device, scale, workload, distribution,
-                  repetition));
+              if (study.targets().isEmpty()) {
+                ordered.add(new Cell(ordered.size() + 1, Phase.RUN, device, scale, workload, distribution,
+                    repetition));
+              }
+              for (var target : study.targets()) {
+                ordered.add(new Cell(ordered.size() + 1, Phase.RUN, device, scale, workload, distribution,
+                    repetition, Optional.of(target)));
+              }
             }
           }
         }

@@ -3,7 +3,9 @@ package io.github.ycsbstorage.study;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.ycsbstorage.collector.device.DeviceResolver;
 import io.github.ycsbstorage.collector.host.HostFiles;
+import io.github.ycsbstorage.result.Capacity;
 import io.github.ycsbstorage.result.Phase;
+import io.github.ycsbstorage.result.Result;
 import io.github.ycsbstorage.result.ResultWriter;
 import io.github.ycsbstorage.result.Status;
 import io.github.ycsbstorage.workload.StorageSettings.CacheState;
@@ -16,6 +18,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
@@ -140,7 +143,8 @@ public final class StudyRunner {
         deleteRecursively(raw);
         Files.createDirectories(raw);
         long began = System.nanoTime();
-        var document = executor.run(cell, raw, warnings);
+        var document = study.objective().isPresent() && cell.phase() == Phase.RUN
+            ? capacity(cell, raw, warnings, executor) : executor.run(cell, raw, warnings);
         ResultWriter.write(result, document);
         results.add(result);
         progress.finished(cell, System.nanoTime() - began, document);
@@ -163,6 +167,51 @@ public final class StudyRunner {
         + " cells in " + folder + (outcome.succeeded() ? ""
             : " (" + failed.size() + " failed, " + skipped.size() + " skipped)"));
     return outcome;
+  }
+
+  /**
+   * Runs {@code cell} as a capacity search ({@link CapacitySearch}), each step in {@code <cell>.d/stepN/}
+   * with its own result; the cell's result is that of the highest step that met the objective (of the
+   * unthrottled step when none did), with the search in its {@code capacity} section.
+   */
+  private Result capacity(Cell cell, Path folder, List<String> warnings, CellExecutor executor)
+      throws IOException, InterruptedException {
+    var objective = study.objective().orElseThrow();
+    var steps = new ArrayList<Result>();
+    var capacity = CapacitySearch.run(objective, target -> {
+      var step = target > 0 ? cell.withTarget(target) : cell;
+      var name = "step" + (steps.size() + 1);
+      var stepFolder = Files.createDirectories(folder.resolve(name));
+      var result = executor.run(step, stepFolder, warnings);
+      ResultWriter.write(stepFolder.resolve("result.json"), result);
+      steps.add(result);
+      double achieved = result.summary().throughputOpsPerSec().orElse(0);
+      var latency = objective.latencyUs(result.summary());
+      long operations = result.summary().count();
+      boolean enough = operations >= objective.percentile().minimumOperations();
+      boolean met = target > 0 && enough && result.status() != Status.FAILED
+          && CapacitySearch.met(objective, target, achieved, latency);
+      var verdict = target == 0 ? "" : met ? ": met" : enough ? ": missed" : String.format(Locale.ROOT,
+          ": not judged, %,d operations are too few for %s (at least %,d)", operations,
+          objective.percentile().label(), objective.percentile().minimumOperations());
+      out.printf(Locale.ROOT, "study:   %s %s: %,.0f ops/s, %s %s%s%n", name,
+          target > 0 ? String.format(Locale.ROOT, "at %,.0f ops/s", target) : "unthrottled", achieved,
+          objective.percentile().label(), latency.isPresent()
+              ? String.format(Locale.ROOT, "%,.1f ms", latency.getAsDouble() / 1000) : "unknown", verdict);
+      return new Capacity.Step(target, achieved, latency, met, folder.getFileName().resolve(name)
+          .resolve("result.json").toString());
+    }, study.bisections());
+    int chosen = 0;
+    for (int i = 0; i < capacity.steps().size(); i++) {
+      var step = capacity.steps().get(i);
+      if (step.met() && capacity.lastMet().isPresent() && step.target() == capacity.lastMet().getAsDouble()) {
+        chosen = i;
+      }
+    }
+    var figures = steps.get(chosen);
+    out.println("study:   capacity at " + objective.text() + ": " + capacity.describe());
+    return figures.withSections(figures.sections().withCapacity(capacity))
+        .asStudyCell(figures.study().orElseThrow().renamed(cell.id()), figures.latency(), figures.clients());
   }
 
   private static void deleteRecursively(Path folder) throws IOException {

@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
@@ -36,7 +37,7 @@ public record StudySettings(String name, String binding, List<Workload> workload
     List<DatasetScale> scales, List<Device> devices, Optional<String> serverStart, Optional<String> serverStop,
     int repetitions, Optional<Duration> duration, Optional<Long> operationCount, CacheState cache, int clients,
     List<String> hosts, int threads, Optional<Double> target, Path resultsRoot, Map<String, String> passThrough,
-    Path folder) {
+    Path folder, List<Double> targets, Optional<LatencyObjective> objective, int bisections) {
 
   public static final String PREFIX = "study.";
   public static final String NAME = "study.name";
@@ -57,12 +58,15 @@ public record StudySettings(String name, String binding, List<Workload> workload
   public static final String HOSTS = "study.hosts";
   public static final String THREADS = "study.threads";
   public static final String TARGET = "study.target";
+  public static final String TARGETS = "study.targets";
+  public static final String SLO = "study.slo";
+  public static final String SLO_STEPS = "study.slo.steps";
   public static final String RESULTS = "study.results";
 
   /** Every key of the {@code study.} namespace (docs/study.md). */
   public static final Set<String> KEYS = Set.of(NAME, BINDING, WORKLOADS, DISTRIBUTIONS, RATIOS, SIZES,
       RECORDCOUNTS, DEVICES, SERVER_START, SERVER_STOP, REPETITIONS, DURATION, OPERATIONCOUNT, CACHE, CLIENTS,
-      HOSTS, THREADS, TARGET, RESULTS);
+      HOSTS, THREADS, TARGET, TARGETS, SLO, SLO_STEPS, RESULTS);
 
   /**
    * A workload file of the study.
@@ -85,6 +89,7 @@ public record StudySettings(String name, String binding, List<Workload> workload
     devices = List.copyOf(devices);
     hosts = List.copyOf(hosts);
     passThrough = Map.copyOf(passThrough);
+    targets = List.copyOf(targets);
   }
 
   /** Reads a study file; relative paths in it are resolved against its folder, then {@code home}. */
@@ -159,13 +164,69 @@ public record StudySettings(String name, String binding, List<Workload> workload
         throw new InvalidPropertyException(DISTRIBUTIONS, distribution, "each distribution once", "listed twice");
       }
     }
-    return new StudySettings(name, binding, workloads, distributions, scales(reader),
+    var settings = new StudySettings(name, binding, workloads, distributions, scales(reader),
         devices(reader, base), reader.string(SERVER_START), reader.string(SERVER_STOP),
         reader.integer(REPETITIONS, 1, 1, 1000), reader.duration(DURATION),
         reader.string(OPERATIONCOUNT).map(v -> PropertyReader.parseLong(OPERATIONCOUNT, v, 1, Integer.MAX_VALUE)),
         reader.choice(CACHE, CacheState.WARM), reader.integer(CLIENTS, 1, 1, 1024), list(reader, HOSTS, ""),
         reader.integer(THREADS, 1, 1, 10_000), target(reader), resolve(base, RESULTS, reader.string(RESULTS, "results")),
-        passThrough, base.toAbsolutePath().normalize());
+        passThrough, base.toAbsolutePath().normalize(), targets(reader), objective(reader),
+        reader.integer(SLO_STEPS, 5, 1, 20));
+    settings.objective().ifPresent(objective -> settings.checkSample(objective, reader));
+    return settings;
+  }
+
+  /**
+   * A capacity step runs a fixed number of operations, enough for its percentile: a step cut short by
+   * time at a low rate would judge a handful of the slowest operations.
+   */
+  private void checkSample(LatencyObjective objective, PropertyReader reader) {
+    if (duration.isPresent()) {
+      throw new InvalidPropertyException(DURATION, reader.string(DURATION).orElseThrow(), "no duration with " + SLO
+          + "; give " + OPERATIONCOUNT, "a capacity step runs a fixed number of operations, so that its "
+          + objective.percentile().label() + " has a sample at any rate");
+    }
+    long minimum = objective.percentile().minimumOperations();
+    if (operationCount.map(n -> n * clients).orElse(0L) < minimum) {
+      throw new InvalidPropertyException(OPERATIONCOUNT, reader.string(OPERATIONCOUNT).orElse(null),
+          String.format(Locale.ROOT, "at least %,d operations over the %d client(s) with %s", minimum, clients,
+              objective.text()), "fewer would make the " + objective.percentile().label()
+              + " the slowest handful, not a percentile");
+    }
+  }
+
+  /** {@code study.targets}: distinct positive rates, lowest first; alone among the ways to set a rate. */
+  private static List<Double> targets(PropertyReader reader) {
+    var targets = new java.util.TreeMap<Long, Double>();
+    for (var value : list(reader, TARGETS, "")) {
+      var rate = PropertyReader.parsePositiveDecimal(TARGETS, value, "rates in operations per second > 0, e.g. "
+          + "500,1000,2000");
+      if (targets.put(Math.round(rate), rate) != null) {
+        throw new InvalidPropertyException(TARGETS, value, "each rate once (rounded to whole ops/s)",
+            "same rate as an earlier entry");
+      }
+    }
+    for (var other : List.of(TARGET, SLO)) {
+      if (!targets.isEmpty() && reader.string(other).isPresent()) {
+        throw new InvalidPropertyException(TARGETS, reader.string(TARGETS).orElseThrow(), "rates without " + other,
+            "each run cell gets its rate from " + TARGETS + " alone");
+      }
+    }
+    return List.copyOf(targets.values());
+  }
+
+  /** {@code study.slo}: runs every run cell as a capacity search; a fixed target would contradict it. */
+  private static Optional<LatencyObjective> objective(PropertyReader reader) {
+    var objective = reader.string(SLO).map(text -> LatencyObjective.parse(SLO, text));
+    if (objective.isPresent() && reader.string(TARGET).isPresent()) {
+      throw new InvalidPropertyException(SLO, reader.string(SLO).orElseThrow(), "an objective without " + TARGET,
+          "a capacity search chooses each step's rate itself");
+    }
+    if (objective.isEmpty() && reader.string(SLO_STEPS).isPresent()) {
+      throw new InvalidPropertyException(SLO_STEPS, reader.string(SLO_STEPS).orElseThrow(),
+          "a value only together with " + SLO, "there is no capacity search to shape");
+    }
+    return objective;
   }
 
   /** Whether the study sets any {@code collector.*} key, which only the storage-aware workload reads. */

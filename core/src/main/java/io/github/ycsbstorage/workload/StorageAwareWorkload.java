@@ -144,7 +144,18 @@ public class StorageAwareWorkload extends CoreWorkload {
       if (settings.cache() == StorageSettings.CacheState.COLD) {
         CacheControl.dropPageCache();
       }
-      WarmUp.run(settings.warmup(), p, this).ifPresent(record::setWarmup);
+      WarmUp.run(settings.warmup(), p, this).ifPresent(warmup -> {
+        record.setWarmup(warmup);
+        warmup.steady().ifPresent(steady -> {
+          record.addSummaryLine("WARMUP", "steady.rounds", steady.rounds().size());
+          record.addSummaryLine("WARMUP", "steady", steady.steady() ? 1 : 0);
+          if (!steady.steady()) {
+            record.addWarning("the warm-up was " + steady.verdict() + ": the measured phase may still be"
+                + " drifting; use more rounds (" + StorageSettings.STEADY_ROUNDS + ") or longer ones ("
+                + StorageSettings.STEADY_ROUND + ")");
+          }
+        });
+      });
     }
 
     observers = PhaseObservers.create(phase, p, server);

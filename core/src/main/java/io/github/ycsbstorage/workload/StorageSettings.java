@@ -7,6 +7,7 @@ import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.PropertyReader;
 import io.github.ycsbstorage.result.Sizing;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -59,6 +60,9 @@ public record StorageSettings(OptionalDouble ratio, Optional<ByteSize> size, Siz
   public static final String CLIENTS = "storage.clients";
   public static final String CLIENT = "storage.client";
   public static final String WARMUP = "storage.warmup";
+  public static final String STEADY_ROUND = "storage.steady.round";
+  public static final String STEADY_ROUNDS = "storage.steady.rounds";
+  public static final String STEADY_METRIC = "storage.steady.metric";
   public static final String CACHE = "storage.cache";
   public static final String SERVER_RESTART = "storage.server.restart";
   public static final String PROGRESS = "storage.progress";
@@ -69,8 +73,8 @@ public record StorageSettings(OptionalDouble ratio, Optional<ByteSize> size, Siz
 
   /** Every key of the {@code storage.} namespace. */
   public static final Set<String> KEYS = Set.of(RATIO, SIZE, BASIS, SERVER_MEMORY, RECORD_OVERHEAD,
-      CALIBRATE, CALIBRATE_RECORDS, CLIENTS, CLIENT, WARMUP, CACHE, SERVER_RESTART, PROGRESS,
-      PROGRESS_INTERVAL, RESULT, FAILURE_TIMEOUT, OPERATION_TIMEOUT);
+      CALIBRATE, CALIBRATE_RECORDS, CLIENTS, CLIENT, WARMUP, STEADY_ROUND, STEADY_ROUNDS, STEADY_METRIC, CACHE,
+      SERVER_RESTART, PROGRESS, PROGRESS_INTERVAL, RESULT, FAILURE_TIMEOUT, OPERATION_TIMEOUT);
 
   /** A server that is gone for this long ends the phase: longer than a driver's own timeouts and retries. */
   static final Duration DEFAULT_FAILURE_TIMEOUT = Duration.ofSeconds(60);
@@ -81,36 +85,93 @@ public record StorageSettings(OptionalDouble ratio, Optional<ByteSize> size, Siz
   public enum CacheState { WARM, COLD }
 
   /**
-   * Unmeasured operations before the run phase: for a duration, or a number of operations; both zero
-   * means none.
+   * Unmeasured operations before the run phase: for a duration, a number of operations, or in rounds
+   * until the workload is steady; none when all are absent.
+   *
+   * @param steady the rounds' settings, for {@code storage.warmup=steady}
    */
-  public record Warmup(Duration duration, long operations) {
-    static final Warmup NONE = new Warmup(Duration.ZERO, 0);
+  public record Warmup(Duration duration, long operations, Optional<Steady> steady) {
+    static final Warmup NONE = new Warmup(Duration.ZERO, 0, Optional.empty());
+    static final String STEADY = "steady";
     private static final Pattern OPERATIONS = Pattern.compile("\\s*(\\d+)\\s*(ops|operations)\\s*");
 
     boolean none() {
-      return duration.isZero() && operations == 0;
+      return duration.isZero() && operations == 0 && steady.isEmpty();
     }
 
-    static Warmup parse(String text) {
+    static Warmup parse(String text, PropertyReader reader) {
+      if (text.trim().equalsIgnoreCase(STEADY)) {
+        return new Warmup(Duration.ZERO, 0, Optional.of(Steady.from(reader)));
+      }
       var matcher = OPERATIONS.matcher(text.toLowerCase(Locale.ROOT));
       try {
         if (matcher.matches()) {
-          return new Warmup(Duration.ZERO, Long.parseLong(matcher.group(1)));
+          return new Warmup(Duration.ZERO, Long.parseLong(matcher.group(1)), Optional.empty());
         }
-        return new Warmup(DurationFormat.parse(text), 0);
+        return new Warmup(DurationFormat.parse(text), 0, Optional.empty());
       } catch (IllegalArgumentException e) { // NumberFormatException too: more operations than a long holds
         throw new InvalidPropertyException(WARMUP, text,
-            "a duration (e.g. 60s, 5m) or a number of operations (e.g. 10000ops)");
+            "a duration (e.g. 60s, 5m), a number of operations (e.g. 10000ops) or steady");
       }
     }
 
     @Override
     public String toString() {
+      if (steady.isPresent()) {
+        return "until steady: " + steady.get();
+      }
       if (operations > 0) {
         return operations + " operations";
       }
       return duration.toMillis() % 1000 == 0 ? duration.toSeconds() + " s" : duration.toMillis() + " ms";
+    }
+  }
+
+  /** What must hold still for a warm-up to end as steady. */
+  public enum SteadyMetric {
+    THROUGHPUT("throughput"), THROUGHPUT_AND_P99("throughput+p99");
+
+    private final String label;
+
+    SteadyMetric(String label) {
+      this.label = label;
+    }
+
+    @Override
+    public String toString() {
+      return label;
+    }
+  }
+
+  /**
+   * A warm-up in rounds ({@code storage.warmup=steady}).
+   *
+   * @param round     {@code storage.steady.round}: each round's length
+   * @param maxRounds {@code storage.steady.rounds}: the bound on rounds, at least the judged window
+   * @param metric    {@code storage.steady.metric}
+   */
+  public record Steady(Duration round, int maxRounds, SteadyMetric metric) {
+    static Steady from(PropertyReader reader) {
+      return new Steady(reader.duration(STEADY_ROUND, Duration.ofSeconds(10), Duration.ofMillis(100),
+          Duration.ofHours(1)), reader.integer(STEADY_ROUNDS, 25, SteadyStateCriterion.WINDOW, 10_000),
+          metric(reader));
+    }
+
+    private static SteadyMetric metric(PropertyReader reader) {
+      var text = reader.string(STEADY_METRIC);
+      if (text.isPresent() && text.get().trim().equalsIgnoreCase(SteadyMetric.THROUGHPUT_AND_P99.toString())) {
+        return SteadyMetric.THROUGHPUT_AND_P99;
+      }
+      if (text.isPresent() && !text.get().trim().equalsIgnoreCase(SteadyMetric.THROUGHPUT.toString())) {
+        throw new InvalidPropertyException(STEADY_METRIC, text.get(), "throughput or throughput+p99");
+      }
+      return SteadyMetric.THROUGHPUT;
+    }
+
+    @Override
+    public String toString() {
+      return String.format(Locale.ROOT, "%s in rounds of %s, at most %d", metric,
+          DurationFormat.format(round), maxRounds);
     }
   }
 
@@ -170,7 +231,15 @@ public record StorageSettings(OptionalDouble ratio, Optional<ByteSize> size, Siz
           "each client would calibrate its own sample and the partitions would no longer meet; calibrate "
               + "with one client, then pass the printed overhead as " + RECORD_OVERHEAD);
     }
-    var warmup = reader.string(WARMUP).map(Warmup::parse).orElse(Warmup.NONE);
+    var warmup = reader.string(WARMUP).map(text -> Warmup.parse(text, reader)).orElse(Warmup.NONE);
+    if (warmup.steady().isEmpty()) {
+      for (var key : List.of(STEADY_ROUND, STEADY_ROUNDS, STEADY_METRIC)) {
+        if (reader.string(key).isPresent()) {
+          throw new InvalidPropertyException(key, reader.string(key).orElseThrow(),
+              "a value only together with " + WARMUP + "=steady", "there are no rounds to shape");
+        }
+      }
+    }
     return new StorageSettings(ratio, size, reader.choice(BASIS, Sizing.Basis.RAM), serverMemory, overhead,
         calibrate,
         reader.integer(CALIBRATE_RECORDS, DEFAULT_CALIBRATE_RECORDS, 1, Integer.MAX_VALUE),

@@ -54,6 +54,48 @@ class StudyPlanTest {
   }
 
   @Test
+  void targetRatesGiveOneRunCellEachLowestFirstNamedByTheRate() {
+    var definition = StudySettings.from(study("study.workloads", "workloada", "study.devices", "ssd=/mnt/ssd",
+        "study.ratios", "2", "study.targets", "2000, 500,1000.4"), "s", home, home);
+    var cells = new StudyPlan(definition).cells();
+    assertEquals(List.of("ssd_ratio2_load", "ssd_ratio2_workloada_r1_t500", "ssd_ratio2_workloada_r1_t1000",
+        "ssd_ratio2_workloada_r1_t2000"), cells.stream().map(Cell::id).toList());
+    assertEquals(1000.4, cells.get(2).effectiveTarget(definition).orElseThrow());
+    assertTrue(cells.get(0).effectiveTarget(definition).isEmpty(), "the load is not throttled by a sweep");
+  }
+
+  @Test
+  void targetRatesAndALatencyObjectiveAreCheckedBeforeAnythingRuns() {
+    for (var bad : List.of(
+        List.of("study.targets", "500,0", "study.targets='0' is invalid: it must be > 0; accepted: rates in operations"),
+        List.of("study.targets", "500,500.2", "study.targets='500.2' is invalid: same rate as an earlier entry"),
+        List.of("study.slo", "p99<=fast", "study.slo='p99<=fast' is invalid; accepted: [OPERATION.]pNN<=DURATION"),
+        List.of("study.slo.steps", "3", "study.slo.steps='3' is invalid: there is no capacity search to shape"))) {
+      var error = assertThrows(InvalidPropertyException.class,
+          () -> StudySettings.from(study(bad.get(0), bad.get(1)), "s", home, home));
+      assertTrue(error.getMessage().startsWith(bad.get(2)), error.getMessage());
+    }
+    var both = assertThrows(InvalidPropertyException.class, () -> StudySettings.from(study("study.targets", "500",
+        "study.target", "100"), "s", home, home));
+    assertTrue(both.getMessage().contains("accepted: rates without study.target"), both.getMessage());
+    var fixed = assertThrows(InvalidPropertyException.class, () -> StudySettings.from(study("study.slo", "p99<=10ms",
+        "study.target", "100"), "s", home, home));
+    assertTrue(fixed.getMessage().contains("a capacity search chooses each step's rate itself"), fixed.getMessage());
+    var small = assertThrows(InvalidPropertyException.class, () -> StudySettings.from(study("study.slo", "p99<=10ms",
+        "study.operationcount", "400", "study.clients", "2"), "s", home, home));
+    assertTrue(small.getMessage().startsWith("study.operationcount='400' is invalid: fewer would make the p99 the "
+        + "slowest handful, not a percentile; accepted: at least 1,000 operations over the 2 client(s)"),
+        small.getMessage());
+    var timed = assertThrows(InvalidPropertyException.class, () -> StudySettings.from(study("study.slo", "p99<=10ms",
+        "study.operationcount", "1000", "study.duration", "30s"), "s", home, home));
+    assertTrue(timed.getMessage().contains("a capacity step runs a fixed number of operations"), timed.getMessage());
+    var search = StudySettings.from(study("study.slo", "READ.p99<=10ms", "study.slo.steps", "7",
+        "study.operationcount", "500", "study.clients", "2"), "s", home, home);
+    assertEquals(7, search.bisections());
+    assertEquals("READ", search.objective().orElseThrow().operation().orElseThrow());
+  }
+
+  @Test
   void theShippedOracleNoSqlStudyPlansTheTwentyFourPublishedRunsAndFourLoads() throws Exception {
     var repository = Path.of("..").toAbsolutePath().normalize();
     var definition = StudySettings.load(repository.resolve("scripts/oraclenosql/hdd-vs-ssd.properties"), repository);

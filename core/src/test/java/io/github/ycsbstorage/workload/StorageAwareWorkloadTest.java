@@ -255,6 +255,54 @@ class StorageAwareWorkloadTest {
     assertEquals(true, out.toString().contains("[READ], Operations, 20"), out.toString());
   }
 
+  /**
+   * Rounds until steady: whatever this host's speed, the recorded rounds and the verdict agree with the
+   * criterion applied to them, and none of the rounds' operations is measured.
+   */
+  @Test
+  void aWarmupUntilSteadyRecordsItsRoundsAndKeepsThemOutOfTheMeasuredFigures(@TempDir Path dir) throws Exception {
+    InMemoryServerDb.reset(REMOTE_1MB, 0, 0);
+    for (var key : keys(100)) {
+      InMemoryServerDb.RECORDS.put(key, 100L);
+    }
+    var properties = load("dotransactions", "true", "recordcount", "100", "operationcount", "20",
+        "readproportion", "1", "updateproportion", "0", "storage.warmup", "steady", "storage.steady.round", "100ms",
+        "storage.steady.rounds", "8", "exportfile", dir.resolve("run.txt").toString());
+    var workload = new StorageAwareWorkload();
+    workload.init(properties);
+    long warmupReads = InMemoryServerDb.READS.get();
+    var tracer = new Tracer.Builder("test").conf(HTraceConfiguration.EMPTY).build();
+    var db = new DBWrapper(new InMemoryServerDb(), tracer);
+    db.setProperties(properties);
+    new ClientThread(db, true, workload, properties, 20, -1, new CountDownLatch(1)).run();
+    workload.cleanup();
+    var out = new ByteArrayOutputStream();
+    var exporter = new ResultExporter(out);
+    exporter.write("OVERALL", "RunTime(ms)", 100L);
+    Measurements.getMeasurements().exportMeasurements(exporter);
+    exporter.close();
+
+    JsonNode result = new ObjectMapper().readTree(dir.resolve("run.txt.result.json").toFile());
+    assertEquals(20, result.path("summary").path("operations").path("READ").path("count").asLong(), result.toString());
+    var steady = result.path("warmup").path("steady");
+    var throughputs = new java.util.ArrayList<Double>();
+    steady.path("rounds").forEach(round -> throughputs.add(round.path("opsPerSec").asDouble()));
+    assertTrue(throughputs.size() >= 5 && throughputs.size() <= 8, steady.toString());
+    assertTrue(throughputs.stream().allMatch(rate -> rate > 0), steady.toString());
+    assertTrue(warmupReads > 0, "the rounds read");
+    var expected = SteadyStateCriterion.firstSteadyWindow(throughputs);
+    if (expected.isPresent()) {
+      assertEquals(expected.getAsInt() + 4, throughputs.size(), "the warm-up ends with its first steady window");
+      assertEquals(expected.getAsInt(), steady.path("windowStart").asInt(), steady.toString());
+      assertEquals("complete", result.path("status").asText(), result.toString());
+    } else {
+      assertTrue(steady.path("windowStart").isNull(), steady.toString());
+      assertEquals(8, throughputs.size());
+      assertTrue(result.path("warnings").toString().contains("not steady after 8 rounds"), result.toString());
+    }
+    assertTrue(out.toString().contains("[WARMUP], steady.rounds, " + throughputs.size()), out.toString());
+  }
+
   /** A data directory that did not grow while records were written measured nothing: unknown, not 0. */
   @Test
   void aDataDirectoryThatDidNotGrowGivesAnUnknownAchievedSize(@TempDir Path data) throws Exception {

@@ -32,12 +32,30 @@ class StorageSettingsTest {
   }
 
   @Test
+  void aWarmupUntilSteadyHasItsRoundsDefaultsAndBounds() {
+    var steady = StorageSettings.from(properties("storage.warmup", "steady")).warmup().steady().orElseThrow();
+    assertEquals(Duration.ofSeconds(10), steady.round());
+    assertEquals(25, steady.maxRounds());
+    assertEquals(StorageSettings.SteadyMetric.THROUGHPUT, steady.metric());
+    var shaped = StorageSettings.from(properties("storage.warmup", "STEADY", "storage.steady.round", "2s",
+        "storage.steady.rounds", "9", "storage.steady.metric", "throughput+p99")).warmup().steady().orElseThrow();
+    assertEquals(new StorageSettings.Steady(Duration.ofSeconds(2), 9, StorageSettings.SteadyMetric.THROUGHPUT_AND_P99),
+        shaped);
+    assertEquals("storage.steady.rounds='4' is invalid; accepted: a whole number from 5 to 10000",
+        refusal("storage.warmup", "steady", "storage.steady.rounds", "4"));
+    assertEquals("storage.steady.metric='latency' is invalid; accepted: throughput or throughput+p99",
+        refusal("storage.warmup", "steady", "storage.steady.metric", "latency"));
+    assertEquals("storage.steady.round='2s' is invalid: there are no rounds to shape; accepted: a value only "
+        + "together with storage.warmup=steady", refusal("storage.warmup", "60s", "storage.steady.round", "2s"));
+  }
+
+  @Test
   void warmupInOperationsOrTime() {
     assertEquals(5000, StorageSettings.from(properties("storage.warmup", "5000ops")).warmup().operations());
     assertEquals(Duration.ofMinutes(2), StorageSettings.from(properties("storage.warmup", "2m")).warmup().duration());
     assertEquals(Duration.ofSeconds(30), StorageSettings.from(properties("storage.warmup", "30")).warmup().duration());
-    assertEquals("storage.warmup='lots' is invalid; accepted: a duration (e.g. 60s, 5m) or a number of "
-        + "operations (e.g. 10000ops)", refusal("storage.warmup", "lots"));
+    assertEquals("storage.warmup='lots' is invalid; accepted: a duration (e.g. 60s, 5m), a number of "
+        + "operations (e.g. 10000ops) or steady", refusal("storage.warmup", "lots"));
   }
 
   @Test
@@ -84,7 +102,7 @@ class StorageSettingsTest {
   @Test
   void namespaceListsEveryKey() {
     assertEquals("storage.", new StorageNamespace().prefix());
-    assertEquals(17, new StorageNamespace().keys().size());
+    assertEquals(20, new StorageNamespace().keys().size());
     assertEquals(true, new StorageNamespace().keys().contains("storage.result"));
   }
 }

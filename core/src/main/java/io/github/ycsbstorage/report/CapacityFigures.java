@@ -1,0 +1,119 @@
+package io.github.ycsbstorage.report;
+
+import io.github.ycsbstorage.result.Capacity;
+import io.github.ycsbstorage.result.TargetRate;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * What the report says about load against latency: the capacity searches' answers ({@code study.slo})
+ * and the latency–throughput curves of cells run at several fixed rates ({@code study.targets}). Stateless.
+ */
+final class CapacityFigures {
+  /** One point of a latency–throughput curve: a cell at one rate. */
+  record Point(double achieved, double p50Us, double p99Us, boolean missed) {
+  }
+
+  private CapacityFigures() {
+  }
+
+  /** Per device, workload and dataset size, the capacity found (the median over repetitions) with its bracket. */
+  static Optional<Table> table(ReportModel model) {
+    var rows = new ArrayList<List<String>>();
+    model.aggregates().forEach((mix, scales) -> scales.forEach((scale, devices) -> devices.forEach((device, aggregate) -> {
+      var searches = searches(aggregate);
+      if (!searches.isEmpty()) {
+        var first = searches.get(0);
+        rows.add(List.of(device, mix.title(), scale.title(), first.objective(), describe(searches),
+            Format.throughput(first.saturation())));
+      }
+    })));
+    return rows.isEmpty() ? Optional.empty() : Optional.of(new Table("Capacity at the latency objective",
+        List.of("device", "workload", "dataset", "objective", "capacity", "unthrottled"), rows));
+  }
+
+  /**
+   * Per workload and dataset size where two or more devices were searched: e.g. {@code at p99<=10ms,
+   * workload C uniform, 1.33× cache: ssd carries 1,900 ops/s, hdd 61.0 ops/s (31.1×)}, fastest first.
+   */
+  static List<String> lines(ReportModel model) {
+    var lines = new ArrayList<String>();
+    model.aggregates().forEach((mix, scales) -> scales.forEach((scale, devices) -> {
+      var found = new LinkedHashMap<String, Double>();
+      String objective = null;
+      for (var entry : devices.entrySet()) {
+        var searches = searches(entry.getValue());
+        var capacity = median(searches);
+        if (capacity.isPresent()) {
+          found.put(entry.getKey(), capacity.getAsDouble());
+          objective = searches.get(0).objective();
+        }
+      }
+      if (found.size() < 2) {
+        return;
+      }
+      var ordered = found.entrySet().stream().sorted(Map.Entry.<String, Double>comparingByValue().reversed()).toList();
+      var parts = new ArrayList<String>();
+      for (int i = 0; i < ordered.size(); i++) {
+        parts.add(ordered.get(i).getKey() + (i == 0 ? " carries " : " ") + Format.throughput(ordered.get(i).getValue()));
+      }
+      lines.add(String.format(Locale.ROOT, "at %s, %s, %s: %s (%s)", objective, mix.title(), scale.title(),
+          String.join(", ", parts), Format.ratio(ordered.get(0).getValue() / ordered.get(ordered.size() - 1).getValue())));
+    }));
+    return lines;
+  }
+
+  /**
+   * Per workload family (its rates joined), dataset size and device: the points of its latency–throughput
+   * curve in rate order; only where cells ran at two or more rates.
+   */
+  static Map<Mix, Map<String, List<Point>>> curves(ReportModel model) {
+    var curves = new LinkedHashMap<Mix, Map<String, List<Point>>>();
+    model.aggregates().forEach((mix, scales) -> {
+      if (mix.target().isEmpty()) {
+        return;
+      }
+      scales.forEach((scale, devices) -> devices.forEach((device, aggregate) -> {
+        var cell = aggregate.repetitionCells().get(0).get(0);
+        var missed = TargetRate.missed(mix.target().getAsDouble(), OptionalDouble.of(aggregate.throughput())).isPresent();
+        curves.computeIfAbsent(mix.unthrottled(), k -> new LinkedHashMap<>())
+            .computeIfAbsent(device + ", " + scale.title(), k -> new ArrayList<>())
+            .add(new Point(aggregate.throughput(), cell.worstP50Us(), cell.worstP99Us(), missed));
+      }));
+    });
+    curves.values().removeIf(perDevice -> perDevice.values().stream().allMatch(points -> points.size() < 2));
+    return curves;
+  }
+
+  private static List<Capacity> searches(Aggregate aggregate) {
+    return aggregate.cells().stream().map(cell -> cell.result().sections().capacity()).flatMap(Optional::stream)
+        .toList();
+  }
+
+  private static OptionalDouble median(List<Capacity> searches) {
+    var met = searches.stream().map(Capacity::lastMet).filter(OptionalDouble::isPresent)
+        .mapToDouble(OptionalDouble::getAsDouble).sorted().toArray();
+    if (met.length == 0 || met.length < searches.size()) {
+      return OptionalDouble.empty(); // a repetition that met nothing leaves the capacity unknown
+    }
+    return OptionalDouble.of(met.length % 2 == 1 ? met[met.length / 2] : (met[met.length / 2 - 1] + met[met.length / 2]) / 2);
+  }
+
+  private static String describe(List<Capacity> searches) {
+    if (searches.size() == 1) {
+      return searches.get(0).describe();
+    }
+    var median = median(searches);
+    if (median.isEmpty()) {
+      return "unknown: a repetition met the objective at no rate tried";
+    }
+    var met = searches.stream().mapToDouble(c -> c.lastMet().getAsDouble()).summaryStatistics();
+    return String.format(Locale.ROOT, "%s (median; %s–%s over %d repetitions)", Format.throughput(median.getAsDouble()),
+        Format.throughput(met.getMin()), Format.throughput(met.getMax()), searches.size());
+  }
+}

@@ -1,0 +1,78 @@
+package io.github.ycsbstorage.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Capacity searches and rate sweeps in the report: the table, the headline lines and the curves. */
+class CapacityReportTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private static Path fixtures(Path dir) throws Exception {
+    var source = Path.of(CapacityReportTest.class.getResource("/report/pubstudy").toURI());
+    var target = Files.createDirectories(dir.resolve("results/pubstudy"));
+    try (var files = Files.list(source)) {
+      for (var file : files.toList()) {
+        Files.copy(file, target.resolve(file.getFileName()));
+      }
+    }
+    return target;
+  }
+
+  private static void capacity(Path file, double lastMet, double firstMissed) throws Exception {
+    var cell = (ObjectNode) JSON.readTree(file.toFile());
+    var capacity = cell.putObject("capacity").put("objective", "p99<=500ms").put("saturation", lastMet * 1.1);
+    capacity.putArray("steps").addObject().put("target", 0.0).put("achieved", lastMet * 1.1).put("latencyUs", 9000)
+        .put("met", false).put("cell", "step1/result.json");
+    capacity.put("lastMet", lastMet).put("firstMissed", firstMissed);
+    JSON.writeValue(file.toFile(), cell);
+  }
+
+  @Test
+  void capacitiesOfTwoDevicesGiveTheirTableAndOneLineFastestFirst(@TempDir Path dir) throws Exception {
+    var study = fixtures(dir);
+    capacity(study.resolve("hdd_ratio1.33_workloada-zipfian_r1.json"), 61, 76);
+    capacity(study.resolve("ssd_ratio1.33_workloada-zipfian_r1.json"), 1900, 2375);
+    var report = new ReportBuilder(dir.resolve("results"), dir.resolve("out")).write();
+    var html = Files.readString(report.html());
+    assertTrue(html.contains("<li>at p99&lt;=500ms, workload A zipfian, 1.33× memory: ssd carries 1,900 ops/s, "
+        + "hdd 61.0 ops/s (31.1×)</li>"), html);
+    assertTrue(html.contains("1,900 ops/s (met at 1,900, missed at 2,375)"), html);
+    assertTrue(html.indexOf("id=\"capacity\"") < html.indexOf("id=\"throughput\""), "right after the headline");
+    var markdown = Files.readString(report.markdown());
+    assertTrue(markdown.contains("## Load against latency"), markdown);
+  }
+
+  @Test
+  void cellsAtSeveralRatesAreNotRepetitionsAndDrawALatencyThroughputCurve(@TempDir Path dir) throws Exception {
+    var study = fixtures(dir);
+    for (var name : new String[] {"hdd", "ssd"}) {
+      var original = study.resolve(name + "_ratio1.33_workloada-zipfian_r1.json");
+      var base = (ObjectNode) JSON.readTree(original.toFile());
+      Files.delete(original);
+      double throughput = base.path("summary").path("throughputOpsPerSec").asDouble();
+      for (double target : new double[] {500, 1000, 2000}) {
+        var cell = base.deepCopy();
+        var id = name + "_ratio1.33_workloada-zipfian_r1_t" + Math.round(target);
+        ((ObjectNode) cell.path("study")).put("target", target).put("cell", id);
+        // hdd (1,537 ops/s unthrottled) cannot keep 2,000 ops/s
+        ((ObjectNode) cell.path("summary")).put("throughputOpsPerSec", Math.min(target, throughput));
+        JSON.writeValue(study.resolve(id + ".json").toFile(), cell);
+      }
+    }
+    var report = new ReportBuilder(dir.resolve("results"), dir.resolve("out")).write();
+    var html = Files.readString(report.html());
+    assertTrue(html.contains("workloada-zipfian-latency-throughput.png"), html);
+    assertTrue(Files.size(dir.resolve("out/charts/workloada-zipfian-latency-throughput.png")) > 0);
+    // each rate is its own comparison, not a repetition of the others
+    for (var rate : new String[] {"500", "1,000", "2,000"}) {
+      assertTrue(html.contains("<li>workload A zipfian at " + rate + " ops/s, 1.33× memory: "), html);
+    }
+  }
+}
