@@ -11,7 +11,8 @@ import org.knowm.xchart.internal.chartpart.Annotation;
 /**
  * Marks the parts of a chart that carry no verdict inside the chart image itself, so that a chart
  * pasted elsewhere keeps its caveat: each such band washed out and hatched, labelled {@code no verdict},
- * and a note along the plot's top edge saying what the hatching means and why. Painted by XChart after
+ * and a note along the plot's top edge saying what the hatching means and why (or, without bands, any
+ * other caveat of the chart). Painted by XChart after
  * the plot. Immutable.
  */
 final class Caveats extends Annotation {
@@ -42,9 +43,6 @@ final class Caveats extends Annotation {
 
   @Override
   public void paint(Graphics2D g) {
-    if (bands.isEmpty()) {
-      return;
-    }
     int top = Math.min(getYAxisScreenValueForMin(), getYAxisScreenValueForMax());
     int bottom = Math.max(getYAxisScreenValueForMin(), getYAxisScreenValueForMax());
     var clip = g.getClip();
