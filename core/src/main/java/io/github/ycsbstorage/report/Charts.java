@@ -29,6 +29,8 @@ final class Charts {
   /** Percentiles labelled on the distribution plot's x axis. */
   private static final double[] LABELLED = {50, 90, 99, 99.9, 99.99, 99.999};
   private static final double LOG_2 = Math.log10(2);
+  private static final BasicStroke DASHED = new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
+      new float[] {6f, 5f}, 0f);
   /** Half the width, in pixels, of the hatched band around a point without a verdict. */
   private static final int CAVEAT_PAD = 14;
 
@@ -122,8 +124,10 @@ final class Charts {
    * @param marker     the line's shape index among the device's lines
    * @param operations the operations behind the distribution: the line ends at the highest percentile
    *                   they support ({@link SampleSize})
+   * @param caveat     why its comparison has no verdict (short reasons): the line is then dashed
    */
-  record PercentileSeries(String name, int color, int marker, List<PercentilePoint> points, long operations) {
+  record PercentileSeries(String name, int color, int marker, List<PercentilePoint> points, long operations,
+      Optional<String> caveat) {
   }
 
   /**
@@ -160,13 +164,24 @@ final class Charts {
       var usable = shown.get(i);
       if (!usable.isEmpty()) {
         var s = series.get(i);
-        var line = chart.addSeries(s.name(), usable.stream().mapToDouble(p -> percentileX(p.percentile()))
-            .toArray(), usable.stream().mapToDouble(p -> p.latencyUs() / 1000.0).toArray());
+        var line = chart.addSeries(s.name() + s.caveat().map(c -> " — no verdict").orElse(""),
+            usable.stream().mapToDouble(p -> percentileX(p.percentile())).toArray(),
+            usable.stream().mapToDouble(p -> p.latencyUs() / 1000.0).toArray());
         paint(line, s.color(), s.marker());
+        s.caveat().ifPresent(c -> line.setLineStyle(DASHED));
       }
     }
+    var notes = new ArrayList<String>();
+    var reasons = series.stream().map(PercentileSeries::caveat).flatMap(Optional::stream)
+        .flatMap(c -> Arrays.stream(c.split(", "))).distinct().toList();
+    if (!reasons.isEmpty()) {
+      notes.add("dashed: no verdict (" + String.join(", ", reasons) + ")");
+    }
     if (cut) {
-      chart.addAnnotation(new Caveats(List.of(), "lines end where fewer than 10 operations lie beyond a percentile"));
+      notes.add("lines end where fewer than 10 operations lie beyond a percentile");
+    }
+    if (!notes.isEmpty()) {
+      chart.addAnnotation(new Caveats(List.of(), String.join("; ", notes)));
     }
     return save(chart, png);
   }
