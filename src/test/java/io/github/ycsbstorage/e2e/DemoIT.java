@@ -69,12 +69,14 @@ class DemoIT {
     assertTrue(html.contains("alt=\"IOPS\""), html);
     if (ram) {
       // The two locations are compared, tagged with their detected types, and the RAM folder is gone.
-      assertTrue(Pattern.compile("<h3>(ram vs disk|disk vs ram)</h3>").matcher(html).find(), html);
-      assertTrue(html.contains("<li>workload A uniform, 2× memory: "), html);
+      // Each comparison is judged: a verdict, or none with its reason (a busy 2-core host saturates its CPU).
+      var judged = "(ram vs disk|disk vs ram), workload A uniform, 2× (RAM|cache): ";
+      assertTrue(Pattern.compile("<li>" + judged).matcher(html).find(), html);
       assertTrue(html.contains("<th>ram (ram, tmpfs)</th>"), html);
-      // The console says it too: the report's headline, one line per workload and dataset size.
-      assertTrue(Pattern.compile("demo: (ram vs disk|disk vs ram): workload A uniform, 2× memory: [0-9.]+× throughput")
-          .matcher(out).find(), out);
+      // The console says it too: the report's headline, word for word, one line per workload and dataset size.
+      var line = Pattern.compile("demo: ((no verdict: )?" + judged + ".*)").matcher(out);
+      assertTrue(line.find(), out);
+      assertTrue(html.contains(line.group(1).replace("no verdict: ", "")), line.group(1));
       var folder = Pattern.compile("demo: ram = (\\S+)").matcher(out);
       assertTrue(folder.find(), out);
       assertFalse(Files.exists(Path.of(folder.group(1))), "RAM folder removed: " + folder.group(1));

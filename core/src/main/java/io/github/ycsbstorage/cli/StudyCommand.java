@@ -67,7 +67,7 @@ final class StudyCommand implements Callable<Integer> {
       var written = report == null ? null
           : new ReportBuilder(folder, report).write(step -> System.out.println("study: report: " + step));
       var headline = written == null ? headline(folder) : written.headline();
-      headline.forEach(line -> System.out.println("study: headline: " + line));
+      StudySummary.headline(headline, System.out);
       if (written != null) {
         System.out.println("study: report " + written.html().toAbsolutePath());
       }

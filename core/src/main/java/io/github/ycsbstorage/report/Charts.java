@@ -5,8 +5,11 @@ import io.github.ycsbstorage.result.SteadyState;
 import java.awt.BasicStroke;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -28,6 +31,10 @@ final class Charts {
   /** Percentiles labelled on the distribution plot's x axis. */
   private static final double[] LABELLED = {50, 90, 99, 99.9, 99.99, 99.999};
   private static final double LOG_2 = Math.log10(2);
+  private static final BasicStroke DASHED = new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
+      new float[] {6f, 5f}, 0f);
+  /** Half the width, in pixels, of the hatched band around a point without a verdict. */
+  private static final int CAVEAT_PAD = 14;
 
   private Charts() {
   }
@@ -40,10 +47,15 @@ final class Charts {
   record Series(String name, int index, List<Double> values) {
   }
 
-  /** Grouped bars: one group per category (e.g. dataset size), one bar per series (e.g. device). */
-  static boolean bars(Path png, String title, String yTitle, List<String> categories, List<Series> series)
-      throws IOException {
-    var chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle("dataset size")
+  /**
+   * Grouped bars: one group per category (e.g. dataset size), one bar per series (e.g. device); a
+   * category without a verdict hatched, with a note in the chart ({@link Caveats}).
+   *
+   * @param caveats per category, why it has no verdict (short reasons); empty where it has one
+   */
+  static boolean bars(Path png, String title, String xTitle, String yTitle, List<String> categories,
+      List<Series> series, List<Optional<String>> caveats) throws IOException {
+    var chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xTitle)
         .yAxisTitle(yTitle).build();
     style(chart);
     chart.getStyler().setAvailableSpaceFill(0.8).setOverlapped(false).setYAxisMin(0.0);
@@ -54,23 +66,29 @@ final class Charts {
         chart.addSeries(s.name(), categories, values).setFillColor(Palette.color(s.index()));
       }
     }
+    var bands = new ArrayList<Caveats.Band>();
+    for (int i = 0; i < caveats.size(); i++) {
+      if (caveats.get(i).isPresent()) {
+        bands.add(new Caveats.Band(i, i + 1, 0));
+      }
+    }
+    caveat(chart, bands, caveats);
     return save(chart, png);
   }
 
   /**
-   * Lines over x values (e.g. dataset size as a multiple of memory). The x axis turns logarithmic
-   * where its values span a factor of 10 or more (sizes over decades); the y axis where they span a
-   * factor of 100, since XChart labels only powers of ten there and a narrower span would show one
-   * label or none.
+   * Lines over x values (e.g. dataset size as a multiple of memory). Either axis turns logarithmic
+   * where its values hold two powers of ten ({@link #twoPowersOfTen}), since XChart labels only powers
+   * of ten there and a narrower range would show one label or none; a cell without a verdict is hatched.
    */
-  static boolean lines(Path png, String title, String xTitle, String yTitle, List<Double> x, List<Series> series)
-      throws IOException {
+  static boolean lines(Path png, String title, String xTitle, String yTitle, List<Double> x, List<Series> series,
+      List<Optional<String>> caveats) throws IOException {
     var chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xTitle).yAxisTitle(yTitle)
         .build();
     style(chart);
     chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line)
-        .setXAxisLogarithmic(spans(x, 10));
-    if (spans(series.stream().flatMap(s -> s.values().stream()).toList(), 100)) {
+        .setXAxisLogarithmic(twoPowersOfTen(x));
+    if (twoPowersOfTen(series.stream().flatMap(s -> s.values().stream()).toList())) {
       chart.getStyler().setYAxisLogarithmic(true);
     } else {
       chart.getStyler().setYAxisMin(0.0); // a linear axis from 0, so that heights compare as ratios
@@ -90,6 +108,13 @@ final class Charts {
         line.setLineStyle(new BasicStroke(2f));
       }
     }
+    var bands = new ArrayList<Caveats.Band>();
+    for (int i = 0; i < caveats.size(); i++) {
+      if (caveats.get(i).isPresent()) {
+        bands.add(new Caveats.Band(x.get(i), x.get(i), CAVEAT_PAD));
+      }
+    }
+    caveat(chart, bands, caveats);
     return save(chart, png);
   }
 
@@ -97,31 +122,69 @@ final class Charts {
    * One line of the percentile plot: its device's colour, and a marker shape per dataset size and
    * operation, so that a device looks the same here as in the other charts.
    *
-   * @param color  the device's palette index
-   * @param marker the line's shape index among the device's lines
+   * @param color      the device's palette index
+   * @param marker     the line's shape index among the device's lines
+   * @param operations the operations behind the distribution: the line ends at the highest percentile
+   *                   they support ({@link SampleSize})
+   * @param caveat     why its comparison has no verdict (short reasons): the line is then dashed
    */
-  record PercentileSeries(String name, int color, int marker, List<PercentilePoint> points) {
+  record PercentileSeries(String name, int color, int marker, List<PercentilePoint> points, long operations,
+      Optional<String> caveat) {
   }
 
   /**
    * Latency against percentile. The x axis gives the tail room, as HdrHistogram's plots do: each
-   * labelled percentile (50 %, 90 %, 99 %, 99.9 %, …) one step further ({@link #percentileX}).
+   * labelled percentile (50 %, 90 %, 99 %, 99.9 %, …) one step further ({@link #percentileX}), up to
+   * a whole step so that every step is labelled. A line ends at the highest percentile its operation
+   * count supports, and the chart says so. The latency axis is logarithmic where latencies hold two
+   * powers of ten ({@link #twoPowersOfTen}), else linear from 0.
    */
   static boolean latencyPercentiles(Path png, String title, List<PercentileSeries> series) throws IOException {
     var chart = new XYChartBuilder().width(WIDTH).height(HEIGHT + 80).title(title).xAxisTitle("percentile")
         .yAxisTitle("latency (ms)").build();
     style(chart);
-    chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line).setYAxisLogarithmic(true)
-        .setXAxisMin(0.0);
+    chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line).setXAxisMin(0.0);
     chart.getStyler().setxAxisTickLabelsFormattingFunction(Charts::percentileLabel);
+    var shown = new ArrayList<List<PercentilePoint>>();
+    var cut = false;
     for (var s : series) {
-      var usable = s.points().stream().filter(p -> p.percentile() >= 50 && p.percentile() < 100
-          && p.latencyUs() > 0).toList();
+      var usable = s.points().stream().filter(p -> p.percentile() >= 50 && p.percentile() < 100).toList();
+      var supported = usable.stream().filter(p -> SampleSize.supports(s.operations(), p.percentile())).toList();
+      cut |= supported.size() < usable.size();
+      shown.add(supported);
+    }
+    var logarithmic = twoPowersOfTen(shown.stream().flatMap(List::stream).map(p -> p.latencyUs() / 1000.0).toList());
+    if (logarithmic) {
+      chart.getStyler().setYAxisLogarithmic(true);
+      // a log axis has no 0: sub-microsecond latencies (recorded as 0) are left out there
+      shown.replaceAll(points -> points.stream().filter(p -> p.latencyUs() > 0).toList());
+    } else {
+      chart.getStyler().setYAxisMin(0.0);
+    }
+    shown.stream().flatMap(List::stream).mapToDouble(p -> percentileX(p.percentile())).max()
+        .ifPresent(x -> chart.getStyler().setXAxisMax(Math.max(1, Math.ceil(x - 1e-9))));
+    for (int i = 0; i < series.size(); i++) {
+      var usable = shown.get(i);
       if (!usable.isEmpty()) {
-        var line = chart.addSeries(s.name(), usable.stream().mapToDouble(p -> percentileX(p.percentile()))
-            .toArray(), usable.stream().mapToDouble(p -> p.latencyUs() / 1000.0).toArray());
+        var s = series.get(i);
+        var line = chart.addSeries(s.name() + s.caveat().map(c -> " — no verdict").orElse(""),
+            usable.stream().mapToDouble(p -> percentileX(p.percentile())).toArray(),
+            usable.stream().mapToDouble(p -> p.latencyUs() / 1000.0).toArray());
         paint(line, s.color(), s.marker());
+        s.caveat().ifPresent(c -> line.setLineStyle(DASHED));
       }
+    }
+    var notes = new ArrayList<String>();
+    var reasons = series.stream().map(PercentileSeries::caveat).flatMap(Optional::stream)
+        .flatMap(c -> Arrays.stream(c.split(", "))).distinct().toList();
+    if (!reasons.isEmpty()) {
+      notes.add("dashed: no verdict (" + String.join(", ", reasons) + ")");
+    }
+    if (cut) {
+      notes.add("lines end where fewer than 10 operations lie beyond a percentile");
+    }
+    if (!notes.isEmpty()) {
+      chart.addAnnotation(new Caveats(List.of(), String.join("; ", notes)));
     }
     return save(chart, png);
   }
@@ -208,7 +271,7 @@ final class Charts {
         .yAxisTitle("latency (ms, intended time)").build();
     style(chart);
     var all = curves.values().stream().flatMap(List::stream).map(CapacityFigures.Point::p99Us).toList();
-    chart.getStyler().setYAxisLogarithmic(spans(all, 100));
+    chart.getStyler().setYAxisLogarithmic(twoPowersOfTen(all.stream().map(us -> us / 1000).toList()));
     int color = 0;
     for (var curve : curves.entrySet()) {
       var points = curve.getValue();
@@ -230,6 +293,16 @@ final class Charts {
     return save(chart, png);
   }
 
+  /** Marks the bands without a verdict, with a note naming the distinct reasons. */
+  private static void caveat(Chart<?, ?> chart, List<Caveats.Band> bands, List<Optional<String>> caveats) {
+    if (!bands.isEmpty()) {
+      var reasons = caveats.stream().flatMap(Optional::stream).flatMap(c -> Arrays.stream(c.split(", ")))
+          .distinct().toList();
+      chart.addAnnotation(new Caveats(bands, "hatched: no verdict (" + String.join(", ", reasons)
+          + ") — see the report's headline"));
+    }
+  }
+
   /** The palette's colour {@code color} and shape {@code marker}. */
   private static void paint(XYSeries series, int color, int marker) {
     series.setMarker(Palette.marker(marker)).setMarkerColor(Palette.color(color));
@@ -245,11 +318,15 @@ final class Charts {
     return new java.math.BigDecimal(Double.toString(LABELLED[(int) step])).stripTrailingZeros().toPlainString() + " %";
   }
 
-  /** Whether the positive values span a factor of {@code factor} or more. */
-  static boolean spans(List<Double> values, double factor) {
-    var positive = values.stream().filter(v -> Double.isFinite(v) && v > 0).mapToDouble(Double::doubleValue);
-    var stats = positive.summaryStatistics();
-    return stats.getCount() > 1 && stats.getMax() / stats.getMin() >= factor;
+  /**
+   * Whether the positive values' range holds two powers of ten: only then does a logarithmic axis,
+   * which XChart labels at powers of ten, show two labelled ticks (0.5 to 8 would show "1" alone).
+   */
+  static boolean twoPowersOfTen(List<Double> values) {
+    var stats = values.stream().filter(v -> Double.isFinite(v) && v > 0).mapToDouble(Double::doubleValue)
+        .summaryStatistics();
+    return stats.getCount() > 1
+        && Math.floor(Math.log10(stats.getMax())) - Math.ceil(Math.log10(stats.getMin())) >= 1;
   }
 
   /** Legend below the plot: device titles such as {@code ssd (ssd-sata, INTEL SSDSC2BB480G4)} would narrow it beside. */

@@ -44,13 +44,16 @@ final class Format {
     return Double.isFinite(value) ? String.format(Locale.ROOT, "%.1f×", value) : UNKNOWN;
   }
 
-  /** A multiple of the sizing basis: {@code 1.33× memory}, {@code 2× cache}. */
-  static String multiple(double value, Sizing.Basis basis) {
-    return plain(value) + "× " + basis.title();
+  /**
+   * A multiple of the memory it was sized against, naming that memory: {@code 1.33× RAM},
+   * {@code 0.5× cache}; {@code × memory} when the basis is unknown.
+   */
+  static String multiple(double value, String basis) {
+    return number(value) + "× " + basis;
   }
 
-  /** A number as written, without trailing zeros: {@code 1.33}. */
-  static String plain(double value) {
+  /** A number without trailing zeros: {@code 1.33}, {@code 2}. */
+  static String number(double value) {
     return new java.math.BigDecimal(Double.toString(value)).stripTrailingZeros().toPlainString();
   }
 
