@@ -166,13 +166,14 @@ public record ClientArguments(Command command, String dbClass, List<Path> proper
 
   /**
    * Properties given at several levels ({@code -P} files in order, then the command line) as
-   * {@code bin/ycsb} hands them to YCSB: a later level wins, a replaced dataset size is blank, values
-   * are trimmed. For a study's clients, whose levels are their workload file and their own file.
+   * {@code bin/ycsb} hands them to YCSB: a later level wins, a replaced dataset size is gone (YCSB
+   * gets it blank, which the workload reads as unset; a blank the user gives is refused), values are
+   * trimmed. For a study's clients, whose levels are their workload file and their own file.
    */
   static Properties merge(List<Properties> levels) {
     var merged = new Properties();
     levels.forEach(merged::putAll);
-    replacedDatasetSize(levels).ifPresent(replaced -> merged.setProperty(replaced, ""));
+    replacedDatasetSize(levels).ifPresent(merged::remove);
     merged.stringPropertyNames().forEach(key -> merged.setProperty(key, merged.getProperty(key).trim()));
     return merged;
   }
