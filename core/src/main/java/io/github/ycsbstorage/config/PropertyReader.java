@@ -111,10 +111,10 @@ public final class PropertyReader {
     try {
       parsed = Long.parseLong(value.trim());
     } catch (NumberFormatException e) {
-      throw new InvalidPropertyException(key, value, range(min, max));
+      throw new InvalidPropertyException(key, value, range(min, max, value.trim().matches("\\d{10,}")));
     }
     if (parsed < min || parsed > max) {
-      throw new InvalidPropertyException(key, value, range(min, max));
+      throw new InvalidPropertyException(key, value, range(min, max, parsed > max));
     }
     return parsed;
   }
@@ -225,9 +225,12 @@ public final class PropertyReader {
     return name.trim().toLowerCase(Locale.ROOT).replace('-', '_');
   }
 
-  /** The range in words; a Java int's limit (YCSB reads its counts as int) is named, the long's is not. */
-  static String range(long min, long max) {
-    if (max == Long.MAX_VALUE) {
+  /**
+   * The range in words; a Java int's limit (YCSB reads its counts as int) is named when the value
+   * passed it ({@code recordcount=3000000000}), the long's never.
+   */
+  private static String range(long min, long max, boolean aboveMax) {
+    if (max == Long.MAX_VALUE || max == Integer.MAX_VALUE && !aboveMax) {
       return "a whole number ≥ " + min;
     }
     if (max == Integer.MAX_VALUE) {
