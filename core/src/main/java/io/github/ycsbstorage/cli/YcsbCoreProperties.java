@@ -2,6 +2,7 @@ package io.github.ycsbstorage.cli;
 
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.PropertyReader;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -247,9 +248,15 @@ final class YcsbCoreProperties {
     if (reader.string("fieldlengthdistribution").filter("histogram"::equals).isPresent()) {
       var histogram = reader.string("fieldlengthhistogram", "hist.txt");
       var path = PropertyReader.parsePath("fieldlengthhistogram", histogram);
+      var accepted = "a readable histogram file when fieldlengthdistribution=histogram";
       if (!Files.isRegularFile(path) || !Files.isReadable(path)) {
+        throw new InvalidPropertyException("fieldlengthhistogram", histogram, accepted, "no such readable file");
+      }
+      try {
+        new site.ycsb.generator.HistogramGenerator(path.toString()); // read as YCSB will read it
+      } catch (IOException | RuntimeException e) {
         throw new InvalidPropertyException("fieldlengthhistogram", histogram,
-            "a readable histogram file when fieldlengthdistribution=histogram", "no such readable file");
+            accepted + " (a line 'BlockSize<TAB>n', then 'bucket<TAB>count' lines)", "YCSB cannot read it (" + e.getClass().getSimpleName() + ")");
       }
     }
     checkInsertRange(properties, reader);
