@@ -1,6 +1,7 @@
 package io.github.ycsbstorage.study;
 
 import io.github.ycsbstorage.config.ByteSize;
+import io.github.ycsbstorage.config.DurationFormat;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.PropertiesFile;
 import io.github.ycsbstorage.config.PropertyReader;
@@ -155,7 +156,9 @@ public record StudySettings(String name, String binding, List<Workload> workload
     }
     return new StudySettings(name, binding, workloads, distributions, scales(reader),
         devices(reader, base), reader.string(SERVER_START), reader.string(SERVER_STOP),
-        reader.integer(REPETITIONS, 1, 1, 1000), reader.duration(DURATION),
+        reader.integer(REPETITIONS, 1, 1, 1000),
+        // a run of no time measures nothing: 0s is bad input, not "unset"
+        reader.string(DURATION).map(v -> reader.duration(DURATION, Duration.ZERO, Duration.ofMillis(1), DurationFormat.UNBOUNDED)),
         reader.string(OPERATIONCOUNT).map(v -> PropertyReader.parseLong(OPERATIONCOUNT, v, 1, Integer.MAX_VALUE)),
         reader.choice(CACHE, CacheState.WARM), reader.integer(CLIENTS, 1, 1, 1024), reader.list(HOSTS, ""),
         reader.integer(THREADS, 1, 1, 10_000), target(reader), resolve(base, RESULTS, reader.string(RESULTS, "results")),
