@@ -4,11 +4,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.ycsbstorage.collector.device.DeviceResolver;
 import io.github.ycsbstorage.collector.host.HostFiles;
 import io.github.ycsbstorage.result.Phase;
+import io.github.ycsbstorage.result.Result;
 import io.github.ycsbstorage.result.ResultWriter;
 import io.github.ycsbstorage.result.Status;
 import io.github.ycsbstorage.workload.StorageSettings.CacheState;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -140,8 +143,13 @@ public final class StudyRunner {
         deleteRecursively(raw);
         Files.createDirectories(raw);
         long began = System.nanoTime();
-        var document = executor.run(cell, raw, warnings);
-        ResultWriter.write(result, document);
+        Result document;
+        try {
+          document = executor.run(cell, raw, warnings);
+          ResultWriter.write(result, document);
+        } catch (IOException e) {
+          throw new IOException(cellFailure(cell, e, results, raw), e);
+        }
         results.add(result);
         progress.finished(cell, System.nanoTime() - began, document);
         if (document.status() == Status.FAILED || document.status() == Status.INTERRUPTED) {
@@ -163,6 +171,25 @@ public final class StudyRunner {
         + " cells in " + folder + (outcome.succeeded() ? ""
             : " (" + failed.size() + " failed, " + skipped.size() + " skipped)"));
     return outcome;
+  }
+
+  /**
+   * What a cell that could not be written (a full disk) leaves: the cell, the cause, the results that
+   * are complete, and the partial client files of the cell (a truncated {@code raw.csv}), named so
+   * that none passes for a measurement.
+   */
+  private static String cellFailure(Cell cell, IOException cause, List<Path> complete, Path raw) {
+    var partial = new ArrayList<String>();
+    try (Stream<Path> files = Files.walk(raw)) {
+      files.filter(Files::isRegularFile).map(Path::toString).sorted().forEach(partial::add);
+    } catch (IOException | UncheckedIOException e) {
+      partial.add(raw + " (not listed: " + e.getMessage() + ")");
+    }
+    return "cell " + cell.id() + " could not be completed: " + cause.getMessage() + "; " + complete.size()
+        + " cell result(s) complete before it" + (complete.isEmpty() ? "" : " (" + complete.stream()
+            .map(p -> p.getFileName().toString()).collect(Collectors.joining(", ")) + ")")
+        + "; no result written for it" + (partial.isEmpty() ? "" : "; its partial client files, not a result: "
+            + String.join(", ", partial)) + "; the study stopped: free space, then run it again to resume";
   }
 
   private static void deleteRecursively(Path folder) throws IOException {
