@@ -652,25 +652,44 @@ class BadInputIT {
   void specialFilesAreRefusedNeverReplacedOrHungOn(@TempDir Path temp) throws Exception {
     var fifo = temp.resolve("x.json");
     assumeTrue(new ProcessBuilder("mkfifo", fifo.toString()).inheritIO().start().waitFor() == 0, "mkfifo failed");
-    var specials = new ArrayList<>(List.of(fifo.toString(), "/dev/stdout"));
+    var replaceOrHang = "which an output would replace or hang on";
+    var specials = new java.util.LinkedHashMap<String, String>();
+    specials.put(fifo.toString(), "it is a FIFO (named pipe), " + replaceOrHang);
+    specials.put("/dev/stdout", "it is a stream of this process (a link into /proc, as /dev/stdout is)");
     if ("root".equals(System.getProperty("user.name"))) {
       var device = temp.resolve("null-copy");
       assertEquals(0, new ProcessBuilder("mknod", device.toString(), "c", "1", "3").inheritIO().start().waitFor());
-      specials.add(device.toString());
+      specials.put(device.toString(), "it is a character device, " + replaceOrHang);
     }
-    for (var special : specials) {
+    for (var special : specials.entrySet()) {
       for (var key : List.of("exportfile", "storage.result", "collector.output")) {
         var result = Launcher.ycsb("load", "basic", "-P", WORKLOAD, "-p", "recordcount=10", "-p",
-            "basicdb.verbose=false", "-p", key + "=" + special);
+            "basicdb.verbose=false", "-p", key + "=" + special.getKey());
         assertEquals(2, result.exitCode(), result::all);
-        assertTrue(result.stderr().contains(key + "='" + special + "' is invalid: it is a "), result::all);
-        assertTrue(result.stderr().contains("which an output would replace or hang on"), result::all);
-        assertFalse(Files.isRegularFile(Path.of(special)), special + " replaced by a regular file");
+        assertTrue(result.stderr().contains(key + "='" + special.getKey() + "' is invalid: " + special.getValue()),
+            result::all);
+        assertFalse(Files.isRegularFile(Path.of(special.getKey()), java.nio.file.LinkOption.NOFOLLOW_LINKS),
+            special.getKey() + " replaced by a regular file");
       }
     }
     var report = Launcher.ycsb("report", temp.toString(), "-o", temp.resolve("report").toString());
     assertEquals(2, report.exitCode(), report::all);
     assertTrue(report.stderr().contains("skipped " + fifo + ": not a regular file"), report::all);
+  }
+
+  /**
+   * A dataset size on the command line replaces the workload file's ratio without a blank
+   * {@code -p storage.dataset.ratio=} in YCSB's echoed command line, which users copy (and which is
+   * now refused as an empty value).
+   */
+  @org.junit.jupiter.api.Test
+  void aSizeOverAFilesRatioRunsWithoutABlankOnTheCommandLine(@TempDir Path temp) throws Exception {
+    var result = Launcher.ycsb("load", "basic", "-P", WORKLOAD, "-p", "storage.dataset.size=20KB",
+        "-p", "basicdb.verbose=false", "-p", "exportfile=" + temp.resolve("export.txt"));
+    assertEquals(0, result.exitCode(), result::all);
+    assertTrue(result.stdout().contains("Command line:") || result.stderr().contains("Command line:"), result::all);
+    assertFalse(result.all().contains("storage.dataset.ratio="), result::all);
+    assertTrue(result.all().contains("Status: complete"), result::all);
   }
 
   /** End of input (Ctrl-D) ends {@code ycsb shell} as {@code quit} does, not with a NullPointerException. */

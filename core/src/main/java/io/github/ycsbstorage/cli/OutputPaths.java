@@ -36,7 +36,7 @@ final class OutputPaths {
    * {@code exportfile}, the result file ({@code storage.result}), the collector's time-series file
    * ({@code collector.output}), YCSB's raw latencies ({@code measurement.raw.output_file}, with a
    * {@code raw} measurement type) and its HdrHistogram logs ({@code hdrhistogram.output.path}, a
-   * prefix, with {@code hdrhistogram.fileoutput=true}; YCSB opens them in a folder that must exist).
+   * prefix, with {@code hdrhistogram.fileoutput=true}).
    * Files derived from {@code exportfile} go to its folder, checked with it. YCSB itself would find a
    * bad one only when it writes: at the export after the whole run, or in a client thread at its first
    * operation.
@@ -65,10 +65,6 @@ final class OutputPaths {
       // YCSB appends "<OPERATION>.hdr" to the prefix, which may end in a folder's separator
       var log = PropertyReader.parsePath(HDR_OUTPUT_PREFIX, prefix + "READ.hdr").toAbsolutePath().normalize();
       checkNames(HDR_OUTPUT_PREFIX, prefix, log);
-      if (!Files.exists(log.getParent())) {
-        throw new InvalidPropertyException(HDR_OUTPUT_PREFIX, prefix, accepted,
-            "no folder " + log.getParent() + " (YCSB does not create it)");
-      }
       checkAccepts(HDR_OUTPUT_PREFIX, prefix, log.getParent(), accepted);
       var logs = log.toString().substring(0, log.toString().length() - "READ.hdr".length());
       outputs.forEach((key, path) -> {
@@ -77,6 +73,22 @@ final class OutputPaths {
               "it is also one of " + HDR_OUTPUT_PREFIX + "'s logs: one output would overwrite the other");
         }
       });
+    }
+  }
+
+  /**
+   * For a client about to start: YCSB opens its HdrHistogram logs in a folder that it does not create
+   * (a study's clients are checked before their folders are made, so this is not part of
+   * {@link #checkPhaseOutputs}).
+   */
+  static void checkHdrFolderExists(Properties properties) {
+    if (Boolean.parseBoolean(properties.getProperty(HDR_FILE_OUTPUT))) {
+      var prefix = properties.getProperty(HDR_OUTPUT_PREFIX, "");
+      var folder = PropertyReader.parsePath(HDR_OUTPUT_PREFIX, prefix + "READ.hdr").toAbsolutePath().normalize().getParent();
+      if (!Files.isDirectory(folder)) {
+        throw new InvalidPropertyException(HDR_OUTPUT_PREFIX, prefix, "a file-name prefix in a writable folder",
+            "no folder " + folder + " (YCSB does not create it)");
+      }
     }
   }
 
@@ -91,6 +103,10 @@ final class OutputPaths {
       throw new InvalidPropertyException(key, file, IN_FOLDER, "it is a folder");
     }
     checkNames(key, file, path);
+    if (intoProc(path)) {
+      throw new InvalidPropertyException(key, file, IN_FOLDER,
+          "it is a stream of this process (a link into /proc, as /dev/stdout is), not a file: write to a file");
+    }
     if (Files.exists(path)) {
       if (!Files.isRegularFile(path)) {
         throw new InvalidPropertyException(key, file, IN_FOLDER,
@@ -114,10 +130,30 @@ final class OutputPaths {
     var path = folder.toAbsolutePath().normalize();
     var accepted = "a writable folder, or one that can be created";
     if (Files.exists(path) && !Files.isDirectory(path)) {
-      throw new InvalidPropertyException(key, folder.toString(), accepted, "it is a " + kind(path) + ", not a folder");
+      throw new InvalidPropertyException(key, folder.toString(), accepted, "it is not a folder (a " + kind(path) + ")");
     }
     checkNames(key, folder.toString(), path);
     checkAccepts(key, folder.toString(), path, accepted);
+  }
+
+  /**
+   * Whether the path leads through symbolic links to a file of the kernel's {@code /proc}:
+   * {@code /dev/stdout} is a link to {@code /proc/self/fd/1}, which a test's redirect may make look
+   * like a regular file, while the files derived from it would go to {@code /dev}.
+   */
+  private static boolean intoProc(Path path) {
+    var hop = path;
+    for (int links = 0; links < 40 && Files.isSymbolicLink(hop); links++) {
+      try {
+        hop = hop.resolveSibling(Files.readSymbolicLink(hop)).normalize();
+      } catch (IOException e) {
+        return false;
+      }
+      if (hop.startsWith("/proc")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** What a non-folder, non-regular path is, in words. */

@@ -42,6 +42,14 @@ class OutputPathsTest {
     assertTrue(Files.exists(device) && !Files.isRegularFile(device), "the device is still there");
   }
 
+  /** /dev/stdout is a stream: refused whatever it is redirected to (a file would get derived files in /dev). */
+  @Test
+  void aLinkIntoProcIsAStream() {
+    assumeTrue(Files.isSymbolicLink(Path.of("/dev/stdout")), "no /dev/stdout link");
+    var message = refused("exportfile", Path.of("/dev/stdout"));
+    assertTrue(message.contains("it is a stream of this process (a link into /proc, as /dev/stdout is)"), message);
+  }
+
   @Test
   void aFolderThatAcceptsNoNewFileIsRefusedWhoeverRuns() {
     assumeTrue(Files.isDirectory(Path.of("/proc/self")), "no /proc");
@@ -70,7 +78,7 @@ class OutputPathsTest {
 
   @Test
   void aMissingHdrHistogramFolderIsRefused(@TempDir Path dir) {
-    var message = assertThrows(InvalidPropertyException.class, () -> OutputPaths.checkPhaseOutputs(properties(
+    var message = assertThrows(InvalidPropertyException.class, () -> OutputPaths.checkHdrFolderExists(properties(
         "hdrhistogram.fileoutput", "true", "hdrhistogram.output.path", dir + "/none/hdr-"))).getMessage();
     assertTrue(message.contains("no folder " + dir + "/none (YCSB does not create it)"), message);
   }
