@@ -373,7 +373,7 @@ class BadInputIT {
         coreLoad("dataintegrity with varying lengths", List.of("-p", "dataintegrity=true", "-p",
             "fieldlengthdistribution=uniform"), "dataintegrity='true' is invalid",
             "accepted: true only with fieldlengthdistribution=constant"),
-        property(Kind.CORE_LOAD, "dataintegrity", "yes", "true or false (YCSB reads any other word as false)"),
+        property(Kind.CORE_LOAD, "dataintegrity", "yes", "true or false"),
         property(Kind.CORE_RUN, "readallfields", "maybe", "true or false"),
         property(Kind.CORE_LOAD, "measurement.interval", "sometimes", "op, intended, both"),
         property(Kind.CORE_LOAD, "insertorder", "random", "hashed, ordered"),

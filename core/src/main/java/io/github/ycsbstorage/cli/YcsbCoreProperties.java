@@ -133,12 +133,8 @@ final class YcsbCoreProperties {
     CHOICES.forEach((key, names) -> reader.string(key).filter(value -> !names.contains(value)).ifPresent(value -> {
       throw new InvalidPropertyException(key, value, String.join(", ", names));
     }));
-    for (var key : BOOLEANS) {
-      reader.string(key).filter(value -> !value.equalsIgnoreCase("true") && !value.equalsIgnoreCase("false"))
-          .ifPresent(value -> {
-            throw new InvalidPropertyException(key, value, "true or false (YCSB reads any other word as false)");
-          });
-    }
+    // the one boolean parser of ours: YCSB's Boolean.parseBoolean would read any other word as false
+    BOOLEANS.forEach(key -> reader.string(key).ifPresent(value -> PropertyReader.parseBoolean(key, value)));
     CLASSES.forEach((key, type) -> reader.string(key).ifPresent(name -> checkClass(key, name, type)));
     if (reader.string("workload").isEmpty()) {
       throw new InvalidPropertyException("workload", null,
@@ -160,7 +156,7 @@ final class YcsbCoreProperties {
       return TEXTS.get(key);
     }
     if (BOOLEANS.contains(key)) {
-      return "true or false";
+      return PropertyReader.BOOLEAN;
     }
     return COUNTS.stream().filter(count -> count.key().equals(key)).findFirst()
         .map(count -> "a whole number ≥ " + count.min())
