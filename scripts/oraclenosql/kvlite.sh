@@ -15,6 +15,8 @@
 #   KV_STORAGE_GB  the storage directory's size; JE refuses writes beyond it. Default: the size of the
 #                  file system that holds <root>.
 #   KV_PARTITIONS  partitions of a new store, default 120.
+#   KV_START_TIMEOUT  seconds start waits for the store to answer, default 300; counted by the clock
+#                  (a slow ping counts too). On timeout the kvlite JVM it started is stopped.
 set -eu
 
 usage() {
@@ -31,9 +33,29 @@ alive() {
   [ -f "$pidfile" ] && kill -0 "$(cat "$pidfile")" 2>/dev/null
 }
 
+# Stops the kvlite of $pidfile: TERM, up to 60 s, then KILL.
+stop_kvlite() {
+  pid=$(cat "$pidfile")
+  kill "$pid" 2>/dev/null || true
+  i=0
+  while kill -0 "$pid" 2>/dev/null && [ $i -lt 60 ]; do
+    sleep 1
+    i=$((i + 1))
+  done
+  if kill -0 "$pid" 2>/dev/null; then
+    kill -9 "$pid"
+  fi
+  rm -f "$pidfile"
+}
+
 case $command in
 start)
   port=${3:-5000}
+  timeout_s=${KV_START_TIMEOUT:-300}
+  case $timeout_s in ''|*[!0-9]*|0) echo "KV_START_TIMEOUT='$timeout_s' is invalid; accepted: seconds ≥ 1" >&2; exit 2 ;; esac
+  [ -r "$KVHOME/lib/kvstore.jar" ] || { echo "KVHOME=$KVHOME holds no lib/kvstore.jar" >&2; exit 2; }
+  # the root itself may be made; the folder above it (a device's mount point) must be there
+  [ -d "$(dirname "$root")" ] || { echo "no folder $(dirname "$root") (is the device mounted?)" >&2; exit 2; }
   mkdir -p "$root"
   if alive; then
     echo "kvlite already running in $root (pid $(cat "$pidfile"))" >&2
@@ -53,24 +75,28 @@ start)
   echo $! >"$pidfile"
   # Ready when KVLite says the store exists and the store answers a ping (a reopened store prints
   # its message before its replication node is up).
-  i=0
-  while [ $i -lt 300 ]; do
+  deadline=$(($(date +%s) + timeout_s))
+  while :; do
+    left=$((deadline - $(date +%s)))
+    if [ "$left" -le 0 ]; then
+      echo "kvlite not ready within $timeout_s s (KV_START_TIMEOUT); stopping it; its output ($log):" >&2
+      stop_kvlite
+      cat "$log" >&2
+      exit 1
+    fi
     if ! alive; then
       echo "kvlite exited; its output ($log):" >&2
       cat "$log" >&2
       exit 1
     fi
+    # the ping gets what is left of the time, no more: a hung ping must not stretch the timeout
     if grep -q -e 'Created new kvlite store' -e 'Opened existing store' "$log" \
-      && java -jar "$KVHOME/lib/kvstore.jar" ping -host localhost -port "$port" >/dev/null 2>&1; then
+      && timeout "$left" java -jar "$KVHOME/lib/kvstore.jar" ping -host localhost -port "$port" >/dev/null 2>&1; then
       echo "kvlite ready in $root on localhost:$port (pid $(cat "$pidfile"))"
       exit 0
     fi
     sleep 1
-    i=$((i + 1))
   done
-  echo "kvlite not ready within 300 s; its output ($log):" >&2
-  cat "$log" >&2
-  exit 1
   ;;
 stop)
   if ! alive; then
@@ -78,17 +104,7 @@ stop)
     rm -f "$pidfile"
     exit 0
   fi
-  pid=$(cat "$pidfile")
-  kill "$pid"
-  i=0
-  while kill -0 "$pid" 2>/dev/null && [ $i -lt 60 ]; do
-    sleep 1
-    i=$((i + 1))
-  done
-  if kill -0 "$pid" 2>/dev/null; then
-    kill -9 "$pid"
-  fi
-  rm -f "$pidfile"
+  stop_kvlite
   echo "kvlite in $root stopped"
   ;;
 *)

@@ -267,7 +267,7 @@ class BadInputIT {
             study.recordcounts=100
             study.devices=disk={dir}/data
             """, "study.binding='cassandra' is invalid", "accepted:"));
-    return Stream.of(cases, issueExamples(), ownCases()).flatMap(List::stream).map(Arguments::of);
+    return Stream.of(cases, issueExamples(), ownCases(), thirdRound()).flatMap(List::stream).map(Arguments::of);
   }
 
   /** Every example of issue 15 that is bad input. */
@@ -379,7 +379,7 @@ class BadInputIT {
         coreLoad("dataintegrity with varying lengths", List.of("-p", "dataintegrity=true", "-p",
             "fieldlengthdistribution=uniform"), "dataintegrity='true' is invalid",
             "accepted: true only with fieldlengthdistribution=constant"),
-        property(Kind.CORE_LOAD, "dataintegrity", "yes", "true or false (YCSB reads any other word as false)"),
+        property(Kind.CORE_LOAD, "dataintegrity", "yes", "true or false"),
         property(Kind.CORE_RUN, "readallfields", "maybe", "true or false"),
         property(Kind.CORE_LOAD, "measurement.interval", "sometimes", "op, intended, both"),
         property(Kind.CORE_LOAD, "insertorder", "random", "hashed, ordered"),
@@ -478,6 +478,94 @@ class BadInputIT {
         rocksdb("rocksdb.cachsize misspelt", List.of("-p", "rocksdb.cachsize=1MB"), "did you mean rocksdb.cachesize"));
   }
 
+  /** Issue 27's classes (§2 outputs, §3 values, §4 studies), each with more inputs than the issue names. */
+  static List<Case> thirdRound() {
+    var empty = "a value; leave the key out for its default";
+    return List.of(
+        // §2 outputs: folders that accept no new file, whoever runs; two outputs on one file; a missing folder
+        basic("exportfile under /proc", List.of("-p", "exportfile=/proc/x"),
+            "exportfile='/proc/x' is invalid: /proc does not accept new files", "accepted: a file in a writable folder"),
+        basic("storage.result under /sys", List.of("-p", "storage.result=/sys/x.json"),
+            "storage.result='/sys/x.json' is invalid: /sys", "accepted: a file in a writable folder"),
+        coreRun("HdrHistogram prefix under /proc", List.of("-p", "hdrhistogram.fileoutput=true",
+            "-p", "hdrhistogram.output.path=/proc/x-"), "hdrhistogram.output.path='/proc/x-' is invalid: /proc does not accept new files"),
+        coreRun("HdrHistogram folder missing", List.of("-p", "hdrhistogram.fileoutput=true",
+            "-p", "hdrhistogram.output.path={dir}/none/hdr-"),
+            "hdrhistogram.output.path='{dir}/none/hdr-' is invalid: no folder {dir}/none (YCSB does not create it)"),
+        coreLoad("raw output under /proc", List.of("-p", "measurementtype=raw", "-p",
+            "measurement.raw.output_file=/proc/raw.csv"), "measurement.raw.output_file='/proc/raw.csv' is invalid"),
+        basic("storage.result on exportfile", List.of("-p", "exportfile={dir}/x.txt", "-p", "storage.result={dir}/x.txt"),
+            "storage.result='{dir}/x.txt' is invalid: it is also exportfile", "accepted: a file of its own"),
+        basic("collector.output on exportfile", List.of("-p", "collector.output={dir}/export.txt"),
+            "collector.output='{dir}/export.txt' is invalid: it is also exportfile"),
+        coreLoad("raw output on exportfile", List.of("-p", "measurementtype=raw", "-p",
+            "measurement.raw.output_file={dir}/../out/export.txt"), "measurement.raw.output_file=", "it is also exportfile"),
+        raw("report -o under /proc", List.of("report", "workloads", "-o", "/proc/x"),
+            "-o='/proc/x' is invalid: /proc does not accept new files"),
+        raw("demo -o under /proc", List.of("demo", "-o", "/proc/x"), "-o='/proc/x' is invalid: /proc does not accept new files"),
+        studyWith("study.results under /proc", "study.results=/proc/x\n", "study.results='/proc/x' is invalid",
+            "/proc does not accept new files"),
+        // §3 one boolean parser for all our keys
+        property(Kind.BASIC, "collector.enabled", "no", "true or false"),
+        property(Kind.BASIC, "storage.progress", "yes", "true or false"),
+        property(Kind.BASIC, "storage.calibrate", "1", "true or false"),
+        property(Kind.BASIC, "collector.probe", "on", "true or false"),
+        // empty is not unset, a list must name something, zero is no duration
+        property(Kind.BASIC, "storage.dataset.ratio", "", empty),
+        property(Kind.BASIC, "storage.failure.timeout", "", empty),
+        property(Kind.BASIC, "collector.interval", "", empty),
+        property(Kind.BASIC, "collector.output", "", empty),
+        basic("collector.paths=,", List.of("-p", "collector.paths=,"), "collector.paths=',' is invalid: it names none"),
+        studyWith("study.hosts=", "study.hosts=\n", "study.hosts='' is invalid: an empty value", "accepted: " + empty),
+        studyWith("study.name=", "study.name=\n", "study.name='' is invalid: an empty value"),
+        studyWith("study.duration=0s", "study.duration=0s\n", "study.duration='0s' is invalid", "at least 1ms"),
+        studyWith("study.workloads= ", "study.workloads= \n", "study.workloads='' is invalid: an empty value"),
+        // numbers: hex floats, type suffixes; limits named
+        property(Kind.BASIC, "storage.dataset.ratio", "0x1p1", "a decimal number"),
+        property(Kind.BASIC, "storage.dataset.ratio", "2d", "a decimal number"),
+        property(Kind.CORE_LOAD, "operationcount", "99999999999", "a whole number ≥ 0, at most 2,147,483,647"),
+        // the launcher and the JVM
+        raw("--version with an argument", List.of("--version", "extra"), "--version takes no arguments; got 'extra'"),
+        raw("-jvm-args -Xbogus", List.of("load", "basic", "-P", WORKLOAD, "-jvm-args", "-Xbogus"),
+            "Unrecognized option: -Xbogus", "the JVM refused its options", "-jvm-args '-Xbogus'"),
+        raw("JAVA_OPTS=-Xbogus", List.of("JAVA_OPTS=-Xbogus", "report", "workloads"),
+            "Unrecognized option: -Xbogus", "the JVM refused its options (JAVA_OPTS='-Xbogus'"),
+        raw("bogus JAVA_HOME", List.of("JAVA_HOME=/nonexistent/jdk", "load", "basic", "-P", WORKLOAD),
+            "JAVA_HOME=/nonexistent/jdk holds no bin/java"),
+        raw("YCSB_STORAGE_HOME=/nonexistent", List.of("YCSB_STORAGE_HOME=/nonexistent", "load", "basic"),
+            "YCSB_STORAGE_HOME=/nonexistent is not a ycsb-storage installation"),
+        // files: a byte-order mark, a binary histogram
+        file("-P file with a UTF-8 BOM", "\u00ef\u00bb\u00bfworkload=site.ycsb.workloads.CoreWorkload\n", List.of(),
+            "it starts with a UTF-8 byte-order mark (EF BB BF)", "saved without a byte-order mark"),
+        coreLoad("binary field length histogram", List.of("-p", "fieldlengthdistribution=histogram",
+            "-p", "fieldlengthhistogram=/bin/sh"), "fieldlengthhistogram='/bin/sh' is invalid: YCSB cannot read it",
+            "accepted: a readable histogram file"),
+        // server addresses and names, named by their key
+        mongo("URL with a blank", List.of("-p", "mongodb.url=mongodb://127.0.0.1:1/" + DATABASE + " x"),
+            "mongodb.url='mongodb://127.0.0.1:1/" + DATABASE + " x' is invalid: it holds a blank"),
+        oracle("helper host port out of range", List.of("-p", "oraclenosql.helperhosts=127.0.0.1:99999"),
+            "oraclenosql.helperhosts (port of 127.0.0.1:99999)='99999' is invalid", "from 1 to 65535"),
+        oracle("store name with a blank", List.of("-p", "oraclenosql.storename=bad name!"),
+            "oraclenosql.storename='bad name!' is invalid", "letters, digits"),
+        oracle("empty store name", List.of("-p", "oraclenosql.storename="), "oraclenosql.storename='' is invalid: an empty value"),
+        // §4 studies: device folders, the installation each cell's client needs
+        study("device on a missing mount point", """
+            study.binding=basic
+            study.recordcounts=100
+            study.devices=disk={dir}/nomount/data
+            """, "study.devices='disk={dir}/nomount/data' is invalid: no folder {dir}/nomount (is the device mounted?)"),
+        study("device path is a regular file", """
+            study.binding=basic
+            study.recordcounts=100
+            study.devices=disk={dir}/../blocker
+            """, "study.devices=", "blocker is not a folder"),
+        study("oraclenosql study without KVHOME", """
+            study.binding=oraclenosql
+            study.recordcounts=100
+            study.devices=disk={dir}/data
+            """, "KVHOME=(not set) is invalid", "accepted: an Oracle NoSQL installation"));
+  }
+
   @ParameterizedTest(name = "{0}")
   @MethodSource("cases")
   void exits2NamingTheInputAndWritesNothing(Case bad, @TempDir Path temp) throws Exception {
@@ -491,8 +579,8 @@ class BadInputIT {
     switch (bad.kind()) {
       case RAW -> {
         for (var arg : args) {
-          if (arg.startsWith("KVHOME=")) {
-            environment.put("KVHOME", arg.substring("KVHOME=".length()));
+          if (arg.matches("[A-Z_]+=.*")) { // an environment variable, e.g. KVHOME=/nonexistent/kv
+            environment.put(arg.substring(0, arg.indexOf('=')), arg.substring(arg.indexOf('=') + 1));
           } else {
             command.add(arg);
           }
@@ -577,6 +665,56 @@ class BadInputIT {
         + "(did you mean recordcount?)"), result::all);
     var exported = Files.readString(export);
     assertTrue(exported.contains("[READ], Operations, 30"), exported);
+  }
+
+  /**
+   * Outputs that are no regular file, made under a temporary folder only (never a real /dev node): a
+   * FIFO, as root a character device made with {@code mknod} (/dev/null's numbers), and
+   * {@code /dev/stdout}: each refused before the phase (exit 2), left as it was, never hung on; the
+   * report skips a FIFO named {@code x.json} with a note instead of blocking on it.
+   */
+  @org.junit.jupiter.api.Test
+  void specialFilesAreRefusedNeverReplacedOrHungOn(@TempDir Path temp) throws Exception {
+    var fifo = temp.resolve("x.json");
+    assumeTrue(new ProcessBuilder("mkfifo", fifo.toString()).inheritIO().start().waitFor() == 0, "mkfifo failed");
+    var replaceOrHang = "which an output would replace or hang on";
+    var specials = new java.util.LinkedHashMap<String, String>();
+    specials.put(fifo.toString(), "it is a FIFO (named pipe), " + replaceOrHang);
+    specials.put("/dev/stdout", "it is a stream of this process (a link into /proc, as /dev/stdout is)");
+    if ("root".equals(System.getProperty("user.name"))) {
+      var device = temp.resolve("null-copy");
+      assertEquals(0, new ProcessBuilder("mknod", device.toString(), "c", "1", "3").inheritIO().start().waitFor());
+      specials.put(device.toString(), "it is a character device, " + replaceOrHang);
+    }
+    for (var special : specials.entrySet()) {
+      for (var key : List.of("exportfile", "storage.result", "collector.output")) {
+        var result = Launcher.ycsb("load", "basic", "-P", WORKLOAD, "-p", "recordcount=10", "-p",
+            "basicdb.verbose=false", "-p", key + "=" + special.getKey());
+        assertEquals(2, result.exitCode(), result::all);
+        assertTrue(result.stderr().contains(key + "='" + special.getKey() + "' is invalid: " + special.getValue()),
+            result::all);
+        assertFalse(Files.isRegularFile(Path.of(special.getKey()), java.nio.file.LinkOption.NOFOLLOW_LINKS),
+            special.getKey() + " replaced by a regular file");
+      }
+    }
+    var report = Launcher.ycsb("report", temp.toString(), "-o", temp.resolve("report").toString());
+    assertEquals(2, report.exitCode(), report::all);
+    assertTrue(report.stderr().contains("skipped " + fifo + ": not a regular file"), report::all);
+  }
+
+  /**
+   * A dataset size on the command line replaces the workload file's ratio without a blank
+   * {@code -p storage.dataset.ratio=} in YCSB's echoed command line, which users copy (and which is
+   * now refused as an empty value).
+   */
+  @org.junit.jupiter.api.Test
+  void aSizeOverAFilesRatioRunsWithoutABlankOnTheCommandLine(@TempDir Path temp) throws Exception {
+    var result = Launcher.ycsb("load", "basic", "-P", WORKLOAD, "-p", "storage.dataset.size=20KB",
+        "-p", "basicdb.verbose=false", "-p", "exportfile=" + temp.resolve("export.txt"));
+    assertEquals(0, result.exitCode(), result::all);
+    assertTrue(result.stdout().contains("Command line:") || result.stderr().contains("Command line:"), result::all);
+    assertFalse(result.all().contains("storage.dataset.ratio="), result::all);
+    assertTrue(result.all().contains("Status: complete"), result::all);
   }
 
   /** End of input (Ctrl-D) ends {@code ycsb shell} as {@code quit} does, not with a NullPointerException. */

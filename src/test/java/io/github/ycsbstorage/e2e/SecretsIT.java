@@ -115,6 +115,30 @@ class SecretsIT {
     assertNoSecret(dir);
   }
 
+  /**
+   * Issue 27: a secret under a key close to a secret name (echoed by YCSB's {@code Command line:} and
+   * BasicDB's property dump), credentials in a URL of a free-form property (stdout and the result
+   * file, its label too), and the output of a failing {@code storage.server.restart} command.
+   */
+  @Test
+  void closeKeysUrlsInAnyValueAndServerCommandOutputAreMasked(@TempDir Path dir) throws Exception {
+    var result = dir.resolve("result.json");
+    var load = ycsb(Map.of(), "load", "basic", "-P", WORKLOAD, "-p", "recordcount=10",
+        "-p", "mongodb.pasword=" + NAMED_SECRET, "-p", "app.passwrd=" + SSH_PASSWORD,
+        "-p", "label=https://user:" + MONGO_PASSWORD + "@host/x", "-p", "storage.result=" + result,
+        "-p", "exportfile=" + dir.resolve("export.txt"));
+    assertEquals(0, load.exitCode(), load::all);
+    assertTrue(load.all().contains("mongodb.pasword=*****"), load::all);
+    assertTrue(Files.readString(result).contains("https://user:*****@host/x"), () -> "label masked in the result");
+    var restart = ycsb(Map.of(), "run", "basic", "-P", WORKLOAD, "-p", "basicdb.verbose=false",
+        "-p", "storage.server.restart=echo db.password=" + ORACLE_PASSWORD + "; echo token " + LOGIN_FILE_PASSWORD
+            + "; exit 1", "-p", "exportfile=" + dir.resolve("run.txt"));
+    assertEquals(2, restart.exitCode(), restart::all);
+    assertTrue(restart.stderr().contains("db.password=*****") && restart.stderr().contains("token *****"),
+        restart::all);
+    assertNoSecret(dir);
+  }
+
   @Test
   void errorPathsNeverShowASecret(@TempDir Path dir) throws Exception {
     var url = "mongodb://admin:" + MONGO_PASSWORD + "@127.0.0.1:1/ycsb";

@@ -119,33 +119,29 @@ public record ClientArguments(Command command, String dbClass, List<Path> proper
     if (dbClass == null) {
       throw new InvalidPropertyException("-db", null, "a class implementing site.ycsb.DB");
     }
-    blankReplacedDatasetSize(files, overrides, clientArgs);
     return new ClientArguments(command, dbClass, files, overrides, clientArgs);
   }
 
   /**
    * {@code storage.dataset.ratio} and {@code storage.dataset.size} are two ways to give one thing: the
    * one given at the later level (a later {@code -P} file; {@code -p} over every file, as a study's
-   * size over its workload file's ratio) replaces the other, which gets a blank {@code -p} of its
-   * own: YCSB's Client passes that on and the workload reads it as unset. Only both at one level
-   * conflict, and the workload says so.
+   * size over its workload file's ratio) replaces the other. YCSB's {@code Client} merges the levels
+   * and would see both: {@code bin/ycsb} tells the workload which one is replaced
+   * ({@link StorageSettings#REPLACED_SIZE}) instead of injecting a blank {@code -p} that YCSB's echoed
+   * command line would show. Only both at one level conflict, and the workload says so.
+   *
+   * @return the replaced key, if any
    */
-  private static void blankReplacedDatasetSize(List<Path> files, Map<String, String> overrides,
-      List<String> clientArgs) {
+  public Optional<String> replacedDatasetSize() {
     var levels = new ArrayList<Properties>();
-    for (var file : files) {
-      levels.add(load(file));
-    }
+    propertyFiles.forEach(file -> levels.add(load(file)));
     var given = new Properties();
     given.putAll(overrides);
     levels.add(given);
-    replacedDatasetSize(levels).ifPresent(replaced -> {
-      overrides.put(replaced, "");
-      clientArgs.addAll(List.of("-p", replaced + "="));
-    });
+    return replacedDatasetSize(levels);
   }
 
-  /** The dataset size key that a later level replaces, if any (see {@link #blankReplacedDatasetSize}). */
+  /** The dataset size key that a later level replaces, if any (see {@link #replacedDatasetSize()}). */
   private static Optional<String> replacedDatasetSize(List<Properties> levels) {
     var keys = List.of(StorageSettings.RATIO, StorageSettings.SIZE);
     for (int level = levels.size() - 1; level >= 0; level--) {
@@ -166,13 +162,12 @@ public record ClientArguments(Command command, String dbClass, List<Path> proper
 
   /**
    * Properties given at several levels ({@code -P} files in order, then the command line) as
-   * {@code bin/ycsb} hands them to YCSB: a later level wins, a replaced dataset size is blank, values
-   * are trimmed. For a study's clients, whose levels are their workload file and their own file.
+   * the workload reads them: a later level wins, a replaced dataset size is gone, values are trimmed. For a study's clients, whose levels are their workload file and their own file.
    */
   static Properties merge(List<Properties> levels) {
     var merged = new Properties();
     levels.forEach(merged::putAll);
-    replacedDatasetSize(levels).ifPresent(replaced -> merged.setProperty(replaced, ""));
+    replacedDatasetSize(levels).ifPresent(merged::remove);
     merged.stringPropertyNames().forEach(key -> merged.setProperty(key, merged.getProperty(key).trim()));
     return merged;
   }

@@ -2,21 +2,29 @@ package io.github.ycsbstorage.cli;
 
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.PropertyReader;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Properties;
 
 /**
- * Checks where a command will write before it does any work: an output file or folder that already
- * exists must be of that kind and writable; one still to be created needs a writable folder as its
- * nearest existing ancestor. A bad one is bad input (exit 2). Stateless.
+ * The one output-path policy, applied before a command does any work: an output file that exists
+ * must be a regular file we may write (a device, FIFO or socket is refused: {@code exportfile=/dev/stdout}
+ * included, since temp-file-and-rename would replace the device and a FIFO would hang the export); one
+ * still to be created needs a folder above it that accepts new regular files, tried by creating and
+ * removing a probe file there (so {@code /proc}, {@code /sys} and read-only mounts are refused, whoever
+ * runs); two outputs of one command must not name one file. A bad one is bad input (exit 2). Stateless.
  */
 final class OutputPaths {
   private static final String RAW_OUTPUT = "measurement.raw.output_file";
   private static final String HDR_FILE_OUTPUT = "hdrhistogram.fileoutput";
   private static final String HDR_OUTPUT_PREFIX = "hdrhistogram.output.path";
+  private static final String IN_FOLDER = "a file in a writable folder";
   private static final int MAX_NAME = 255;
   private static final int MAX_PATH = 4095;
 
@@ -28,57 +36,148 @@ final class OutputPaths {
    * {@code exportfile}, the result file ({@code storage.result}), the collector's time-series file
    * ({@code collector.output}), YCSB's raw latencies ({@code measurement.raw.output_file}, with a
    * {@code raw} measurement type) and its HdrHistogram logs ({@code hdrhistogram.output.path}, a
-   * prefix, with {@code hdrhistogram.fileoutput=true}). Files derived from {@code exportfile} go to its
-   * folder, checked with it. YCSB itself would find a bad one only when it writes: at the export after
-   * the whole run, or in a client thread at its first operation.
+   * prefix, with {@code hdrhistogram.fileoutput=true}).
+   * Files derived from {@code exportfile} go to its folder, checked with it. YCSB itself would find a
+   * bad one only when it writes: at the export after the whole run, or in a client thread at its first
+   * operation.
    */
   static void checkPhaseOutputs(Properties properties) {
     var reader = new PropertyReader(properties);
+    var outputs = new LinkedHashMap<String, Path>();
     for (var key : List.of("exportfile", "storage.result", "collector.output")) {
-      reader.string(key).ifPresent(file -> checkFile(key, file));
+      reader.string(key).ifPresent(file -> outputs.put(key, checkFile(key, file)));
     }
     if (reader.string("measurementtype", "").contains("raw")) {
-      reader.string(RAW_OUTPUT).ifPresent(file -> checkFile(RAW_OUTPUT, file));
+      reader.string(RAW_OUTPUT).ifPresent(file -> outputs.put(RAW_OUTPUT, checkFile(RAW_OUTPUT, file)));
     }
+    var seen = new HashMap<Path, String>();
+    outputs.forEach((key, path) -> {
+      var earlier = seen.putIfAbsent(path, key);
+      if (earlier != null) {
+        throw new InvalidPropertyException(key, reader.string(key).orElseThrow(), "a file of its own",
+            "it is also " + earlier + ": one output would overwrite the other");
+      }
+    });
     // read as YCSB reads them: Boolean.parseBoolean, the prefix as given
     if (Boolean.parseBoolean(properties.getProperty(HDR_FILE_OUTPUT))) {
       var prefix = properties.getProperty(HDR_OUTPUT_PREFIX, "");
+      var accepted = "a file-name prefix in a writable folder";
       // YCSB appends "<OPERATION>.hdr" to the prefix, which may end in a folder's separator
-      var log = PropertyReader.parsePath(HDR_OUTPUT_PREFIX, prefix + "READ.hdr").toAbsolutePath();
+      var log = PropertyReader.parsePath(HDR_OUTPUT_PREFIX, prefix + "READ.hdr").toAbsolutePath().normalize();
       checkNames(HDR_OUTPUT_PREFIX, prefix, log);
-      checkAncestor(HDR_OUTPUT_PREFIX, prefix, log.getParent(), "a file-name prefix in a writable folder");
+      checkAccepts(HDR_OUTPUT_PREFIX, prefix, log.getParent(), accepted);
+      var logs = log.toString().substring(0, log.toString().length() - "READ.hdr".length());
+      outputs.forEach((key, path) -> {
+        if (path.toString().startsWith(logs) && path.toString().endsWith(".hdr")) {
+          throw new InvalidPropertyException(key, reader.string(key).orElseThrow(), "a file of its own",
+              "it is also one of " + HDR_OUTPUT_PREFIX + "'s logs: one output would overwrite the other");
+        }
+      });
     }
-  }
-
-  /** An output file, e.g. {@code exportfile}. */
-  static void checkFile(String key, String file) {
-    checkFile(key, file, file);
   }
 
   /**
-   * An output file derived from a property's value, e.g. {@code hdrhistogram.output.path}'s prefix and
-   * an operation's name.
-   *
-   * @param given what the user gave, shown in the error
+   * For a client about to start: YCSB opens its HdrHistogram logs in a folder that it does not create
+   * (a study's clients are checked before their folders are made, so this is not part of
+   * {@link #checkPhaseOutputs}).
    */
-  static void checkFile(String key, String given, String file) {
-    var path = PropertyReader.parsePath(key, file).toAbsolutePath();
-    if (Files.isDirectory(path)) {
-      throw new InvalidPropertyException(key, given, "a file in a writable folder", "it is a folder");
+  static void checkHdrFolderExists(Properties properties) {
+    if (Boolean.parseBoolean(properties.getProperty(HDR_FILE_OUTPUT))) {
+      var prefix = properties.getProperty(HDR_OUTPUT_PREFIX, "");
+      var folder = PropertyReader.parsePath(HDR_OUTPUT_PREFIX, prefix + "READ.hdr").toAbsolutePath().normalize().getParent();
+      if (!Files.isDirectory(folder)) {
+        throw new InvalidPropertyException(HDR_OUTPUT_PREFIX, prefix, "a file-name prefix in a writable folder",
+            "no folder " + folder + " (YCSB does not create it)");
+      }
     }
-    checkNames(key, given, path);
-    checkAncestor(key, given, path.getParent(), "a file in a writable folder");
+  }
+
+  /**
+   * An output file, e.g. {@code exportfile}.
+   *
+   * @return the file, absolute and normalised, with links resolved where it exists (to tell two outputs apart)
+   */
+  static Path checkFile(String key, String file) {
+    var path = PropertyReader.parsePath(key, file).toAbsolutePath().normalize();
+    if (Files.isDirectory(path)) {
+      throw new InvalidPropertyException(key, file, IN_FOLDER, "it is a folder");
+    }
+    checkNames(key, file, path);
+    if (intoProc(path)) {
+      throw new InvalidPropertyException(key, file, IN_FOLDER,
+          "it is a stream of this process (a link into /proc, as /dev/stdout is), not a file: write to a file");
+    }
+    if (Files.exists(path)) {
+      if (!Files.isRegularFile(path)) {
+        throw new InvalidPropertyException(key, file, IN_FOLDER,
+            "it is a " + kind(path) + ", which an output would replace or hang on");
+      }
+      if (!Files.isWritable(path)) {
+        throw new InvalidPropertyException(key, file, IN_FOLDER, "it is not writable");
+      }
+      try {
+        path = path.toRealPath();
+      } catch (IOException e) {
+        throw new InvalidPropertyException(key, file, IN_FOLDER, e.getMessage());
+      }
+    }
+    checkAccepts(key, file, path.getParent(), IN_FOLDER);
+    return path;
   }
 
   /** An output folder, e.g. {@code report -o}. */
   static void checkFolder(String key, Path folder) {
-    var path = folder.toAbsolutePath();
+    var path = folder.toAbsolutePath().normalize();
     var accepted = "a writable folder, or one that can be created";
     if (Files.exists(path) && !Files.isDirectory(path)) {
-      throw new InvalidPropertyException(key, folder.toString(), accepted, "it is not a folder");
+      throw new InvalidPropertyException(key, folder.toString(), accepted, "it is not a folder (a " + kind(path) + ")");
     }
     checkNames(key, folder.toString(), path);
-    checkAncestor(key, folder.toString(), path, accepted);
+    checkAccepts(key, folder.toString(), path, accepted);
+  }
+
+  /**
+   * Whether the path leads through symbolic links to a file of the kernel's {@code /proc}:
+   * {@code /dev/stdout} is a link to {@code /proc/self/fd/1}, which a test's redirect may make look
+   * like a regular file, while the files derived from it would go to {@code /dev}.
+   */
+  private static boolean intoProc(Path path) {
+    var hop = path;
+    for (int links = 0; links < 40 && Files.isSymbolicLink(hop); links++) {
+      try {
+        hop = hop.resolveSibling(Files.readSymbolicLink(hop)).normalize();
+      } catch (IOException e) {
+        return false;
+      }
+      if (hop.startsWith("/proc")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** What a non-folder, non-regular path is, in words. */
+  private static String kind(Path path) {
+    try {
+      var attributes = Files.readAttributes(path, PosixFileAttributes.class);
+      if (attributes.isRegularFile()) {
+        return "regular file";
+      }
+      if (attributes.isOther()) {
+        // stat's type bits are not in the attributes: tell a device from a FIFO or socket by its unix mode
+        int mode = (Integer) Files.getAttribute(path, "unix:mode");
+        return switch (mode & 0170000) {
+          case 0020000 -> "character device";
+          case 0060000 -> "block device";
+          case 0010000 -> "FIFO (named pipe)";
+          case 0140000 -> "socket";
+          default -> "special file";
+        };
+      }
+      return "special file";
+    } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+      return "special file";
+    }
   }
 
   /** File systems refuse a name longer than 255 bytes and a path longer than 4095 (Linux's limits). */
@@ -94,7 +193,11 @@ final class OutputPaths {
     }
   }
 
-  private static void checkAncestor(String key, String given, Path start, String accepted) {
+  /**
+   * The nearest existing folder at or above {@code start} must accept a new regular file: one is
+   * created there and removed. Permission bits alone would pass {@code /proc} for root.
+   */
+  private static void checkAccepts(String key, String given, Path start, String accepted) {
     var folder = start;
     while (folder != null && !Files.exists(folder)) {
       folder = folder.getParent();
@@ -102,6 +205,12 @@ final class OutputPaths {
     if (folder == null || !Files.isDirectory(folder) || !Files.isWritable(folder)) {
       throw new InvalidPropertyException(key, given, accepted,
           folder == null ? "no existing folder above it" : folder + " is not a writable folder");
+    }
+    try {
+      Files.delete(Files.createTempFile(folder, ".ycsb-probe", ".tmp"));
+    } catch (IOException | UnsupportedOperationException e) {
+      throw new InvalidPropertyException(key, given, accepted,
+          folder + " does not accept new files (" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")");
     }
   }
 }

@@ -54,6 +54,8 @@ final class StudyCommand implements Callable<Integer> {
       // every misspelt key at once, before a value is looked at
       NamespaceValidator.discover(getClass().getClassLoader()).validateKeys(properties);
       study = StudySettings.load(file, home);
+      checkDevices(study);
+      checkInstallation(study);
       OutputPaths.checkFolder(StudySettings.RESULTS, study.resultsRoot());
       runner = new StudyRunner(study, home, System.out);
       checkClients(runner.clientInputs());
@@ -85,6 +87,44 @@ final class StudyCommand implements Callable<Integer> {
       return ReportBuilder.headline(folder);
     } catch (IllegalArgumentException e) {
       return List.of();
+    }
+  }
+
+  /**
+   * A device's data path must be a folder, or one to be made in an existing folder: a study makes at
+   * most the data folder itself (when it starts a server), never a mount point it was not given
+   * ({@code /mnt/hdd} missing on this host), and a regular file there is no device folder.
+   */
+  private static void checkDevices(StudySettings study) {
+    for (var device : study.devices()) {
+      var path = device.dataPath();
+      var given = device.name() + "=" + path;
+      var accepted = "name=datapath entries whose datapath is a folder, or one to create in an existing folder";
+      if (Files.exists(path) && !Files.isDirectory(path)) {
+        throw new InvalidPropertyException(StudySettings.DEVICES, given, accepted, path + " is not a folder");
+      }
+      if (!Files.exists(path) && (path.getParent() == null || !Files.isDirectory(path.getParent()))) {
+        throw new InvalidPropertyException(StudySettings.DEVICES, given, accepted,
+            "no folder " + path.getParent() + " (is the device mounted?)");
+      }
+    }
+  }
+
+  /**
+   * What {@code bin/ycsb} checks before each cell's client starts, checked once here: the oraclenosql
+   * binding runs with the kvclient.jar of {@code KVHOME}.
+   */
+  private static void checkInstallation(StudySettings study) {
+    if (!study.binding().equals("oraclenosql")) {
+      return;
+    }
+    var kvhome = System.getenv("KVHOME");
+    var accepted = "an Oracle NoSQL installation: the folder that holds lib/kvclient.jar";
+    if (kvhome == null || kvhome.isBlank()) {
+      throw new InvalidPropertyException("KVHOME", null, accepted, "the oraclenosql binding runs with its kvclient.jar");
+    }
+    if (!Files.isReadable(Path.of(kvhome, "lib", "kvclient.jar"))) {
+      throw new InvalidPropertyException("KVHOME", kvhome, accepted, "it holds no lib/kvclient.jar");
     }
   }
 

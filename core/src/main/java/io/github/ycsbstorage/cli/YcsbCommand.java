@@ -9,6 +9,7 @@ import io.github.ycsbstorage.result.ResultSettings;
 import io.github.ycsbstorage.result.Version;
 import io.github.ycsbstorage.workload.BindingSession;
 import io.github.ycsbstorage.workload.BindingUnavailableException;
+import io.github.ycsbstorage.workload.StorageSettings;
 import java.io.ByteArrayInputStream;
 import java.io.SequenceInputStream;
 import java.time.Instant;
@@ -51,6 +52,7 @@ public final class YcsbCommand {
       parsed = ClientArguments.parse(Arrays.asList(args));
       properties = parsed.effectiveProperties();
       InputCheck.check(properties, parsed.command()).forEach(warning -> System.err.println("ycsb: warning: " + warning));
+      OutputPaths.checkHdrFolderExists(properties);
     } catch (InvalidPropertyException e) {
       exitBadInput(e);
       return;
@@ -76,6 +78,7 @@ public final class YcsbCommand {
       return;
     }
     StudyParent.watch();
+    parsed.replacedDatasetSize().ifPresent(key -> System.setProperty(StorageSettings.REPLACED_SIZE, key));
     ycsbArgs.addAll(IntendedLatency.defaultArguments(properties));
     ycsbArgs.addAll(judgedExport(command == ClientArguments.Command.LOAD ? Phase.LOAD : Phase.RUN, properties));
     // Last, as YCSB's own launcher puts it: YCSB echoes "Command line: …" and PerfKitBenchmarker tells

@@ -2,6 +2,7 @@ package io.github.ycsbstorage.cli;
 
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.PropertyReader;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -142,12 +143,8 @@ final class YcsbCoreProperties {
     CHOICES.forEach((key, names) -> reader.string(key).filter(value -> !names.contains(value)).ifPresent(value -> {
       throw new InvalidPropertyException(key, value, String.join(", ", names));
     }));
-    for (var key : BOOLEANS) {
-      reader.string(key).filter(value -> !value.equalsIgnoreCase("true") && !value.equalsIgnoreCase("false"))
-          .ifPresent(value -> {
-            throw new InvalidPropertyException(key, value, "true or false (YCSB reads any other word as false)");
-          });
-    }
+    // the one boolean parser of ours: YCSB's Boolean.parseBoolean would read any other word as false
+    BOOLEANS.forEach(key -> reader.string(key).ifPresent(value -> PropertyReader.parseBoolean(key, value)));
     CLASSES.forEach((key, type) -> reader.string(key).ifPresent(name -> checkClass(key, name, type)));
     if (reader.string("workload").isEmpty()) {
       throw new InvalidPropertyException("workload", null,
@@ -169,7 +166,7 @@ final class YcsbCoreProperties {
       return TEXTS.get(key);
     }
     if (BOOLEANS.contains(key)) {
-      return "true or false";
+      return PropertyReader.BOOLEAN;
     }
     return COUNTS.stream().filter(count -> count.key().equals(key)).findFirst()
         .map(count -> "a whole number ≥ " + count.min())
@@ -257,9 +254,15 @@ final class YcsbCoreProperties {
     if (reader.string("fieldlengthdistribution").filter("histogram"::equals).isPresent()) {
       var histogram = reader.string("fieldlengthhistogram", "hist.txt");
       var path = PropertyReader.parsePath("fieldlengthhistogram", histogram);
+      var accepted = "a readable histogram file when fieldlengthdistribution=histogram";
       if (!Files.isRegularFile(path) || !Files.isReadable(path)) {
+        throw new InvalidPropertyException("fieldlengthhistogram", histogram, accepted, "no such readable file");
+      }
+      try {
+        new site.ycsb.generator.HistogramGenerator(path.toString()); // read as YCSB will read it
+      } catch (IOException | RuntimeException e) {
         throw new InvalidPropertyException("fieldlengthhistogram", histogram,
-            "a readable histogram file when fieldlengthdistribution=histogram", "no such readable file");
+            accepted + " (a line 'BlockSize<TAB>n', then 'bucket<TAB>count' lines)", "YCSB cannot read it (" + e.getClass().getSimpleName() + ")");
       }
     }
     checkInsertRange(properties, reader);

@@ -50,9 +50,11 @@ public final class NamespaceValidator {
   }
 
   /**
-   * Checks every key of the properties, not their values (a study file's values hold placeholders).
+   * Checks every key of the properties, not their values (a study file's values hold placeholders),
+   * except that a namespace's key given an empty value is refused: blank is not "unset"
+   * ({@code -p storage.dataset.ratio=} would silently drop a workload file's ratio).
    *
-   * @throws InvalidPropertyException for the unknown keys, all of them in one message
+   * @throws InvalidPropertyException for the unknown keys, all of them in one message; else the first empty value
    */
   public void validateKeys(Properties properties) {
     var unknown = unknown(properties);
@@ -66,6 +68,12 @@ public final class NamespaceValidator {
           "unknown property" + first.suggestion().map(s -> " (did you mean " + s + "?)").orElse("")
               + (others.isEmpty() ? "" : "; also unknown: " + String.join(", ", others)));
     }
+    properties.stringPropertyNames().stream().sorted()
+        .filter(key -> properties.getProperty(key).isBlank() && namespaces.stream().anyMatch(n -> n.keys().contains(key)))
+        .findFirst().ifPresent(key -> {
+          throw new InvalidPropertyException(key, properties.getProperty(key),
+              "a value; leave the key out for its default", "an empty value");
+        });
   }
 
   /**

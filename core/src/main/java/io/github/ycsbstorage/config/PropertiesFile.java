@@ -6,6 +6,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.Charset;
 import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -27,8 +28,9 @@ public final class PropertiesFile {
    * @param charset  how the file is decoded: ISO-8859-1 for YCSB's {@code -P} files (as YCSB reads
    *                 them), UTF-8 for study files
    * @param accepted what the argument accepts, for the error message
-   * @throws InvalidPropertyException when the file cannot be read, is not text in that charset, or
-   *                                  holds a malformed {@code \\u} escape
+   * @throws InvalidPropertyException when the file cannot be read, is not text in that charset,
+   *                                  holds a malformed {@code \\u} escape, or starts with a UTF-8
+   *                                  byte-order mark that YCSB would read as part of a key (ISO-8859-1)
    */
   public static Properties read(String argument, Path file, Charset charset, String accepted) {
     byte[] bytes;
@@ -40,6 +42,14 @@ public final class PropertiesFile {
     var text = new StringBuilder();
     int line = 1;
     int start = 0;
+    if (bytes.length >= 3 && (bytes[0] & 0xff) == 0xef && (bytes[1] & 0xff) == 0xbb && (bytes[2] & 0xff) == 0xbf) {
+      if (!charset.equals(StandardCharsets.UTF_8)) {
+        // YCSB reads a -P file as ISO-8859-1 itself: the mark would become part of the first key
+        throw new InvalidPropertyException(argument, file.toString(), accepted + ", saved without a byte-order mark",
+            "it starts with a UTF-8 byte-order mark (EF BB BF), which YCSB would read as part of the first key");
+      }
+      start = 3; // a study file is ours to read: the mark is skipped
+    }
     for (int i = 0; i <= bytes.length; i++) {
       if (i == bytes.length || bytes[i] == '\n') {
         var decoded = decode(bytes, start, i, charset).map(PropertiesFile::checkLine)

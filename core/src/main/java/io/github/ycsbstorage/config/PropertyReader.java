@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Properties;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -20,6 +21,10 @@ import java.util.stream.Stream;
  * intended use, during {@code init()}.
  */
 public final class PropertyReader {
+  /** What a boolean key accepts. */
+  public static final String BOOLEAN = "true or false";
+  /** A plain decimal: digits, an optional fraction and exponent; no hex float, no 'd'/'f' suffix. */
+  private static final Pattern DECIMAL = Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
   private final Properties properties;
 
   public PropertyReader(Properties properties) {
@@ -49,9 +54,17 @@ public final class PropertyReader {
         .orElse(key);
   }
 
-  /** A comma-separated list, each entry trimmed, empty entries dropped; {@code defaultValue} when unset. */
+  /**
+   * A comma-separated list, each entry trimmed, empty entries dropped; {@code defaultValue} when unset.
+   * A list that is given must name at least one entry ({@code collector.paths=,}).
+   */
   public List<String> list(String key, String defaultValue) {
-    return split(string(key, defaultValue), ",");
+    var entries = split(string(key, defaultValue), ",");
+    var given = properties.getProperty(key);
+    if (entries.isEmpty() && given != null && !given.isBlank()) {
+      throw new InvalidPropertyException(key, given, "a comma-separated list of one or more entries", "it names none");
+    }
+    return entries;
   }
 
   /** Whitespace-separated words (e.g. a command and its options); {@code defaultValue} when unset. */
@@ -64,14 +77,19 @@ public final class PropertyReader {
   }
 
   public boolean bool(String key, boolean defaultValue) {
-    var value = string(key);
-    if (value.isEmpty()) {
-      return defaultValue;
-    }
-    return switch (value.get().toLowerCase(Locale.ROOT)) {
-      case "true", "yes", "on" -> true;
-      case "false", "no", "off" -> false;
-      default -> throw new InvalidPropertyException(key, value.get(), "true or false");
+    return string(key).map(value -> parseBoolean(key, value)).orElse(defaultValue);
+  }
+
+  /**
+   * The one boolean of every key of ours: {@code true} or {@code false} in any case, nothing else
+   * ({@code yes}, {@code 1} and {@code on} would read as different things to YCSB's
+   * {@code Boolean.parseBoolean} and to a user).
+   */
+  public static boolean parseBoolean(String key, String value) {
+    return switch (value.trim().toLowerCase(Locale.ROOT)) {
+      case "true" -> true;
+      case "false" -> false;
+      default -> throw new InvalidPropertyException(key, value, BOOLEAN);
     };
   }
 
@@ -93,10 +111,10 @@ public final class PropertyReader {
     try {
       parsed = Long.parseLong(value.trim());
     } catch (NumberFormatException e) {
-      throw new InvalidPropertyException(key, value, range(min, max));
+      throw new InvalidPropertyException(key, value, range(min, max, value.trim().matches("\\d{10,}")));
     }
     if (parsed < min || parsed > max) {
-      throw new InvalidPropertyException(key, value, range(min, max));
+      throw new InvalidPropertyException(key, value, range(min, max, parsed > max));
     }
     return parsed;
   }
@@ -137,13 +155,12 @@ public final class PropertyReader {
   }
 
   private static double parseDecimal(String key, String value) {
-    try {
+    // Double.parseDouble also takes hex floats (0x1p1) and type suffixes (2d): not what a user means
+    if (DECIMAL.matcher(value.trim()).matches()) {
       double parsed = Double.parseDouble(value.trim());
       if (Double.isFinite(parsed)) {
         return parsed;
       }
-    } catch (NumberFormatException e) {
-      // reported below
     }
     throw new InvalidPropertyException(key, value, "a decimal number, e.g. 1.33");
   }
@@ -208,9 +225,16 @@ public final class PropertyReader {
     return name.trim().toLowerCase(Locale.ROOT).replace('-', '_');
   }
 
-  private static String range(long min, long max) {
-    if (max == Long.MAX_VALUE || max == Integer.MAX_VALUE) {
+  /**
+   * The range in words; a Java int's limit (YCSB reads its counts as int) is named when the value
+   * passed it ({@code recordcount=3000000000}), the long's never.
+   */
+  private static String range(long min, long max, boolean aboveMax) {
+    if (max == Long.MAX_VALUE || max == Integer.MAX_VALUE && !aboveMax) {
       return "a whole number ≥ " + min;
+    }
+    if (max == Integer.MAX_VALUE) {
+      return String.format(Locale.ROOT, "a whole number ≥ %d, at most %,d", min, max);
     }
     return "a whole number from " + min + " to " + max;
   }

@@ -1,11 +1,13 @@
 package io.github.ycsbstorage.config;
 
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 
 /**
  * Hides secrets before text leaves the process. Secret are: the values of keys whose name says so
@@ -30,10 +32,19 @@ public final class SecretMasker {
   public static final List<String> SECRET_WORDS =
       List.of("password", "passwd", "passphrase", "pwd", "secret", "credential", "token", "apikey", "privatekey");
 
+  /** Between the words of a key: '.', '_', '-', blanks, and a lower-case letter or digit before an upper-case one. */
+  private static final Pattern WORD_BOUNDARY = Pattern.compile("[._\\-\\s]+|(?<=[a-z0-9])(?=[A-Z])");
+
   private SecretMasker() {
   }
 
-  /** Whether values of this property are secrets as a whole. */
+  /**
+   * Whether values of this property are secrets as a whole: its name contains a secret word, ends in
+   * the word {@code key}, or is close to a secret name, since a misspelt key ({@code mongodb.pasword},
+   * {@code oraclenosql.passwrd}, {@code db.secert}) still holds the secret: a word of the name that
+   * begins with {@code pass} or lies within an edit distance of 2 of a secret word (1 for a word of 5
+   * letters, none for shorter ones, where one letter turns {@code pwd} into {@code pid}).
+   */
   public static boolean isSecretKey(String key) {
     if (key == null) {
       return false;
@@ -44,7 +55,22 @@ public final class SecretMasker {
         return true;
       }
     }
-    return endsWithWordKey(key);
+    return endsWithWordKey(key) || Arrays.stream(WORD_BOUNDARY.split(key)).map(w -> w.toLowerCase(Locale.ROOT))
+        .anyMatch(SecretMasker::closeToSecretWord);
+  }
+
+  private static boolean closeToSecretWord(String word) {
+    if (word.startsWith("pass")) {
+      return true;
+    }
+    for (var secret : SECRET_WORDS) {
+      int allowed = secret.length() >= 6 ? 2 : secret.length() == 5 ? 1 : 0;
+      if (allowed > 0 && Math.abs(word.length() - secret.length()) <= allowed
+          && NamespaceValidator.editDistance(word, secret) <= allowed) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** {@code key} as the last word of a longer name: {@code ssl.key}, {@code API_KEY}, {@code accessKey}; not {@code monkey}. */
@@ -160,6 +186,8 @@ public final class SecretMasker {
       } else if (argument > i && text.charAt(start) == '-'
           && (start == 0 || Character.isWhitespace(text.charAt(start - 1)))) {
         i = hideValue(text, argument, hidden, pOption);
+      } else if (argument > i && !pOption && secretShaped(text, argument, text.substring(start, i))) {
+        i = hideValue(text, argument, hidden, false);
       }
     }
   }
@@ -195,6 +223,24 @@ public final class SecretMasker {
     }
     hidden.set(start, end);
     return end;
+  }
+
+  /**
+   * A bare secret word and a value of a secret's shape after a blank, as a command's output may print
+   * it ({@code token 3f9a…}, {@code password hunter2}): a word holding a digit or
+   * a symbol, or of 16 characters or more; prose ({@code a password is required}) stays.
+   */
+  private static boolean secretShaped(String text, int start, String word) {
+    if (!SECRET_WORDS.contains(word.toLowerCase(Locale.ROOT))) {
+      return false;
+    }
+    int end = start;
+    boolean shaped = false;
+    while (end < text.length() && !Character.isWhitespace(text.charAt(end))) {
+      shaped |= !Character.isLetter(text.charAt(end));
+      end++;
+    }
+    return end > start && (shaped || end - start >= 16);
   }
 
   /** What a host can start with: a name, an address, {@code [::1]}, an escaped socket path. */

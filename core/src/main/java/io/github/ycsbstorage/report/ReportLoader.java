@@ -16,7 +16,8 @@ import java.util.stream.Stream;
  * Finds the result files below a folder: every {@code *.json} of the result schema, except the raw
  * client outputs in {@code <cell>.d/} and hidden files, in study order (study, folder, run order, id).
  * A file that cannot be read, is not JSON (e.g. truncated) or is JSON of another program is skipped
- * with a warning that names it and says why, so that one bad file does not stop the report;
+ * with a warning that names it and says why, so that one bad file does not stop the report (so is a
+ * {@code *.json} that is no regular file: a FIFO, a device, a folder);
  * ycsb-storage's own other files (time series) are skipped quietly. Stateless.
  */
 final class ReportLoader {
@@ -40,6 +41,11 @@ final class ReportLoader {
     try (Stream<Path> files = Files.walk(results)) {
       for (var file : files.filter(f -> f.toString().endsWith(".json")).sorted().toList()) {
         if (results.relativize(file).toString().contains(".d/") || file.getFileName().toString().startsWith(".")) {
+          continue;
+        }
+        if (!Files.isRegularFile(file)) {
+          // a FIFO would block the read forever, a device would be read as content
+          skipped.add("skipped " + file + ": not a regular file");
           continue;
         }
         try {

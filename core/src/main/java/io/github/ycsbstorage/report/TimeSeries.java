@@ -21,6 +21,9 @@ record TimeSeries(List<Double> seconds, Map<String, List<Double>> series) {
   static final List<String> CPU_FIELDS = List.of("user", "system", "iowait");
 
   static TimeSeries read(Path file, ObjectMapper json) throws IOException {
+    if (!Files.isRegularFile(file)) {
+      throw new IOException(file + " is not a regular file"); // a FIFO would block the report forever
+    }
     var samples = new ArrayList<JsonNode>();
     var text = Files.readString(file).strip();
     if (text.startsWith("[") || text.startsWith("{") && !text.contains("\n{")) {

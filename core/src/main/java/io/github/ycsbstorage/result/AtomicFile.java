@@ -14,6 +14,7 @@ import java.util.Optional;
  * same folder, then a rename, so that a file that exists is complete (an interrupted study never
  * leaves a half-written result that resume would take for complete). Where the file system cannot
  * rename atomically, a plain replacing rename follows. The temporary file never outlives the call.
+ * Only a regular file is ever replaced (see {@code cli/OutputPaths}, which refuses other outputs up front).
  * Stateless.
  */
 public final class AtomicFile {
@@ -47,8 +48,18 @@ public final class AtomicFile {
     write(target, out -> out.write(content));
   }
 
+  /**
+   * @throws IOException also when {@code target} exists and is not a regular file (a device, a FIFO):
+   *                     a rename would replace it, which is never ours to destroy
+   */
   public static void write(Path target, Content content) throws IOException {
     var absolute = target.toAbsolutePath();
+    if (Files.exists(absolute)) {
+      if (!Files.isRegularFile(absolute)) {
+        throw new IOException(absolute + " is not a regular file: not replaced");
+      }
+      absolute = absolute.toRealPath(); // through a link to the file, not replacing the link
+    }
     var folder = absolute.getParent();
     Files.createDirectories(folder);
     var temporary = Files.createTempFile(folder, "." + absolute.getFileName(), ".tmp");

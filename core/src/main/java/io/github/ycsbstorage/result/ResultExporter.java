@@ -302,7 +302,7 @@ public final class ResultExporter implements MeasurementsExporter {
     var properties = SecretMasker.maskedCopy(settings.properties());
     properties.put("exporter", settings.delegateClass());
     var binding = settings.properties().getProperty("db", "site.ycsb.BasicDB");
-    return Result.ofPhase(verdict.status(), settings.phase(), Optional.ofNullable(settings.properties().getProperty("label")),
+    return Result.ofPhase(verdict.status(), settings.phase(), Optional.ofNullable(properties.get("label")),
         settings.startedAt(), finishedAt, Versions.of(Optional.of(binding), settings.driver(), settings.server()),
         Host.local(), properties, summary, record.sections(), warnings);
   }

@@ -11,6 +11,7 @@ import io.github.ycsbstorage.result.Status;
 import io.github.ycsbstorage.workload.StorageSettings.CacheState;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,6 +23,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -143,9 +145,14 @@ public final class StudyRunner {
         deleteRecursively(raw);
         Files.createDirectories(raw);
         long began = System.nanoTime();
-        var document = study.objective().isPresent() && cell.phase() == Phase.RUN
-            ? capacity(cell, raw, warnings, executor) : executor.run(cell, raw, warnings);
-        ResultWriter.write(result, document);
+        Result document;
+        try {
+          document = study.objective().isPresent() && cell.phase() == Phase.RUN
+              ? capacity(cell, raw, warnings, executor) : executor.run(cell, raw, warnings);
+          ResultWriter.write(result, document);
+        } catch (IOException e) {
+          throw new IOException(cellFailure(cell, e, results, raw), e);
+        }
         results.add(result);
         progress.finished(cell, System.nanoTime() - began, document);
         if (document.status() == Status.FAILED || document.status() == Status.INTERRUPTED) {
@@ -212,6 +219,25 @@ public final class StudyRunner {
     out.println("study:   capacity at " + objective.text() + ": " + capacity.describe());
     return figures.withSections(figures.sections().withCapacity(capacity))
         .asStudyCell(figures.study().orElseThrow().renamed(cell.id()), figures.latency(), figures.clients());
+  }
+
+  /**
+   * What a cell that could not be written (a full disk) leaves: the cell, the cause, the results that
+   * are complete, and the partial client files of the cell (a truncated {@code raw.csv}), named so
+   * that none passes for a measurement.
+   */
+  private static String cellFailure(Cell cell, IOException cause, List<Path> complete, Path raw) {
+    var partial = new ArrayList<String>();
+    try (Stream<Path> files = Files.walk(raw)) {
+      files.filter(Files::isRegularFile).map(Path::toString).sorted().forEach(partial::add);
+    } catch (IOException | UncheckedIOException e) {
+      partial.add(raw + " (not listed: " + e.getMessage() + ")");
+    }
+    return "cell " + cell.id() + " could not be completed: " + cause.getMessage() + "; " + complete.size()
+        + " cell result(s) complete before it" + (complete.isEmpty() ? "" : " (" + complete.stream()
+            .map(p -> p.getFileName().toString()).collect(Collectors.joining(", ")) + ")")
+        + "; no result written for it" + (partial.isEmpty() ? "" : "; its partial client files, not a result: "
+            + String.join(", ", partial)) + "; the study stopped: free space, then run it again to resume";
   }
 
   private static void deleteRecursively(Path folder) throws IOException {

@@ -1,6 +1,7 @@
 package io.github.ycsbstorage.study;
 
 import io.github.ycsbstorage.config.ByteSize;
+import io.github.ycsbstorage.config.DurationFormat;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.PropertiesFile;
 import io.github.ycsbstorage.config.PropertyReader;
@@ -144,7 +145,7 @@ public record StudySettings(String name, String binding, List<Workload> workload
       }
     }
     var workloads = new ArrayList<Workload>();
-    for (var entry : list(reader, WORKLOADS, "workloads/workloada")) {
+    for (var entry : reader.list(WORKLOADS, "workloads/workloada")) {
       var workload = workload(entry, base, home, passThrough);
       // A cell is named by its workload file's name: two files of one name would share cells.
       workloads.stream().filter(w -> w.name().equals(workload.name())).findFirst().ifPresent(w -> {
@@ -154,7 +155,7 @@ public record StudySettings(String name, String binding, List<Workload> workload
       });
       workloads.add(workload);
     }
-    var distributions = list(reader, DISTRIBUTIONS, "");
+    var distributions = reader.list(DISTRIBUTIONS, "");
     for (int i = 0; i < distributions.size(); i++) {
       var distribution = distributions.get(i);
       if (!DISTRIBUTION_NAMES.contains(distribution)) {
@@ -166,9 +167,11 @@ public record StudySettings(String name, String binding, List<Workload> workload
     }
     var settings = new StudySettings(name, binding, workloads, distributions, scales(reader),
         devices(reader, base), reader.string(SERVER_START), reader.string(SERVER_STOP),
-        reader.integer(REPETITIONS, 1, 1, 1000), reader.duration(DURATION),
+        reader.integer(REPETITIONS, 1, 1, 1000),
+        // a run of no time measures nothing: 0s is bad input, not "unset"
+        reader.string(DURATION).map(v -> reader.duration(DURATION, Duration.ZERO, Duration.ofMillis(1), DurationFormat.UNBOUNDED)),
         reader.string(OPERATIONCOUNT).map(v -> PropertyReader.parseLong(OPERATIONCOUNT, v, 1, Integer.MAX_VALUE)),
-        reader.choice(CACHE, CacheState.WARM), reader.integer(CLIENTS, 1, 1, 1024), list(reader, HOSTS, ""),
+        reader.choice(CACHE, CacheState.WARM), reader.integer(CLIENTS, 1, 1, 1024), reader.list(HOSTS, ""),
         reader.integer(THREADS, 1, 1, 10_000), target(reader), resolve(base, RESULTS, reader.string(RESULTS, "results")),
         passThrough, base.toAbsolutePath().normalize(), targets(reader), objective(reader),
         reader.integer(SLO_STEPS, 5, 1, 20));
@@ -254,7 +257,7 @@ public record StudySettings(String name, String binding, List<Workload> workload
     keys.put(DatasetScale.Kind.RECORDS, RECORDCOUNTS);
     var scales = new ArrayList<DatasetScale>();
     var amounts = new ArrayList<Object>();
-    keys.forEach((kind, key) -> list(reader, key, "").forEach(value -> {
+    keys.forEach((kind, key) -> reader.list(key, "").forEach(value -> {
       Object amount = switch (kind) {
         case RATIO -> PropertyReader.parsePositiveDecimal(key, value, "ratios of server memory > 0, e.g. 0.33,1.33");
         case SIZE -> {
@@ -282,7 +285,7 @@ public record StudySettings(String name, String binding, List<Workload> workload
 
   private static List<Device> devices(PropertyReader reader, Path base) {
     var devices = new ArrayList<Device>();
-    for (var entry : list(reader, DEVICES, "")) {
+    for (var entry : reader.list(DEVICES, "")) {
       var equals = entry.indexOf('=');
       if (equals <= 0 || equals == entry.length() - 1) {
         throw new InvalidPropertyException(DEVICES, entry, "name=datapath entries, e.g. hdd=/mnt/hdd/db,ssd=/mnt/ssd/db");
@@ -355,16 +358,6 @@ public record StudySettings(String name, String binding, List<Workload> workload
   /** A workload file as its clients read it ({@code -P}: ISO-8859-1, as YCSB). */
   static Properties workloadFile(Path file) {
     return PropertiesFile.read(WORKLOADS, file, StandardCharsets.ISO_8859_1, "workload files of key=value text");
-  }
-
-  /** A comma-separated list; one that is given must name at least one entry ({@code study.workloads=,}). */
-  private static List<String> list(PropertyReader reader, String key, String defaultValue) {
-    var entries = reader.list(key, defaultValue);
-    if (entries.isEmpty() && reader.string(key).isPresent()) {
-      throw new InvalidPropertyException(key, reader.string(key).get(), "a comma-separated list of one or more entries",
-          "it names none");
-    }
-    return entries;
   }
 
   private static Path resolve(Path base, String key, String path) {

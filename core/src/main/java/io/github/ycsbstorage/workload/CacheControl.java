@@ -4,7 +4,10 @@ import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.SecretMasker;
 import io.github.ycsbstorage.spi.Locality;
 import io.github.ycsbstorage.spi.ServerInfo;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -21,11 +24,18 @@ final class CacheControl {
   private CacheControl() {
   }
 
-  /** Runs the restart command through {@code sh -c}, printing its output; a failure stops the phase. */
+  /**
+   * Runs the restart command through {@code sh -c}, printing its output line by line with secrets
+   * masked (a command that echoes {@code db.password=…} must not show it); a failure stops the phase.
+   */
   static void restart(String command) throws WorkloadException {
     System.err.println("Restarting the server: " + SecretMasker.maskText(command));
     try {
-      var process = new ProcessBuilder("sh", "-c", command).inheritIO().start();
+      var process = new ProcessBuilder("sh", "-c", command).redirectErrorStream(true)
+          .redirectInput(ProcessBuilder.Redirect.INHERIT).start();
+      try (var output = new BufferedReader(new InputStreamReader(process.getInputStream(), Charset.defaultCharset()))) {
+        output.lines().forEach(line -> System.err.println(SecretMasker.maskText(line)));
+      }
       int status = process.waitFor();
       if (status != 0) {
         // before any operation: the command is bad input, as a bad property is (exit 2)

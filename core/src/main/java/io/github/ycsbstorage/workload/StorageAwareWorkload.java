@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.atomic.LongAdder;
 import site.ycsb.Client;
@@ -98,6 +99,8 @@ public class StorageAwareWorkload extends CoreWorkload {
   @Override
   public void init(Properties p) throws WorkloadException {
     var startedAt = Instant.now();
+    // a dataset size that a later level replaced, as bin/ycsb found it: YCSB's Client merged both
+    Optional.ofNullable(System.getProperty(StorageSettings.REPLACED_SIZE)).ifPresent(p::remove);
     settings = StorageSettings.from(p);
     var phase = Phase.of(p);
     load = phase == Phase.LOAD;

@@ -52,6 +52,11 @@ public record StorageSettings(OptionalDouble ratio, Optional<ByteSize> size, Siz
   public static final String PREFIX = "storage.";
   public static final String RATIO = "storage.dataset.ratio";
   public static final String SIZE = "storage.dataset.size";
+  /**
+   * A JVM system property, not a YCSB one: the dataset size key that {@code bin/ycsb} found replaced by
+   * a later level (see {@code ClientArguments.replacedDatasetSize}); the workload drops it.
+   */
+  public static final String REPLACED_SIZE = "ycsbstorage.dataset.replaced";
   public static final String BASIS = "storage.memory.basis";
   public static final String SERVER_MEMORY = "storage.server.memory";
   public static final String RECORD_OVERHEAD = "storage.record.overhead";

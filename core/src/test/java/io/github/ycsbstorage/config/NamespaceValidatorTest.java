@@ -59,6 +59,19 @@ class NamespaceValidatorTest {
         + " accepted: the keys of mongodb.*: mongodb.password, mongodb.url", error.getMessage());
   }
 
+  /** An empty value is not "unset": it would drop a workload file's value silently. */
+  @Test
+  void anEmptyValueOfAKnownKeyIsRefused() {
+    var properties = new Properties();
+    properties.setProperty("storage.dataset.ratio", " ");
+    properties.setProperty("label", "");
+    assertEquals("storage.dataset.ratio=' ' is invalid: an empty value; accepted: a value; leave the key out for "
+        + "its default", assertThrows(InvalidPropertyException.class, () -> validator.validateKeys(properties))
+        .getMessage());
+    properties.remove("storage.dataset.ratio");
+    assertDoesNotThrow(() -> validator.validateKeys(properties), "a key that is not ours is YCSB's to judge");
+  }
+
   @Test
   void everyUnknownKeyInOneMessage() {
     var properties = new Properties();

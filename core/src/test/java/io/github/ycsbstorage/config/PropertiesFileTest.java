@@ -4,6 +4,7 @@ import static java.nio.charset.StandardCharsets.ISO_8859_1;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,6 +34,16 @@ class PropertiesFileTest {
     assertEquals("caf\u00e9!", properties.getProperty("b"));
     assertEquals("xy", properties.getProperty("long"));
     assertEquals("\\u12", properties.getProperty("escaped"), "an escaped backslash before u is no escape");
+  }
+
+  /** YCSB reads a -P file as ISO-8859-1: a UTF-8 byte-order mark would become part of the first key. */
+  @Test
+  void namesAByteOrderMarkInAYcsbFileAndSkipsItInAStudyFile() throws Exception {
+    var content = "\u00ef\u00bb\u00bfworkload=w\n".getBytes(ISO_8859_1);
+    var message = refusal(content, ISO_8859_1);
+    assertTrue(message.contains("it starts with a UTF-8 byte-order mark (EF BB BF)"), message);
+    var file = Files.write(dir.resolve("study.properties"), content);
+    assertEquals("w", PropertiesFile.read("FILE", file, UTF_8, "a study file").getProperty("workload"));
   }
 
   @Test

@@ -21,7 +21,7 @@ class PropertyReaderTest {
 
   @Test
   void readsTypedValuesAndDefaults() {
-    var reader = reader("threads", " 8 ", "flag", "yes", "ratio", "1.33", "size", "2GiB", "interval", "250ms",
+    var reader = reader("threads", " 8 ", "flag", "TRUE", "ratio", "1.33", "size", "2GiB", "interval", "250ms",
         "basis", "Cache", "blank", "  ");
     assertEquals(8, reader.integer("threads", 1, 1, 1024));
     assertEquals(3, reader.integer("missing", 3, 1, 1024));
@@ -32,6 +32,26 @@ class PropertyReaderTest {
     assertEquals(Basis.CACHE, reader.choice("basis", Basis.RAM));
     assertEquals(Optional.empty(), reader.string("blank"));
     assertFalse(reader.bool("blank", false));
+  }
+
+  /** One boolean for every key: true or false in any case; one decimal: no hex float or type suffix. */
+  @Test
+  void refusesLooseBooleansDecimalsAndEmptyLists() {
+    for (var loose : List.of("yes", "no", "1", "on", "")) {
+      var reader = reader("flag", loose.isEmpty() ? "x" : loose);
+      assertEquals("flag='" + (loose.isEmpty() ? "x" : loose) + "' is invalid; accepted: true or false",
+          assertThrows(InvalidPropertyException.class, () -> reader.bool("flag", true)).getMessage());
+    }
+    assertFalse(reader("flag", "False").bool("flag", true));
+    for (var odd : List.of("0x1p1", "2d", "1.5f", "Infinity", "1e400")) {
+      assertThrows(InvalidPropertyException.class, () -> reader("ratio", odd).decimal("ratio", 1), odd);
+    }
+    assertEquals(0.25, reader("ratio", "2.5e-1").decimal("ratio", 1), 0);
+    assertEquals("paths=' , ' is invalid: it names none; accepted: a comma-separated list of one or more entries",
+        assertThrows(InvalidPropertyException.class, () -> reader("paths", " , ").list("paths", "")).getMessage());
+    assertEquals("n='3000000000' is invalid; accepted: a whole number ≥ 0, at most 2,147,483,647",
+        assertThrows(InvalidPropertyException.class, () -> reader("n", "3000000000").integer("n", 0, 0,
+            Integer.MAX_VALUE)).getMessage());
   }
 
   @Test

@@ -50,6 +50,11 @@ class SecretMaskerTest {
       "mysqladmin --password=hunter2 status | mysqladmin --password=***** status",
       "`sshpass -p 'hunter 2' ssh host` | `sshpass -p '*****' ssh host`",
       "Command line: -db site.ycsb.BasicDB -P workloads/workloada -p label=x -load | Command line: -db site.ycsb.BasicDB -P workloads/workloada -p label=x -load",
+      // misspelt secret keys, and a bare secret word before a value of a secret's shape (a command's output)
+      "Command line: -p mongodb.pasword=hunter2 -p oraclenosql.passwrd=h3 -load | Command line: -p mongodb.pasword=***** -p oraclenosql.passwrd=***** -load",
+      "restarting with token 3f9a77c0 now | restarting with token ***** now",
+      "Password hunter2 | Password *****",
+      "a password is required | a password is required",
   })
   void hidesSecretsInText(String text, String expected) {
     assertEquals(expected, SecretMasker.maskText(text));
@@ -57,14 +62,17 @@ class SecretMaskerTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"oraclenosql.password", "mongodb.dbPwd", "PASSWD", "x.credential", "auth.token",
-      "aws.secret.access", "ssl.key", "API_KEY", "accessKey", "x.apikey", "tls.privatekey"})
+      "aws.secret.access", "ssl.key", "API_KEY", "accessKey", "x.apikey", "tls.privatekey",
+      // close to a secret name: a misspelt key still holds the secret
+      "mongodb.pasword", "oraclenosql.passwrd", "db.secert", "x.passWord", "auth.tokn", "db.pass", "mongodb.dbPasswort"})
   void secretKeyNames(String key) {
     assertTrue(SecretMasker.isSecretKey(key), key);
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"recordcount", "key", "monkey", "keyprefix", "mongodb.url", "collector.ssh.command",
-      "insertorder", "fieldnameprefix", "hotspotdatafraction"})
+      "insertorder", "fieldnameprefix", "hotspotdatafraction", "oraclenosql.pid", "oraclenosql.storename",
+      "oraclenosql.helperhosts", "storage.dataset.ratio", "requestdistribution"})
   void ordinaryKeyNames(String key) {
     assertFalse(SecretMasker.isSecretKey(key), key);
   }

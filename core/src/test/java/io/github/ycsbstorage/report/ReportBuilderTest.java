@@ -129,7 +129,7 @@ class ReportBuilderTest {
     var truncated = Files.writeString(study.resolve("truncated.json"), good.substring(0, good.length() / 2));
     var foreign = Files.writeString(results.resolve("package.json"), "{\"name\": \"not ours\"}");
     var corrupt = Files.writeString(results.resolve("corrupt.json"), "\u0000\u0001 binary");
-    var unreadable = Files.createDirectories(results.resolve("folder.json")); // unreadable as a file, also for root
+    var unreadable = Files.createDirectories(results.resolve("folder.json")); // no regular file (as a FIFO would be)
     var companion = Files.writeString(study.resolve("series.json"), "{\"schema\": \"ycsb-storage-timeseries/1\"}");
 
     var report = new ReportBuilder(results, dir.resolve("out")).write();
@@ -141,7 +141,7 @@ class ReportBuilderTest {
     assertTrue(skipped.contains("skipped " + foreign + ": not a result file (no \"schema\": \"ycsb-storage-result/1\")"),
         skipped);
     assertTrue(skipped.contains("skipped " + corrupt + ": "), skipped);
-    assertTrue(skipped.contains("skipped " + unreadable + ": unreadable ("), skipped);
+    assertTrue(skipped.contains("skipped " + unreadable + ": not a regular file"), skipped);
     assertFalse(skipped.contains(companion.toString()), "our own time-series files are no surprise");
     assertTrue(report.warnings().containsAll(report.skipped()), "the report shows them too");
   }

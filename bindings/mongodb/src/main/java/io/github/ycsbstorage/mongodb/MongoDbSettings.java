@@ -147,13 +147,17 @@ public record MongoDbSettings(
   }
 
   private static ConnectionString connectionString(String text) {
+    var accepted = "a MongoDB connection string: mongodb://[user:password@]host[:port][/database][?options]"
+        + " or mongodb+srv://...";
+    if (text.chars().anyMatch(Character::isWhitespace)) {
+      // the driver would take part of it for a host, or pass it to DNS
+      throw new InvalidPropertyException(URL, text, accepted, "it holds a blank (encode one in a password as %20)");
+    }
     try {
       return new ConnectionString(text);
     } catch (IllegalArgumentException | MongoClientException e) {
       // MongoClientException: a mongodb+srv:// host whose DNS records cannot be looked up
-      throw new InvalidPropertyException(URL, text,
-          "a MongoDB connection string: mongodb://[user:password@]host[:port][/database][?options]"
-              + " or mongodb+srv://...", e.getMessage());
+      throw new InvalidPropertyException(URL, text, accepted, e.getMessage());
     }
   }
 

@@ -74,6 +74,7 @@ record OracleNoSqlSettings(String storeName, List<String> helperHosts, String ta
   static final String DEFAULT_HELPER_HOSTS = "localhost:5000";
 
   private static final Pattern HOST_PORT = Pattern.compile("[A-Za-z0-9.\\-]+:\\d{1,5}|\\[[0-9A-Fa-f:]+]:\\d{1,5}");
+  private static final Pattern STORE = Pattern.compile("[A-Za-z0-9_-]+");
   private static final Pattern TABLE_NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)?");
 
   /**
@@ -92,11 +93,20 @@ record OracleNoSqlSettings(String storeName, List<String> helperHosts, String ta
    */
   static OracleNoSqlSettings from(Properties properties) {
     var reader = new PropertyReader(properties);
-    var storeName = reader.string(reader.aliased(STORE_NAME, LEGACY_STORE_NAME), DEFAULT_STORE);
+    var storeKey = reader.aliased(STORE_NAME, LEGACY_STORE_NAME);
+    var storeName = reader.string(storeKey, DEFAULT_STORE);
+    if (!STORE.matcher(storeName).matches()) {
+      throw new InvalidPropertyException(storeKey, storeName,
+          "a store name of letters, digits, '-' and '_', e.g. kvstore (KVLite's default)");
+    }
     var hostsKey = reader.aliased(HELPER_HOSTS, LEGACY_HELPER_HOST);
     var hosts = reader.list(hostsKey, DEFAULT_HELPER_HOSTS);
-    if (hosts.isEmpty() || !hosts.stream().allMatch(h -> HOST_PORT.matcher(h).matches())) {
-      throw new InvalidPropertyException(hostsKey, reader.string(hostsKey, DEFAULT_HELPER_HOSTS), "comma-separated host:port pairs, e.g. node1:5000,node2:5000");
+    var hostsAccepted = "comma-separated host:port pairs with ports from 1 to 65535, e.g. node1:5000,node2:5000";
+    for (var host : hosts) {
+      if (!HOST_PORT.matcher(host).matches()) {
+        throw new InvalidPropertyException(hostsKey, reader.string(hostsKey, DEFAULT_HELPER_HOSTS), hostsAccepted);
+      }
+      PropertyReader.parseLong(hostsKey + " (port of " + host + ")", host.substring(host.lastIndexOf(':') + 1), 1, 65_535);
     }
     var tableKey = reader.aliased(TABLE, "table");
     var table = reader.string(tableKey, "usertable");

@@ -102,7 +102,10 @@ record StoreSession(KVStore store, TableAPI tables, Table table, OracleNoSqlSett
         store = KVStoreFactory.getStore(config);
       }
     } catch (RuntimeException e) {
-      throw failure("cannot open store '" + settings.storeName() + "' at " + settings.helperHosts(), e);
+      // a host that DNS does not know (nosuch.invalid:5000) ends here too: named by its key, checked
+      // when the store is opened (once, before YCSB starts), not by a second lookup up front
+      throw failure("cannot open store '" + settings.storeName() + "' (" + OracleNoSqlSettings.STORE_NAME + ") at "
+          + settings.helperHosts() + " (" + OracleNoSqlSettings.HELPER_HOSTS + ")", e);
     }
     try {
       // One data request first: an old kvclient can still run DDL, but the store refuses its data

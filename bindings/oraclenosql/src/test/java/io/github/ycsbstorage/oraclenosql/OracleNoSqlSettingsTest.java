@@ -68,8 +68,16 @@ class OracleNoSqlSettingsTest {
   void badValuesNameThePropertyTheValueAndWhatIsAccepted() {
     var hosts = assertThrows(InvalidPropertyException.class,
         () -> OracleNoSqlSettings.from(properties("oraclenosql.helperhosts", "localhost")));
-    assertEquals("oraclenosql.helperhosts='localhost' is invalid; accepted: comma-separated host:port pairs, "
-        + "e.g. node1:5000,node2:5000", hosts.getMessage());
+    assertEquals("oraclenosql.helperhosts='localhost' is invalid; accepted: comma-separated host:port pairs "
+        + "with ports from 1 to 65535, e.g. node1:5000,node2:5000", hosts.getMessage());
+    var port = assertThrows(InvalidPropertyException.class,
+        () -> OracleNoSqlSettings.from(properties("oraclenosql.helperhosts", "127.0.0.1:99999")));
+    assertEquals("oraclenosql.helperhosts (port of 127.0.0.1:99999)='99999' is invalid; accepted: a whole number "
+        + "from 1 to 65535", port.getMessage());
+    var store = assertThrows(InvalidPropertyException.class,
+        () -> OracleNoSqlSettings.from(properties("oraclenosql.storename", "bad name!")));
+    assertEquals("oraclenosql.storename='bad name!' is invalid; accepted: a store name of letters, digits, '-' and "
+        + "'_', e.g. kvstore (KVLite's default)", store.getMessage());
     var legacyHosts = assertThrows(InvalidPropertyException.class,
         () -> OracleNoSqlSettings.from(properties("helperHost", "x y:1")));
     assertEquals("helperHost", legacyHosts.property());
