@@ -201,7 +201,7 @@ public record StudySettings(String name, String binding, List<Workload> workload
   /** {@code study.targets}: distinct positive rates, lowest first; alone among the ways to set a rate. */
   private static List<Double> targets(PropertyReader reader) {
     var targets = new java.util.TreeMap<Long, Double>();
-    for (var value : list(reader, TARGETS, "")) {
+    for (var value : reader.list(TARGETS, "")) {
       var rate = PropertyReader.parsePositiveDecimal(TARGETS, value, "rates in operations per second > 0, e.g. "
           + "500,1000,2000");
       if (targets.put(Math.round(rate), rate) != null) {
