@@ -8,6 +8,7 @@
 #         0.2-0.5 ms a request here, stays inside the await check's 15 %; at 2 ms it would not)
 #
 # usage: known-devices.sh [--delay-ms N] [--seconds N] [--ycsb-home DIR]
+#        known-devices.sh --prerequisites   (only say what this host lacks: exit 0 when nothing)
 # Needs root, losetup, mkfs.ext4, /dev/fuse, fusermount3 and python3-fusepy (Debian: apt-get install
 # fuse3 python3-fusepy). Everything it makes lives in one `mktemp -d` folder in /dev/shm and is
 # unmounted, detached and removed on every exit path; it touches no device it did not create.
@@ -16,6 +17,8 @@
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
+export PATH="$PATH:/usr/sbin:/sbin"
+prerequisites_only=false
 delay_ms=5
 seconds=6
 ycsb_home=${YCSB_HOME:-$(cd "$here/../.." && pwd)}
@@ -32,7 +35,8 @@ while [ $# -gt 0 ]; do
     --delay-ms) [ $# -ge 2 ] || usage "--delay-ms needs a value"; delay_ms=$2; shift 2 ;;
     --seconds) [ $# -ge 2 ] || usage "--seconds needs a value"; seconds=$2; shift 2 ;;
     --ycsb-home) [ $# -ge 2 ] || usage "--ycsb-home needs a value"; ycsb_home=$2; shift 2 ;;
-    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+    --prerequisites) prerequisites_only=true; shift ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     *) usage "unknown argument '$1'" ;;
   esac
 done
@@ -54,6 +58,9 @@ done
 if [ ${#missing[@]} -gt 0 ]; then
   echo "known-devices.sh: missing prerequisites: $(IFS=,; echo "${missing[*]}" | sed 's/,/, /g')" >&2
   exit 2
+fi
+if $prerequisites_only; then
+  exit 0
 fi
 
 work=$(mktemp -d /dev/shm/known-devices.XXXXXX)
