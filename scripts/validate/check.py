@@ -1,7 +1,10 @@
 #!/usr/bin/python3
 """The validation rig's checks: what a study on two devices of known behaviour found, against what the
-configured delay implies. Prints one PASS/FAIL line per check with both numbers; exits 0 only when
-every check held (1 otherwise). Called by known-devices.sh, which built the devices.
+configured delay implies. Prints one PASS/FAIL line per check with both numbers; a check of a timing
+whose cell ran on saturated CPUs (io.cpuSaturated: other work held the host) is INCONCLUSIVE with that
+reason instead, since then the figure measured the host's CPU queue, not the device. Exits 0 when every
+check passed, 1 when one failed, 3 when none failed but some were inconclusive. Called by
+known-devices.sh, which built the devices.
 
 usage: check.py RIG.json
 RIG.json: {"delayMs", "results": folder of the studies' results, "studies": {"<threads>": "<study stdout file>"},
@@ -22,16 +25,24 @@ SPINNING_FROM_US = 2000  # the probe's class boundary (docs/collector.md): below
 
 class Checks:
     def __init__(self):
-        self.failed = 0
-        self.count = 0
+        self.outcomes = []
 
-    def check(self, holds, text):
-        self.count += 1
-        self.failed += 0 if holds else 1
-        print(("PASS  " if holds else "FAIL  ") + text, flush=True)
+    def check(self, holds, text, *contended_cells):
+        """A PASS or FAIL line; INCONCLUSIVE instead when it failed on a cell that ran on saturated CPUs."""
+        saturated = [c for c in contended_cells if c and (c.get("io") or {}).get("cpuSaturated")]
+        outcome = "PASS" if holds else "INCONCLUSIVE" if saturated else "FAIL"
+        self.outcomes.append(outcome)
+        suffix = ""
+        if saturated:
+            cpu = (saturated[0].get("io") or {}).get("cpu") or {}
+            suffix = f" [host CPUs saturated in {len(saturated)} of the cells: idle {fmt(number(cpu.get('idle')), ' %', 1)}]"
+        print(f"{outcome}  {text}{suffix}", flush=True)
 
     def info(self, text):
         print("INFO  " + text, flush=True)
+
+    def exit_code(self):
+        return 1 if "FAIL" in self.outcomes else 3 if "INCONCLUSIVE" in self.outcomes else 0
 
 
 def cells(results):
@@ -67,6 +78,12 @@ def read_await_ms(cell, loop):
 
 def device_reads_per_op(cell):
     return number((cell.get("engine") or {}).get("deviceReadsPerOperation"))
+
+
+def diskstats_reads_per_op(cell, loop):
+    reads = (((cell.get("io") or {}).get("devices") or {}).get(loop) or {}).get("reads")
+    operations = ((cell.get("summary") or {}).get("operations") or {}).get("READ", {}).get("count")
+    return reads / operations if reads is not None and operations else None
 
 
 def headline_ratios(stdout_file):
@@ -105,7 +122,7 @@ def main(rig_file):
         low, high = delay_ms * (1 - AWAIT_TOLERANCE), delay_ms * (1 + AWAIT_TOLERANCE)
         checks.check(await_ms is not None and low <= await_ms <= high,
                      f"slow device read await: {fmt(await_ms, ' ms')} over {reads} reads; configured delay {delay_ms:g} ms,"
-                     f" accepted {low:.2f}–{high:.2f} ms ({devices['slow']['loop']}, {one} thread, {beyond})")
+                     f" accepted {low:.2f}–{high:.2f} ms ({devices['slow']['loop']}, {one} thread, {beyond})", slow_beyond)
     if fast_beyond:
         await_ms, reads = read_await_ms(fast_beyond, devices["fast"]["loop"])
         checks.info(f"fast device read await: {fmt(await_ms, ' ms', 3)} over {reads} reads"
@@ -115,13 +132,16 @@ def main(rig_file):
     predicted_slow = None
     if slow_beyond:
         per_op, measured = device_reads_per_op(slow_beyond), throughput(slow_beyond)
+        if per_op is None:
+            checks.info(f"slow device, {one} thread, {beyond}: {fmt(diskstats_reads_per_op(slow_beyond, devices['slow']['loop']), '', 3)}"
+                        " device reads/op by the loop device's diskstats (the engine section is missing)")
         if per_op:
             predicted_slow = 1000.0 / (per_op * delay_ms)
         ok = predicted_slow is not None and measured is not None \
             and abs(measured - predicted_slow) <= THROUGHPUT_TOLERANCE * predicted_slow
         checks.check(ok, f"slow device, {one} thread, {beyond}: {fmt(measured, ' ops/s', 1)}; predicted"
                          f" 1 / ({fmt(per_op, '', 3)} device reads/op × {delay_ms:g} ms) = {fmt(predicted_slow, ' ops/s', 1)},"
-                         f" accepted ±{THROUGHPUT_TOLERANCE:.0%}")
+                         f" accepted ±{THROUGHPUT_TOLERANCE:.0%}", slow_beyond if ok or predicted_slow else None)
 
     # 3. In the cache the device does not matter: no difference, at every thread count.
     for t in threads:
@@ -133,7 +153,7 @@ def main(rig_file):
                          f"in cache, {t} thread(s): fast {fmt(throughput(fast), ' ops/s', 0)} ÷ slow"
                          f" {fmt(throughput(slow), ' ops/s', 0)} = {fmt(ratio, '×')}; no-difference band {low}–{high}"
                          f" (device reads/op: fast {fmt(device_reads_per_op(fast), '', 3)},"
-                         f" slow {fmt(device_reads_per_op(slow), '', 3)})")
+                         f" slow {fmt(device_reads_per_op(slow), '', 3)})", fast, slow)
 
     # 4. Beyond the cache the study's verdict names the fast device, with the ratio the delay implies.
     for t in threads:
@@ -155,7 +175,8 @@ def main(rig_file):
         checks.check(names_fast and consistent,
                      f"beyond cache, {t} thread(s): the study says '{first} vs {second}, {scale_text}: {ratio:g}×'"
                      f" (measured {fmt(measured, '×')}); the delay implies fast {fmt(throughput(fast), ' ops/s', 0)}"
-                     f" × {fmt(per_op, '', 3)} reads/op × {delay_ms:g} ms = {fmt(implied, '×')}, accepted ±{THROUGHPUT_TOLERANCE:.0%}")
+                     f" × {fmt(per_op, '', 3)} reads/op × {delay_ms:g} ms = {fmt(implied, '×')}, accepted ±{THROUGHPUT_TOLERANCE:.0%}",
+                     *((fast, slow) if implied is not None else ()))
 
     # 5. The device tags: each loop device named, its own size, its backing file's file system.
     for name in ("fast", "slow"):
@@ -181,8 +202,9 @@ def main(rig_file):
                      f"slow device probe: p50 {fmt(p50 and p50 / 1000.0, ' ms')}, class {medium or inconclusive or 'none'};"
                      f" expected {expected} for a {delay_ms:g} ms delay, or inconclusive on a contended host")
 
-    print(f"known-devices: {checks.count - checks.failed} of {checks.count} checks passed", flush=True)
-    return 0 if checks.failed == 0 else 1
+    print(f"known-devices: {checks.outcomes.count('PASS')} of {len(checks.outcomes)} checks passed,"
+          f" {checks.outcomes.count('FAIL')} failed, {checks.outcomes.count('INCONCLUSIVE')} inconclusive", flush=True)
+    return checks.exit_code()
 
 
 if __name__ == "__main__":

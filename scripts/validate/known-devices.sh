@@ -7,7 +7,8 @@
 #         system whose every read and write sleeps DELAY ms (default 5: the pass-through's own cost,
 #         0.2-0.5 ms a request here, stays inside the await check's 15 %; at 2 ms it would not)
 #
-# usage: known-devices.sh [--delay-ms N] [--seconds N] [--ycsb-home DIR]
+# usage: known-devices.sh [--delay-ms N] [--seconds N] [--results DIR] [--ycsb-home DIR]
+#        --results DIR keeps the studies' files, results and reports there (a new folder)
 #        known-devices.sh --prerequisites   (only say what this host lacks: exit 0 when nothing)
 # Needs root, losetup, mkfs.ext4, /dev/fuse, fusermount3 and python3-fusepy (Debian: apt-get install
 # fuse3 python3-fusepy). Everything it makes lives in one `mktemp -d` folder in /dev/shm and is
@@ -19,6 +20,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 export PATH="$PATH:/usr/sbin:/sbin"
 prerequisites_only=false
+keep=
 delay_ms=5
 seconds=6
 ycsb_home=${YCSB_HOME:-$(cd "$here/../.." && pwd)}
@@ -26,6 +28,7 @@ ycsb_home=${YCSB_HOME:-$(cd "$here/../.." && pwd)}
 usage() {
   echo "known-devices.sh: $1" >&2
   echo "usage: known-devices.sh [--delay-ms N (0.5-50, default 5)] [--seconds N (run time per cell, 3-600, default 6)]" \
+    "[--results DIR (a new folder for the studies' results and reports)]" \
     "[--ycsb-home DIR (default \$YCSB_HOME or this install)]" >&2
   exit 2
 }
@@ -34,6 +37,7 @@ while [ $# -gt 0 ]; do
   case $1 in
     --delay-ms) [ $# -ge 2 ] || usage "--delay-ms needs a value"; delay_ms=$2; shift 2 ;;
     --seconds) [ $# -ge 2 ] || usage "--seconds needs a value"; seconds=$2; shift 2 ;;
+    --results) [ $# -ge 2 ] || usage "--results needs a value"; keep=$2; shift 2 ;;
     --ycsb-home) [ $# -ge 2 ] || usage "--ycsb-home needs a value"; ycsb_home=$2; shift 2 ;;
     --prerequisites) prerequisites_only=true; shift ;;
     -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
@@ -44,12 +48,13 @@ awk -v d="$delay_ms" 'BEGIN { exit !(d ~ /^[0-9]+(\.[0-9]+)?$/ && d >= 0.5 && d 
   || usage "--delay-ms='$delay_ms' is invalid; accepted: a number of milliseconds from 0.5 to 50"
 [[ $seconds =~ ^[0-9]+$ ]] && [ "$seconds" -ge 3 ] && [ "$seconds" -le 600 ] \
   || usage "--seconds='$seconds' is invalid; accepted: a whole number of seconds from 3 to 600"
+[ -z "$keep" ] || [ ! -e "$keep" ] || usage "--results='$keep' is invalid: it exists; accepted: a path where a new folder can be made"
 [ -x "$ycsb_home/bin/ycsb" ] || usage "--ycsb-home='$ycsb_home' is invalid: no bin/ycsb there; accepted: an unpacked ycsb-storage install"
 
 # Prerequisites, each named when missing.
 missing=()
 [ "$(id -u)" = 0 ] || missing+=("root (loop devices and mounts)")
-for tool in losetup mkfs.ext4 mount umount fusermount3 mountpoint setsid; do
+for tool in losetup mkfs.ext4 mount umount fusermount3 mountpoint setsid chrt nice; do
   command -v "$tool" >/dev/null || missing+=("$tool")
 done
 [ -c /dev/fuse ] || missing+=("/dev/fuse")
@@ -75,6 +80,9 @@ cleanup() {
   if [ -n "$study_pid" ]; then
     kill -TERM "$study_pid" 2>/dev/null  # the study ends its clients too
     wait "$study_pid"
+  fi
+  if [ -n "$keep" ]; then
+    mkdir -p "$keep" && cp -r "$work"/threads* "$work"/results "$work"/report "$work"/rig.json "$keep"/ 2>/dev/null
   fi
   # In order: the ext4 file systems, our loop devices, the FUSE mount, then the folder.
   for ((i = ${#mounts[@]} - 1; i >= 0; i--)); do
@@ -119,8 +127,10 @@ size_mb=160
 mkdir -p "$work/fast-backing" "$work/slow-backing" "$work/delayfs"
 truncate -s ${size_mb}M "$work/fast-backing/fast.img"
 truncate -s ${size_mb}M "$work/slow-backing/slow.img"
-# In a session of its own: a Ctrl-C must not end it before the ext4 above it is unmounted.
-setsid /usr/bin/python3 "$here/delayfs.py" "$work/slow-backing" "$work/delayfs" "$delay_ms" &
+# In a session of its own: a Ctrl-C must not end it before the ext4 above it is unmounted. At a real-time
+# priority (it sleeps through almost all of its time), so that other tenants of a busy host do not add
+# their CPU queue to the device's service time; the studies run at nice -10 for the same reason.
+setsid chrt --fifo 1 /usr/bin/python3 "$here/delayfs.py" "$work/slow-backing" "$work/delayfs" "$delay_ms" &
 fuse_pid=$!
 for _ in $(seq 100); do
   mountpoint -q "$work/delayfs" && break
@@ -165,7 +175,8 @@ collector.probe.time=1s
 EOF
   echo "known-devices: study, $threads thread(s): bin/ycsb study $work/threads$threads.properties"
   # In the background and awaited, so that a TERM or Ctrl-C reaches the trap at once.
-  (cd "$work" && exec "$ycsb_home/bin/ycsb" study "$work/threads$threads.properties") >"$work/threads$threads.out" 2>&1 &
+  (cd "$work" && exec nice -n -10 "$ycsb_home/bin/ycsb" study "$work/threads$threads.properties" \
+    --report "$work/report/threads$threads") >"$work/threads$threads.out" 2>&1 &
   study_pid=$!
   status=0
   wait "$study_pid" || status=$?
