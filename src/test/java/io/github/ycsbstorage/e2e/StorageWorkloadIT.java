@@ -41,6 +41,34 @@ class StorageWorkloadIT {
     assertEquals("site.ycsb.BasicDB", result.path("versions").path("binding").asText());
   }
 
+  /**
+   * measurementtype=raw names its figures "Total Operations", "Average", "p50", ...: the result keeps
+   * them, and the collector's per-operation figures take YCSB's count. Independent count: the data
+   * points raw wrote to its own file, one line each.
+   */
+  @Test
+  void rawMeasurementsKeepTheCountAndThePerOperationFigures(@TempDir Path dir) throws Exception {
+    var rawFile = dir.resolve("raw.csv");
+    var run = ycsb("run", "basic", "-P", FILE, "-p", "recordcount=100", "-p", "operationcount=60",
+        "-p", "basicdb.verbose=false", "-p", "measurementtype=raw", "-p", "measurement.raw.output_file=" + rawFile,
+        "-p", "collector.paths=" + dir, "-p", "collector.probe=false", "-p", "storage.result=" + dir.resolve("run.json"));
+    assertEquals(0, run.exitCode(), run::all);
+    long points;
+    try (var lines = Files.lines(rawFile)) {
+      points = lines.filter(line -> line.startsWith("READ,")).count();
+    }
+    assertEquals(60, points, run::all);
+    var result = new ObjectMapper().readTree(dir.resolve("run.json").toFile());
+    var read = result.path("summary").path("operations").path("READ");
+    assertEquals(points, read.path("count").asLong(), run::all);
+    assertTrue(read.path("p50Us").isIntegralNumber() && read.path("p99Us").isIntegralNumber(), read::toString);
+    assertTrue(read.path("averageUs").isNumber(), read::toString);
+    var io = result.path("io");
+    assertEquals(points, io.path("operations").path("count").asLong(), io::toString);
+    assertTrue(io.path("perOperation").path("cpuMicros").isNumber(), io::toString);
+    assertFalse(run.all().contains("YCSB measured no operations"), run::all);
+  }
+
   @Test
   void aRatioOnABindingThatDescribesNoServerExits2FromInit() throws Exception {
     var load = ycsb("load", "basic", "-P", FILE);

@@ -1,6 +1,7 @@
 package io.github.ycsbstorage.collector;
 
 import io.github.ycsbstorage.collector.device.DeviceInfo;
+import io.github.ycsbstorage.collector.device.LoopDevice;
 import io.github.ycsbstorage.collector.device.PathInventory;
 import io.github.ycsbstorage.collector.probe.ProbeResult;
 import io.github.ycsbstorage.collector.sample.CpuShares;
@@ -62,10 +63,13 @@ final class CollectorReport {
       System.err.println("Warning: " + warning);
       record.addWarning(warning);
     }
-    // in the result as io.cpuSaturated, which the report flags; the console says so at once
-    io.cpuSaturated().filter(Boolean::booleanValue).ifPresent(saturated -> System.err.println("Warning: the "
-        + (seen.serverHost() ? "server" : "client") + " host's CPUs were saturated (under "
-        + (int) Io.SATURATED_BELOW_PERCENT + " % idle + iowait time): this phase measured CPU, not storage"));
+    // one rule for every console warning: it is recorded too, and a recorded warning makes the phase degraded
+    io.cpuSaturated().filter(Boolean::booleanValue).ifPresent(saturated -> {
+      var warning = "the " + (seen.serverHost() ? "server" : "client") + " host's CPUs were saturated (under "
+          + (int) Io.SATURATED_BELOW_PERCENT + " % idle + iowait time): this phase measured CPU, not storage";
+      System.err.println("Warning: " + warning);
+      record.addWarning(warning);
+    });
   }
 
   static List<DeviceInfo> physicalDevices(List<PathInventory> inventory) {
@@ -85,8 +89,7 @@ final class CollectorReport {
           : Optional.<ProbeResult>empty();
       for (var device : path.devices()) {
         devices.add(new DataDevice(device, path.path(), path.mountPoint(), path.fsType(), path.mountOptions(),
-            path.stack(), path.notes(),
-            probe));
+            path.stack(), path.notes(), probe, path.loop()));
       }
     }
     return devices;
@@ -200,8 +203,17 @@ final class CollectorReport {
     var measured = Optional.ofNullable(seen.probe()).flatMap(ProbeResult::inferredMedium);
     var media = measured.isPresent() && first.type().media().equals("unknown")
         ? probeMedia(measured.get()) : first.type().media();
+    // a file system on a loop device holds what the loop device does, not the disk under its file
+    var size = loopOf(seen).map(LoopDevice::sizeBytes)
+        .orElse(first.sizeBytes().map(OptionalLong::of).orElse(OptionalLong.empty()));
     return Optional.of(new PerfKitBenchmarkerMetadata(first.type().label(), media,
-        first.sizeBytes().map(bytes -> OptionalLong.of(Math.round(bytes / 1e9))).orElse(OptionalLong.empty())));
+        size.isPresent() ? OptionalLong.of(Math.round(size.getAsLong() / 1e9)) : OptionalLong.empty()));
+  }
+
+  /** The loop device under the first path that has devices, if it lies on one. */
+  private static Optional<LoopDevice> loopOf(Observations seen) {
+    return seen.inventory().stream().filter(path -> !path.devices().isEmpty()).findFirst()
+        .flatMap(PathInventory::loop);
   }
 
   private static void summaryLines(RunRecord record, Observations seen, Io io) {
@@ -216,10 +228,18 @@ final class CollectorReport {
           String.join("+", physical.stream().map(DeviceInfo::name).toList()));
       var first = physical.get(0);
       first.model().ifPresent(model -> record.addFact("STORAGE", "device.model", model));
-      first.rotational().ifPresent(rotational ->
-          record.addSummaryLine("STORAGE", "device.rotational", rotational ? 1 : 0));
+      // the numeric line is read as a fact: an untrusted flag goes only into a comment line
+      first.rotational().ifPresent(rotational -> {
+        if (first.rotationalTrusted()) {
+          record.addSummaryLine("STORAGE", "device.rotational", rotational ? 1 : 0);
+        } else {
+          record.addFact("STORAGE", "device.rotational", "rotational=" + (rotational ? 1 : 0) + " (untrusted: "
+              + first.rotationalNote().orElse("the transport does not vouch for it") + ")");
+        }
+      });
       record.addSummaryLine("STORAGE", "device.rotational.trusted", first.rotationalTrusted() ? 1 : 0);
       first.scheduler().ifPresent(scheduler -> record.addFact("STORAGE", "device.scheduler", scheduler));
+      loopOf(seen).ifPresent(loop -> record.addFact("STORAGE", "device.loop", loop.describe()));
       perfKitBenchmarker(seen).ifPresent(pkb -> {
         record.addFact("STORAGE", "data_disk_0_type", pkb.dataDisk0Type());
         record.addFact("STORAGE", "data_disk_0_media", pkb.dataDisk0Media());
@@ -229,6 +249,7 @@ final class CollectorReport {
     var probe = seen.probe();
     if (probe != null && probe.p50Us().isPresent()) {
       probe.inferredMedium().ifPresent(medium -> record.addFact("STORAGE", "probe.medium", medium));
+      probe.inconclusive().ifPresent(why -> record.addFact("STORAGE", "probe.medium", why));
       record.addSummaryLine("STORAGE", "probe.direct", probe.directIo() ? 1 : 0);
       record.addSummaryLine("STORAGE", "probe.read.p50.us", probe.p50Us().getAsLong());
       probe.p99Us().ifPresent(p99 -> record.addSummaryLine("STORAGE", "probe.read.p99.us", p99));
@@ -275,14 +296,7 @@ final class CollectorReport {
       }
       io.cpuSaturated().ifPresent(saturated -> record.addSummaryLine("IO", host + "cpu.saturated", saturated ? 1 : 0));
     }
-    io.perOperation().ifPresent(figures -> {
-      figures.deviceReads().ifPresent(value -> record.addSummaryLine("IO", "device.reads/op", value));
-      figures.deviceWrites().ifPresent(value -> record.addSummaryLine("IO", "device.writes/op", value));
-      figures.deviceMB().ifPresent(value -> record.addSummaryLine("IO", "device.MB/op", value));
-      figures.cpuMicros().ifPresent(value -> record.addSummaryLine("IO", host + "cpu.us/op", value));
-      figures.serverCpuMicros().ifPresent(value -> record.addSummaryLine("IO", "server.cpu.us/op", value));
-      figures.serverIoBytes().ifPresent(value -> record.addSummaryLine("IO", "server.io.bytes/op", value));
-    });
+    record.addPerOperationLines();
     io.process().ifPresent(process -> {
       process.shareOfHostCpu().ifPresent(share -> record.addSummaryLine("IO", "server.cpu.share", share));
       process.shareOfDeviceIo().ifPresent(share -> record.addSummaryLine("IO", "server.io.share", share));

@@ -14,7 +14,8 @@ import site.ycsb.measurements.exporter.MeasurementsExporter;
  * counting exporter; every operation name counts (failed ones included, since they reached the
  * server) except {@code CLEANUP} and the {@code Intended-} copies. With
  * {@code hdrhistogram.fileoutput=true} that export would close YCSB's histogram log early, so the
- * count is then left unknown. Stateless.
+ * count is then left unknown, and so with {@code measurementtype=raw}, whose export prints every data
+ * point; the result then takes YCSB's exported count ({@code RunRecord#countOperations}). Stateless.
  */
 final class YcsbOperationCount {
   private YcsbOperationCount() {
@@ -25,6 +26,10 @@ final class YcsbOperationCount {
     if (Boolean.parseBoolean(properties.getProperty("hdrhistogram.fileoutput", "false"))) {
       return new OperationCount(null,
           "not read: hdrhistogram.fileoutput=true (reading would close YCSB's histogram log)");
+    }
+    if ("raw".equals(properties.getProperty(Measurements.MEASUREMENT_TYPE_PROPERTY))) {
+      return new OperationCount(null,
+          "not read: measurementtype=raw (reading would print its raw data points a second time)");
     }
     var total = new AtomicLong();
     var exporter = new MeasurementsExporter() {

@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.report;
 
+import io.github.ycsbstorage.result.Sizing;
 import java.util.Locale;
 import java.util.OptionalDouble;
 
@@ -43,9 +44,14 @@ final class Format {
     return Double.isFinite(value) ? String.format(Locale.ROOT, "%.1f×", value) : UNKNOWN;
   }
 
-  /** A multiple of memory: {@code 1.33× memory}. */
-  static String multiple(double value) {
-    return new java.math.BigDecimal(Double.toString(value)).stripTrailingZeros().toPlainString() + "× memory";
+  /** A multiple of the sizing basis: {@code 1.33× memory}, {@code 2× cache}. */
+  static String multiple(double value, Sizing.Basis basis) {
+    return plain(value) + "× " + basis.title();
+  }
+
+  /** A number as written, without trailing zeros: {@code 1.33}. */
+  static String plain(double value) {
+    return new java.math.BigDecimal(Double.toString(value)).stripTrailingZeros().toPlainString();
   }
 
   /** A share in per cent: {@code 4.2 %}. */

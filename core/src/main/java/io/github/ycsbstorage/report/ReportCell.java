@@ -63,10 +63,15 @@ public record ReportCell(Path file, Result result) {
   public String scaleTitle() {
     var multiple = memoryMultiple();
     if (multiple.isPresent() && isRatio()) {
-      return Format.multiple(multiple.getAsDouble());
+      return Format.multiple(multiple.getAsDouble(), basis());
     }
     return result.study().map(s -> s.scale().kind().equals("records") ? s.scale().value() + " records"
         : s.scale().value()).orElseGet(() -> scale().replaceFirst("^records", "") + " records");
+  }
+
+  /** What the dataset was sized against: the sizing plan's basis; memory for a result without a plan. */
+  public Sizing.Basis basis() {
+    return result.sections().sizing().map(Sizing::basis).orElse(Sizing.Basis.RAM);
   }
 
   /**
@@ -95,7 +100,7 @@ public record ReportCell(Path file, Result result) {
   }
 
   private static String scaleOf(Sizing sizing) {
-    return sizing.ratio().isPresent() ? "ratio" + Format.multiple(sizing.ratio().getAsDouble()).replace("× memory", "")
+    return sizing.ratio().isPresent() ? "ratio" + Format.plain(sizing.ratio().getAsDouble())
         : "records" + sizing.recordCount();
   }
 

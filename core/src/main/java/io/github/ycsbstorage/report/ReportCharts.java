@@ -73,7 +73,7 @@ record ReportCharts(Map<Mix, MixCharts> mixes, Map<String, List<Image>> cells) {
     if (known.size() > 1) {
       var x = known.stream().map(s -> s.memoryMultiple().getAsDouble()).toList();
       lines = image(Charts.lines(folder.resolve(name + "-throughput-by-size.png"),
-          "Throughput by dataset size: " + mix.title(), "dataset size (× memory)",
+          "Throughput by dataset size: " + mix.title(), "dataset size (× " + known.get(0).basis().title() + ")",
           "operations per second", x, perDevice(model, mix, known, Aggregate::throughput)),
           name + "-throughput-by-size.png", "throughput against dataset size per device, " + mix.title());
     }

@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.report;
 
+import io.github.ycsbstorage.result.Sizing;
 import java.util.Comparator;
 import java.util.OptionalDouble;
 
@@ -8,12 +9,12 @@ import java.util.OptionalDouble;
  * (e.g. {@code 1.33× memory}) and, when known, its multiple of memory for the x axis. Ordered by that
  * multiple, then by key. Immutable.
  */
-record Scale(String key, String title, OptionalDouble memoryMultiple) implements Comparable<Scale> {
+record Scale(String key, String title, OptionalDouble memoryMultiple, Sizing.Basis basis) implements Comparable<Scale> {
   private static final Comparator<Scale> ORDER = Comparator
       .comparingDouble((Scale s) -> s.memoryMultiple.orElse(Double.MAX_VALUE)).thenComparing(Scale::key);
 
   static Scale of(ReportCell cell) {
-    return new Scale(cell.scale(), cell.scaleTitle(), cell.memoryMultiple());
+    return new Scale(cell.scale(), cell.scaleTitle(), cell.memoryMultiple(), cell.basis());
   }
 
   @Override

@@ -3,6 +3,7 @@ package io.github.ycsbstorage.result;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.github.ycsbstorage.collector.device.DeviceInfo;
+import io.github.ycsbstorage.collector.device.LoopDevice;
 import io.github.ycsbstorage.collector.probe.ProbeResult;
 import java.util.List;
 import java.util.Optional;
@@ -19,12 +20,17 @@ import java.util.Optional;
  * @param stack        the block layers between the file system and the device
  * @param notes        what could not be resolved, and why
  * @param probe        the read-latency probe, on the devices of the first watched path
+ * @param loop         the loop device the path's file system lies on (its own size, its backing file
+ *                     and that file's file system and device); absent when none
  */
 public record DataDevice(@JsonUnwrapped DeviceInfo device, String path, Optional<String> mountPoint,
     Optional<String> fsType, Optional<String> mountOptions, List<String> stack, List<String> notes,
-    @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<ProbeResult> probe) {
+    @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<ProbeResult> probe,
+    @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<LoopDevice> loop) {
 
   public DataDevice {
+    probe = probe == null ? Optional.empty() : probe;
+    loop = loop == null ? Optional.empty() : loop;
     stack = stack == null ? List.of() : List.copyOf(stack);
     notes = notes == null ? List.of() : List.copyOf(notes);
   }

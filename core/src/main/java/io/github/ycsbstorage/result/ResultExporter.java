@@ -179,6 +179,7 @@ public final class ResultExporter implements MeasurementsExporter {
       System.err.println("Warning: " + warning);
       record.addWarning(warning);
     });
+    record.countOperations(summary.summary());
     var verdict = interrupted ? PhaseVerdict.interrupted() : PhaseVerdict.of(settings.phase(),
         settings.properties(), summary.summary(), record.failures(), record.warnings());
     try {

@@ -99,6 +99,34 @@ public final class RunRecord {
     warmup = value;
   }
 
+  /** The {@code [IO], …/op} lines of the collector's per-operation figures, when the count is known. */
+  public synchronized void addPerOperationLines() {
+    if (io == null) {
+      return;
+    }
+    var host = io.sampledHost() == Io.SampledHost.SERVER ? "" : "client.";
+    io.perOperation().ifPresent(figures -> {
+      figures.deviceReads().ifPresent(value -> addSummaryLine("IO", "device.reads/op", value));
+      figures.deviceWrites().ifPresent(value -> addSummaryLine("IO", "device.writes/op", value));
+      figures.deviceMB().ifPresent(value -> addSummaryLine("IO", "device.MB/op", value));
+      figures.cpuMicros().ifPresent(value -> addSummaryLine("IO", host + "cpu.us/op", value));
+      figures.serverCpuMicros().ifPresent(value -> addSummaryLine("IO", "server.cpu.us/op", value));
+      figures.serverIoBytes().ifPresent(value -> addSummaryLine("IO", "server.io.bytes/op", value));
+    });
+  }
+
+  /**
+   * Completes the collector's figures with YCSB's exported count when the collector could not read it
+   * at its stop ({@code measurementtype=raw}, {@code hdrhistogram.fileoutput=true}): the per-operation
+   * figures and their lines follow.
+   */
+  synchronized void countOperations(Summary summary) {
+    if (io != null && io.operations().count() == null && summary.count() > 0) {
+      io = io.withOperations(new OperationCount(summary.count(), "YCSB's exported summary"));
+      addPerOperationLines();
+    }
+  }
+
   /** Sets what an embedded engine's own counters said about the phase. */
   public synchronized void setEngine(EngineActivity value) {
     engine = value;

@@ -65,6 +65,11 @@ public record Sizing(Mode mode, OptionalDouble ratio, Basis basis, Optional<Memo
     public String label() {
       return name().toLowerCase(Locale.ROOT);
     }
+
+    /** What a multiple of this basis is a multiple of, for readers: {@code 1.33× cache}. */
+    public String title() {
+      return this == RAM ? "memory" : "cache";
+    }
   }
 
   /**

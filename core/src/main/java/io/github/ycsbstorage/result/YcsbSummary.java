@@ -12,13 +12,16 @@ import java.util.regex.Pattern;
  * Collects YCSB's own summary from the metrics its {@code Client} and measurements export: the
  * {@code [OVERALL]} runtime and throughput, and per operation the count, latency figures and return
  * codes, with the intended-time figures ({@code [Intended-READ]}, {@code measurement.interval=both})
- * beside the operation's own. Latency histogram buckets, GC and JVM figures are left out.
+ * beside the operation's own, in the shape of every measurement type (raw's {@code Total Operations},
+ * {@code Average}, {@code p50} included). Latency histogram buckets, GC and JVM figures are left out.
  *
  * <p>Not thread-safe: YCSB exports from its main thread only.
  */
 final class YcsbSummary {
   /** YCSB writes {@code 99thPercentileLatency(us)} for whole percentiles and {@code 99.9PercentileLatency(us)} else. */
   private static final Pattern PERCENTILE = Pattern.compile("(\\d+(?:\\.\\d+)?)(?:st|nd|rd|th)?PercentileLatency\\(us\\)");
+  /** {@code measurementtype=raw} writes {@code p50}, {@code p99.9}, ... (µs). */
+  private static final Pattern RAW_PERCENTILE = Pattern.compile("p(\\d+(?:\\.\\d+)?)");
 
   private Long runtimeMs;
   private Double throughput;
@@ -67,15 +70,19 @@ final class YcsbSummary {
       figures.returnCodes.put(measurement.substring("Return=".length()), value.longValue());
       return;
     }
+    // measurementtype=raw names them Total Operations, Average, Min, Max, p50, p99.9, ...
     switch (measurement) {
-      case "Operations" -> figures.count = value.longValue();
-      case "AverageLatency(us)" -> figures.averageUs = value.doubleValue();
-      case "MinLatency(us)" -> figures.minUs = value.longValue();
-      case "MaxLatency(us)" -> figures.maxUs = value.longValue();
+      case "Operations", "Total Operations" -> figures.count = value.longValue();
+      case "AverageLatency(us)", "Average" -> figures.averageUs = value.doubleValue();
+      case "MinLatency(us)", "Min" -> figures.minUs = value.longValue();
+      case "MaxLatency(us)", "Max" -> figures.maxUs = value.longValue();
       default -> {
         var matcher = PERCENTILE.matcher(measurement);
+        var raw = RAW_PERCENTILE.matcher(measurement);
         if (matcher.matches()) {
           figures.percentiles.put(OperationFigures.percentileKey(matcher.group(1)), value.longValue());
+        } else if (raw.matches()) {
+          figures.percentiles.put(OperationFigures.percentileKey(raw.group(1)), value.longValue());
         }
       }
     }

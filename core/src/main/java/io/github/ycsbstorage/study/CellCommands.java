@@ -104,7 +104,7 @@ final class CellCommands {
     var properties = new LinkedHashMap<String, String>();
     study.passThrough().forEach((key, value) -> properties.put(key, cell.substitute(value)));
     properties.putAll(cell.scale().properties());
-    if (cell.scale().needsStorageAwareWorkload() && !study.passThrough().containsKey("workload")) {
+    if (needsStorageAwareWorkload(cell) && !study.passThrough().containsKey("workload")) {
       properties.put("workload", STORAGE_AWARE_WORKLOAD);
     }
     if (storageAware(cell) && clients > 1) {
@@ -136,7 +136,12 @@ final class CellCommands {
 
   boolean storageAware(Cell cell) {
     return STORAGE_AWARE_WORKLOAD.equals(study.passThrough().getOrDefault("workload",
-        cell.scale().needsStorageAwareWorkload() ? STORAGE_AWARE_WORKLOAD : ""));
+        needsStorageAwareWorkload(cell) ? STORAGE_AWARE_WORKLOAD : ""));
+  }
+
+  /** A dataset size in bytes, or collector.* keys (a record count with collector.paths too), need it. */
+  private boolean needsStorageAwareWorkload(Cell cell) {
+    return cell.scale().needsStorageAwareWorkload() || StudySettings.collects(study.passThrough());
   }
 
   private Optional<Long> recordCount(Cell cell) {

@@ -124,6 +124,12 @@ public record StudySettings(String name, String binding, List<Workload> workload
         passThrough.put(key, properties.getProperty(key).trim());
       }
     }
+    var workloadClass = passThrough.get("workload");
+    if (collects(passThrough) && workloadClass != null && !workloadClass.equals(CellCommands.STORAGE_AWARE_WORKLOAD)) {
+      // only the storage-aware workload runs the collector: its io and devices would be null with no reason
+      throw new InvalidPropertyException("workload", workloadClass, CellCommands.STORAGE_AWARE_WORKLOAD
+          + " (or no workload key) with collector.* keys", "the collector runs only in the storage-aware workload");
+    }
     for (var kind : List.of(DatasetScale.Kind.RATIO, DatasetScale.Kind.SIZE)) {
       var value = passThrough.get(kind.property);
       if (value != null && !value.isEmpty()) {
@@ -160,6 +166,11 @@ public record StudySettings(String name, String binding, List<Workload> workload
         reader.choice(CACHE, CacheState.WARM), reader.integer(CLIENTS, 1, 1, 1024), list(reader, HOSTS, ""),
         reader.integer(THREADS, 1, 1, 10_000), target(reader), resolve(base, RESULTS, reader.string(RESULTS, "results")),
         passThrough, base.toAbsolutePath().normalize());
+  }
+
+  /** Whether the study sets any {@code collector.*} key, which only the storage-aware workload reads. */
+  static boolean collects(Map<String, String> passThrough) {
+    return passThrough.keySet().stream().anyMatch(key -> key.startsWith("collector."));
   }
 
   /** The folder that holds this study's cell results: {@code <study.results>/<name>}. */

@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
@@ -25,7 +26,7 @@ import org.junit.jupiter.api.Test;
 class BufferedLoopProbeTest {
   /** What the probe measured on such a loop device here: 4 µs median, i.e. "memory". */
   private static final ProbeResult MEMORY_FAST = ProbeResult.measured("/mnt/img/data", true, Optional.empty(),
-      16 << 20, 50_000, 4.2, 4L, 6L, 11L, 80L, 230_000.0, 2_900.0);
+      16 << 20, 50_000, 4.2, 4L, 6L, 11L, 80L, 230_000.0, 2_900.0, List.of(4L, 4L, 5L), OptionalDouble.of(60));
 
   private static Map<String, Object> storageLines(CollectorReport.Observations seen) {
     var record = new RunRecord();
@@ -65,5 +66,9 @@ class BufferedLoopProbeTest {
     var seen = observations("loop-file", MEMORY_FAST);
     assertEquals(Optional.of("memory"), seen.probe().inferredMedium());
     assertEquals("memory", storageLines(seen).get("probe.medium"));
+    // PKB's size is the loop device's 1 GiB (round(1,073,741,824 / 10^9) = 1), not sda's 480 GB
+    assertEquals(1L, storageLines(seen).get("data_disk_0_size"));
+    assertEquals("loop0 of 1,073,741,824 bytes over /srv/images/disk.img (ext4 on sda)",
+        storageLines(seen).get("device.loop"));
   }
 }

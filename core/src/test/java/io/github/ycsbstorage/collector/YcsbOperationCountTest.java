@@ -37,5 +37,11 @@ class YcsbOperationCountTest {
     assertEquals(new OperationCount(null,
         "not read: hdrhistogram.fileoutput=true (reading would close YCSB's histogram log)"),
         YcsbOperationCount.read(fileOutput));
+    // raw's export prints every data point: reading at the collector's stop would print them twice
+    var raw = new Properties();
+    raw.setProperty("measurementtype", "raw");
+    assertEquals(new OperationCount(null,
+        "not read: measurementtype=raw (reading would print its raw data points a second time)"),
+        YcsbOperationCount.read(raw));
   }
 }

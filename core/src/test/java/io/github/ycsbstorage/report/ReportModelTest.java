@@ -219,6 +219,17 @@ class ReportModelTest {
     assertEquals("standalone results", ReportModel.of(standalone, List.of(cell)).title());
   }
 
+  /** A dataset sized against the database's cache is a multiple of that cache, in every label. */
+  @Test
+  void aCacheBasisIsLabelledCache(@TempDir Path dir) throws Exception {
+    var folder = OracleNoSqlStudyFixture.write(dir);
+    edit(folder, "hdd", root -> ((ObjectNode) root.get("sizing")).put("basis", "cache"));
+    var cell = ReportLoader.load(folder).cells().stream().filter(c -> c.scaleTitle().contains("cache"))
+        .findFirst().orElseThrow();
+    assertEquals(io.github.ycsbstorage.result.Sizing.Basis.CACHE, cell.basis());
+    assertTrue(cell.scaleTitle().endsWith("× cache"), cell.scaleTitle());
+  }
+
   @Test
   void percentileTicksAreLabelledAsPercentiles() {
     var labels = new java.util.ArrayList<String>();

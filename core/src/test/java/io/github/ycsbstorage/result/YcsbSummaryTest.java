@@ -2,14 +2,69 @@ package io.github.ycsbstorage.result;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Properties;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import site.ycsb.Status;
+import site.ycsb.measurements.OneMeasurementRaw;
+import site.ycsb.measurements.exporter.MeasurementsExporter;
 
 /** YCSB's exported measurement names, as its HdrHistogram measurement writes them, become result keys. */
 class YcsbSummaryTest {
+  /**
+   * YCSB 0.17.0's own raw measurement, latencies 1..200 µs: its count (200), mean (100.5) and its
+   * percentiles, each the sorted value at index (int) (count × p), so p50 = 101, p99 = 199, p99.9 = 200
+   * by hand, must come through under the result's keys.
+   */
+  @Test
+  void rawMeasurementsComeThroughUnderTheirOwnNames(@TempDir Path temp) throws Exception {
+    var properties = new Properties();
+    properties.setProperty("measurement.raw.output_file", temp.resolve("raw.csv").toString());
+    var raw = new OneMeasurementRaw("READ", properties);
+    for (int latency = 200; latency >= 1; latency--) {
+      raw.measure(latency);
+    }
+    raw.reportStatus(Status.OK);
+    var summary = new YcsbSummary();
+    raw.exportMeasurements(new MeasurementsExporter() {
+      @Override
+      public void write(String metric, String measurement, int value) {
+        summary.accept(metric, measurement, value);
+      }
+
+      @Override
+      public void write(String metric, String measurement, long value) {
+        summary.accept(metric, measurement, value);
+      }
+
+      @Override
+      public void write(String metric, String measurement, double value) {
+        summary.accept(metric, measurement, value);
+      }
+
+      @Override
+      public void close() {
+      }
+    });
+    var read = summary.summary().operations().get("READ");
+    assertEquals(200, read.count());
+    assertEquals(100.5, read.averageUs().orElseThrow(), 1e-9);
+    assertEquals(OptionalLong.of(1), read.minUs());
+    assertEquals(OptionalLong.of(200), read.maxUs());
+    assertEquals(OptionalLong.of(101), read.p50Us());
+    assertEquals(OptionalLong.of(191), read.p95Us());
+    assertEquals(OptionalLong.of(199), read.p99Us());
+    assertEquals(OptionalLong.of(200), read.p999Us());
+    assertEquals(OptionalLong.of(3), read.percentile(1));
+    assertEquals(Map.of("OK", 1L), read.returnCodes());
+    assertEquals(200, summary.summary().count());
+  }
+
   @Test
   void wholeAndFractionalPercentilesAreBothKept() {
     var summary = new YcsbSummary();

@@ -149,4 +149,30 @@ class StudyPlanTest {
     var run = executor.properties(cells.get(1), 0, 3, Path.of("/tmp/r"));
     assertEquals(null, run.get("insertstart"));
   }
+
+  /** collector.* keys in a record-count study: its cells run the storage-aware workload, which collects. */
+  @Test
+  void aRecordCountStudyWithCollectorPathsRunsTheCollector() {
+    var definition = StudySettings.from(study("study.workloads", "workloada", "study.ratios", "",
+        "study.recordcounts", "1000", "study.devices", "ssd=/mnt/ssd/db", "collector.paths", "{datadir}"),
+        "s", home, home);
+    var executor = new CellCommands(definition, home);
+    for (var cell : new StudyPlan(definition).cells()) {
+      var properties = executor.properties(cell, 0, 1, Path.of("/tmp/c"));
+      assertEquals(CellCommands.STORAGE_AWARE_WORKLOAD, properties.get("workload"), cell.id());
+      assertEquals("/tmp/c/result.json", properties.get("storage.result"), cell.id());
+      assertEquals("/mnt/ssd/db", properties.get("collector.paths"), cell.id());
+    }
+  }
+
+  /** ...and one that names another workload class is refused: its io and devices would be null with no reason. */
+  @Test
+  void collectorKeysWithAnotherWorkloadClassAreRefused() {
+    var error = assertThrows(InvalidPropertyException.class, () -> StudySettings.from(study("study.workloads",
+        "workloada", "study.ratios", "", "study.recordcounts", "1000", "collector.paths", "{datadir}",
+        "workload", "site.ycsb.workloads.CoreWorkload"), "s", home, home));
+    assertEquals("workload", error.property());
+    assertTrue(error.getMessage().contains("site.ycsb.workloads.CoreWorkload")
+        && error.getMessage().contains("the collector runs only in the storage-aware workload"), error.getMessage());
+  }
 }

@@ -7,6 +7,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -40,7 +41,8 @@ public final class DeviceResolver {
     resolveFileSystem(absolute, state, 0);
     return new PathInventory(absolute, Optional.ofNullable(state.mountPoint), Optional.ofNullable(state.fsType),
         Optional.ofNullable(state.source), Optional.ofNullable(state.mountOptions), state.stack, state.devices,
-        List.copyOf(state.blockDevices), state.notes, Optional.ofNullable(state.pageCache));
+        List.copyOf(state.blockDevices), state.notes, Optional.ofNullable(state.pageCache),
+        Optional.ofNullable(state.loop));
   }
 
   /**
@@ -60,7 +62,7 @@ public final class DeviceResolver {
     }
     return new PathInventory(device, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
         state.stack, state.devices, List.copyOf(state.blockDevices), state.notes,
-        Optional.ofNullable(state.pageCache));
+        Optional.ofNullable(state.pageCache), Optional.ofNullable(state.loop));
   }
 
   private String absolute(String path) {
@@ -85,6 +87,9 @@ public final class DeviceResolver {
     final Set<String> blockDevices = new LinkedHashSet<>();
     final List<String> notes = new ArrayList<>();
     String pageCache;
+    LoopDevice loop;
+    /** Whether {@link #loop}'s backing file system is still to be found. */
+    boolean loopPending;
   }
 
   private void resolveFileSystem(String path, State state, int depth) {
@@ -100,6 +105,10 @@ public final class DeviceResolver {
       return;
     }
     var mount = found.get();
+    if (state.loopPending) {
+      state.loopPending = false;
+      state.loop = state.loop.onFileSystem(mount, blockDeviceOf(mount));
+    }
     if (state.mountPoint == null) {
       state.mountPoint = mount.mountPoint();
       state.fsType = mount.fsType();
@@ -192,6 +201,13 @@ public final class DeviceResolver {
         var file = backing.get().endsWith(" (deleted)")
             ? backing.get().substring(0, backing.get().length() - " (deleted)".length()) : backing.get();
         state.stack.add(name + " (loop over " + file + ")");
+        if (state.loop == null) {
+          // the file system's capacity is the loop device's own, not the disk's under its file
+          state.loop = new LoopDevice(name, files.longAttribute(dir.get() + "/size")
+              .map(sectors -> OptionalLong.of(sectors * 512)).orElse(OptionalLong.empty()), file, Optional.empty(),
+              Optional.empty(), Optional.empty());
+          state.loopPending = true;
+        }
         buffered(name, dir.get()).ifPresent(reason -> {
           state.notes.add(reason);
           state.pageCache = state.pageCache == null ? reason : state.pageCache;

@@ -20,10 +20,11 @@ import java.util.Optional;
  * @param pageCache    why reads of this path that bypass the page cache (O_DIRECT) still come from
  *                     it, e.g. a loop device without direct I/O; empty when nothing in the
  *                     stack buffers them. The read-latency probe then cannot see the medium.
+ * @param loop         the loop device the path's file system lies on (the first met), when it does
  */
 public record PathInventory(String path, Optional<String> mountPoint, Optional<String> fsType,
     Optional<String> source, Optional<String> mountOptions, List<String> stack, List<DeviceInfo> devices,
-    List<String> blockDevices, List<String> notes, Optional<String> pageCache) {
+    List<String> blockDevices, List<String> notes, Optional<String> pageCache, Optional<LoopDevice> loop) {
 
   public PathInventory {
     stack = List.copyOf(stack);

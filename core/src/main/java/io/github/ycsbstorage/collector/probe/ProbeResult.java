@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.collector.probe;
 
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
@@ -21,13 +22,18 @@ import java.util.OptionalLong;
  * @param maxUs          maximum
  * @param randomReadIops random 4 KiB reads per second at queue depth 1
  * @param sequentialMBps sequential read throughput, MB/s (10^6 bytes)
- * @param inferredMedium {@code spinning}, {@code flash} or {@code memory}; empty when not measured or
- *                       when the reads cannot reach the medium
+ * @param inferredMedium {@code spinning}, {@code flash} or {@code memory}; empty when not measured, when
+ *                       the reads cannot reach the medium or when the sample was contended
+ * @param roundP50Us     the median of each round of random reads, µs, in order
+ * @param cpuFreePercent the host's idle + iowait time during the random reads, % of all CPUs; empty if
+ *                       {@code /proc/stat} could not be read
+ * @param inconclusive   why no medium is classified from a contended sample ({@link ProbeContention})
  */
 public record ProbeResult(String directory, boolean directIo, Optional<String> reason, long fileBytes,
     long randomReads, OptionalDouble meanUs, OptionalLong p50Us, OptionalLong p90Us, OptionalLong p99Us,
     OptionalLong maxUs, OptionalDouble randomReadIops, OptionalDouble sequentialMBps,
-    Optional<String> inferredMedium) {
+    Optional<String> inferredMedium, List<Long> roundP50Us, OptionalDouble cpuFreePercent,
+    Optional<String> inconclusive) {
 
   public ProbeResult {
     // a result file read back holds null for what was not measured
@@ -40,28 +46,38 @@ public record ProbeResult(String directory, boolean directIo, Optional<String> r
     randomReadIops = randomReadIops == null ? OptionalDouble.empty() : randomReadIops;
     sequentialMBps = sequentialMBps == null ? OptionalDouble.empty() : sequentialMBps;
     inferredMedium = inferredMedium == null ? Optional.empty() : inferredMedium;
+    roundP50Us = roundP50Us == null ? List.of() : List.copyOf(roundP50Us);
+    cpuFreePercent = cpuFreePercent == null ? OptionalDouble.empty() : cpuFreePercent;
+    inconclusive = inconclusive == null ? Optional.empty() : inconclusive;
   }
 
   /** A probe that did not run, and why. */
   public static ProbeResult notRun(String directory, String reason) {
     return new ProbeResult(directory, false, Optional.of(reason), 0, 0, OptionalDouble.empty(), OptionalLong.empty(),
         OptionalLong.empty(), OptionalLong.empty(), OptionalLong.empty(), OptionalDouble.empty(),
-        OptionalDouble.empty(), Optional.empty());
+        OptionalDouble.empty(), Optional.empty(), List.of(), OptionalDouble.empty(), Optional.empty());
   }
 
-  /** A probe that ran: its figures, and the medium its median suggests. */
+  /**
+   * A probe that ran: its figures, and the medium its median suggests unless the sample was contended
+   * ({@link ProbeContention}: its rounds disagree or the CPUs were saturated).
+   */
   public static ProbeResult measured(String directory, boolean directIo, Optional<String> reason, long fileBytes,
       long randomReads, double meanUs, long p50Us, long p90Us, long p99Us, long maxUs, double randomReadIops,
-      double sequentialMBps) {
+      double sequentialMBps, List<Long> roundP50Us, OptionalDouble cpuFreePercent) {
+    var inconclusive = ProbeContention.judge(roundP50Us, cpuFreePercent);
     return new ProbeResult(directory, directIo, reason, fileBytes, randomReads, OptionalDouble.of(meanUs),
         OptionalLong.of(p50Us), OptionalLong.of(p90Us), OptionalLong.of(p99Us), OptionalLong.of(maxUs),
-        OptionalDouble.of(randomReadIops), OptionalDouble.of(sequentialMBps), Optional.of(inferMedium(p50Us)));
+        OptionalDouble.of(randomReadIops), OptionalDouble.of(sequentialMBps),
+        inconclusive.isPresent() ? Optional.empty() : Optional.of(inferMedium(p50Us)), roundP50Us, cpuFreePercent,
+        inconclusive);
   }
 
   /** The same figures with no medium inferred from them, because {@code why} they cannot show it. */
   public ProbeResult withoutMedium(String why) {
     return new ProbeResult(directory, directIo, Optional.of(reason.map(r -> r + "; " + why).orElse(why)), fileBytes,
-        randomReads, meanUs, p50Us, p90Us, p99Us, maxUs, randomReadIops, sequentialMBps, Optional.empty());
+        randomReads, meanUs, p50Us, p90Us, p99Us, maxUs, randomReadIops, sequentialMBps, Optional.empty(),
+        roundP50Us, cpuFreePercent, inconclusive);
   }
 
   /**

@@ -1,6 +1,8 @@
 package io.github.ycsbstorage.collector.probe;
 
 import com.sun.nio.file.ExtendedOpenOption;
+import io.github.ycsbstorage.collector.sample.CpuShares;
+import io.github.ycsbstorage.collector.sample.ProcParsers;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -9,9 +11,13 @@ import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.SplittableRandom;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -19,30 +25,36 @@ import org.HdrHistogram.Histogram;
  * reads random 4 KiB blocks from it with direct I/O (O_DIRECT, aligned buffers) at queue depth 1,
  * then reads it sequentially, all within a time budget, and deletes the file. Where O_DIRECT is
  * refused (tmpfs, some network file systems) it falls back to buffered reads and says so: those
- * reads may come from the page cache. Writes nothing but its scratch file. Thread-safe (stateless).
+ * reads may come from the page cache. The random reads run in {@value #ROUNDS} rounds, with the host's
+ * {@code /proc/stat} read around them: rounds that disagree or saturated CPUs make the sample
+ * inconclusive ({@link ProbeContention}). Writes nothing but its scratch file. Thread-safe (stateless).
  */
 public final class ReadLatencyProbe {
   private static final int BLOCK = 4096;
   private static final int SEQUENTIAL_CHUNK = 1 << 20;
+  static final int ROUNDS = 3;
 
   private final long fileBytes;
   private final Duration budget;
   private final OpenOption direct;
   private final LongSupplier nanoClock;
+  private final Supplier<long[]> cpuTicks;
 
   /**
    * @param fileBytes scratch file size (at least 1 MiB; rounded down to a MiB)
    * @param budget    wall time for the read phases together (the write comes on top)
    */
   public ReadLatencyProbe(long fileBytes, Duration budget) {
-    this(fileBytes, budget, ExtendedOpenOption.DIRECT, System::nanoTime);
+    this(fileBytes, budget, ExtendedOpenOption.DIRECT, System::nanoTime, ReadLatencyProbe::procStat);
   }
 
   /**
-   * With another option in place of O_DIRECT (tests use one that is refused, to drive the fallback)
-   * and another clock (tests use one that advances by a known step per reading).
+   * With another option in place of O_DIRECT (tests use one that is refused, to drive the fallback),
+   * another clock (tests use one that advances by a known step per reading) and another source of the
+   * host's CPU ticks ({@link ProcParsers#cpu}; null when unknown).
    */
-  ReadLatencyProbe(long fileBytes, Duration budget, OpenOption direct, LongSupplier nanoClock) {
+  ReadLatencyProbe(long fileBytes, Duration budget, OpenOption direct, LongSupplier nanoClock,
+      Supplier<long[]> cpuTicks) {
     if (fileBytes < SEQUENTIAL_CHUNK || budget == null || budget.isNegative() || budget.isZero()) {
       throw new IllegalArgumentException("fileBytes ≥ 1 MiB and a positive budget are required");
     }
@@ -50,6 +62,28 @@ public final class ReadLatencyProbe {
     this.budget = budget;
     this.direct = direct;
     this.nanoClock = nanoClock;
+    this.cpuTicks = cpuTicks;
+  }
+
+  /** The host's CPU ticks now; null when {@code /proc/stat} cannot be read. */
+  private static long[] procStat() {
+    try {
+      var data = Files.readAllBytes(Path.of("/proc/stat"));
+      return ProcParsers.cpu(data, 0, data.length);
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  /** Idle + iowait share of the CPU time between two readings, %; empty when either is unknown. */
+  static OptionalDouble freePercent(long[] before, long[] after) {
+    if (before == null || after == null) {
+      return OptionalDouble.empty();
+    }
+    var delta = new long[before.length];
+    Arrays.setAll(delta, i -> after[i] - before[i]);
+    var shares = CpuShares.of(delta);
+    return shares == null ? OptionalDouble.empty() : OptionalDouble.of(shares.idle() + shares.iowait());
   }
 
   /** Probes the file system holding {@code path} (its nearest existing directory). */
@@ -117,27 +151,37 @@ public final class ReadLatencyProbe {
     try (var channel = opened) {
       var block = ByteBuffer.allocateDirect(BLOCK + alignment).alignedSlice(alignment);
       block.limit(BLOCK);
-      var histogram = new Histogram(60_000_000_000L, 3);
+      var rounds = new Histogram[ROUNDS];
+      Arrays.setAll(rounds, i -> new Histogram(60_000_000_000L, 3));
       long blocks = fileBytes / Math.max(BLOCK, alignment);
       var random = new SplittableRandom();
       long randomBudget = budget.toNanos() * 2 / 3;
+      var cpuBefore = cpuTicks.get();
       long start = nanoClock.getAsLong();
       long reads = 0;
-      while (nanoClock.getAsLong() - start < randomBudget) {
+      for (long elapsed; (elapsed = nanoClock.getAsLong() - start) < randomBudget; reads++) {
         long offset = random.nextLong(blocks) * Math.max(BLOCK, alignment);
         block.clear().limit(BLOCK);
         long t0 = nanoClock.getAsLong();
         channel.read(block, offset);
-        histogram.recordValue(Math.max(1, nanoClock.getAsLong() - t0));
-        reads++;
+        rounds[(int) (elapsed * ROUNDS / randomBudget)].recordValue(Math.max(1, nanoClock.getAsLong() - t0));
       }
       double randomSeconds = (nanoClock.getAsLong() - start) / 1e9;
+      var cpuFree = freePercent(cpuBefore, cpuTicks.get());
       double sequential = sequentialMBps(channel, alignment, budget.toNanos() - randomBudget);
+      var histogram = new Histogram(60_000_000_000L, 3);
+      var roundP50Us = new ArrayList<Long>();
+      for (var round : rounds) {
+        histogram.add(round);
+        if (round.getTotalCount() > 0) {
+          roundP50Us.add(round.getValueAtPercentile(50) / 1000);
+        }
+      }
       long p50 = histogram.getValueAtPercentile(50) / 1000;
       return ProbeResult.measured(directory.toString(), direct, Optional.ofNullable(reason), fileBytes, reads,
           histogram.getMean() / 1000, p50, histogram.getValueAtPercentile(90) / 1000,
           histogram.getValueAtPercentile(99) / 1000, histogram.getMaxValue() / 1000,
-          reads / randomSeconds, sequential);
+          reads / randomSeconds, sequential, roundP50Us, cpuFree);
     }
   }
 

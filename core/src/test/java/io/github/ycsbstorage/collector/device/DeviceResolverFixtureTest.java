@@ -118,6 +118,11 @@ class DeviceResolverFixtureTest {
     assertEquals(List.of("loop0 (loop over /srv/images/disk.img)"), inventory.stack());
     assertEquals(List.of("loop0", "sda"), inventory.blockDevices());
     assertEquals(Optional.empty(), inventory.pageCache(), "loop/dio = 1: direct I/O reaches the backing device");
+    // loop0/size says 2,097,152 sectors: 1 GiB, its own; sda under the file has 937,703,088 (480 GB)
+    var loop = inventory.loop().orElseThrow();
+    assertEquals(new LoopDevice("loop0", java.util.OptionalLong.of(2_097_152L * 512), "/srv/images/disk.img",
+        Optional.of("ext4"), Optional.of("/srv"), Optional.of("sda")), loop);
+    assertEquals("loop0 of 1,073,741,824 bytes over /srv/images/disk.img (ext4 on sda)", loop.describe());
   }
 
   @Test
