@@ -14,7 +14,7 @@
 # fuse3 python3-fusepy). Everything it makes lives in one `mktemp -d` folder in /dev/shm and is
 # unmounted, detached and removed on every exit path; it touches no device it did not create.
 # Exit: 0 every check held, 1 a check failed or a step did not complete, 2 bad usage or a missing
-# prerequisite (named).
+# prerequisite (named), 3 no check failed but timing checks were inconclusive (saturated host CPUs).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)

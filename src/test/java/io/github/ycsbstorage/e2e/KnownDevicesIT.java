@@ -17,11 +17,14 @@ import org.junit.jupiter.api.Test;
  * The validation rig, {@code scripts/validate/known-devices.sh} of the installed distribution: two
  * block devices whose latency it sets, a study on them, and every figure and verdict checked against
  * that latency. Skipped, with what is missing, where the host lacks root, losetup, /dev/fuse,
- * fusermount3 or python3-fusepy (the script itself says which; `.ci/run` installs the packages).
+ * fusermount3 or python3-fusepy (the script itself says which; `.ci/run` installs the packages), and
+ * after its structural checks when its timing checks were inconclusive on a saturated host.
  */
 class KnownDevicesIT {
   private static final Path SCRIPT = Launcher.HOME.resolve("scripts/validate/known-devices.sh");
   private static final String MISSING = "known-devices.sh: missing prerequisites: ";
+  /** The rig's exit code when no check failed but timing checks ran on saturated CPUs. */
+  private static final int INCONCLUSIVE = 3;
 
   @Test
   void aStudyOnDevicesOfKnownLatencyFindsThatLatency() throws Exception {
@@ -39,9 +42,12 @@ class KnownDevicesIT {
         fail("still running after " + HangLimit.describe(limit) + ", ended: " + rig.describe());
       }
       System.out.println(rig.stdout()); // the check lines, on record for a passing run too
-      assertEquals(0, rig.process().exitValue(), rig::describe);
-      assertTrue(rig.stdout().lines().anyMatch(line -> line.startsWith("PASS  slow device read await")), rig::describe);
+      var exit = rig.process().exitValue();
+      assertTrue(exit == 0 || exit == INCONCLUSIVE, rig::describe);
       assertTrue(rig.stdout().lines().noneMatch(line -> line.startsWith("FAIL")), rig::describe);
+      // Every check that does not time anything held; the timings of a saturated host judge nothing.
+      assumeTrue(exit == 0, () -> "timing checks inconclusive, the host's CPUs were saturated: " + rig.describe());
+      assertTrue(rig.stdout().lines().anyMatch(line -> line.startsWith("PASS  slow device read await")), rig::describe);
     }
   }
 }
