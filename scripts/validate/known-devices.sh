@@ -79,6 +79,8 @@ cleanup() {
   set +e
   if [ -n "$study_pid" ]; then
     kill -TERM "$study_pid" 2>/dev/null  # the study ends its clients too
+    for _ in $(seq 600); do kill -0 "$study_pid" 2>/dev/null || break; sleep 0.1; done
+    kill -KILL "$study_pid" 2>/dev/null  # a study deaf to TERM for a minute must not keep the devices busy
     wait "$study_pid"
   fi
   if [ -n "$keep" ]; then
