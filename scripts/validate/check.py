@@ -87,11 +87,12 @@ def diskstats_reads_per_op(cell, loop):
 
 
 def headline_ratios(stdout_file):
-    """'fast vs slow: workload C uniform, 8× cache: 12.3× throughput' lines: {(first, second, scale text): ratio}."""
+    """The study's verdicts, 'fast vs slow, workload C uniform, 8× cache: 12.3× throughput (…)':
+    {(first, second, scale text): ratio}; a comparison without a verdict states no ratio."""
     ratios = {}
     with open(stdout_file) as file:
         for line in file:
-            match = re.search(r"(\S+) vs (\S+): [^,]+, ([^:]+): ([0-9.,]+)× throughput", line)
+            match = re.search(r"(\S+) vs (\S+), [^,]+, ([^:]+): ([0-9.,]+)× throughput", line)
             if match:
                 ratios[(match.group(1), match.group(2), match.group(3))] = float(match.group(4).replace(",", ""))
     return ratios
@@ -169,8 +170,8 @@ def main(rig_file):
         per_op = device_reads_per_op(slow)
         implied = throughput(fast) * per_op * delay_ms / 1000.0 if per_op and throughput(fast) else None
         if not stated:
-            checks.check(False, f"beyond cache, {t} thread(s): the study stated no comparison for {beyond}"
-                                f" (measured fast ÷ slow {fmt(measured, '×')})")
+            checks.check(False, f"beyond cache, {t} thread(s): the study stated no verdict for {beyond}"
+                                f" (measured fast ÷ slow {fmt(measured, '×')})", fast, slow)
             continue
         (first, second, scale_text), ratio = stated[0]
         names_fast = first == "fast" and second == "slow"
