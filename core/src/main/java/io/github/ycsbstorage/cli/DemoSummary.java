@@ -2,6 +2,7 @@ package io.github.ycsbstorage.cli;
 
 import io.github.ycsbstorage.collector.sample.CpuShares;
 import io.github.ycsbstorage.config.ByteSize;
+import io.github.ycsbstorage.result.EngineActivity;
 import io.github.ycsbstorage.result.Io;
 import io.github.ycsbstorage.result.OperationFigures;
 import io.github.ycsbstorage.result.Phase;
@@ -13,10 +14,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalLong;
 
 /**
- * The demo's console summary: one line per cell (throughput, worst p99, errors, device tags, I/O and
+ * The demo's console summary: one line per cell (throughput, worst p99, errors, the engine's device
+ * reads per operation and cache hit ratio where it counts them, device tags, I/O and
  * iowait, and whether the host's CPU was saturated, so that the cell measured CPU rather than
  * storage), then each load's plan and achieved size. Stateless.
  */
@@ -30,14 +34,18 @@ final class DemoSummary {
       results.add(ResultReader.read(file));
     }
     out.println();
-    out.printf(Locale.ROOT, "%-38s %9s %9s %6s  %s%n", "cell", "ops/s", "p99 µs", "errors",
-        "device tags; I/O (mean r/s, w/s, MB/s, util) and CPU iowait");
+    out.printf(Locale.ROOT, "%-38s %9s %9s %6s %8s %6s  %s%n", "cell", "ops/s", "p99 µs", "errors", "reads/op",
+        "hits", "device tags; I/O (mean r/s, w/s, MB/s, util) and CPU iowait");
     int saturated = 0;
     for (var result : results) {
       var cpuSaturated = result.sections().io().flatMap(Io::cpuSaturated).orElse(false);
       saturated += cpuSaturated ? 1 : 0;
-      out.printf(Locale.ROOT, "%-38s %9s %9s %6d  %s; %s%s%s%n", result.label().orElse("?"),
+      var engine = result.sections().engine();
+      out.printf(Locale.ROOT, "%-38s %9s %9s %6d %8s %6s  %s; %s%s%s%n", result.label().orElse("?"),
           result.summary().throughputText("%.1f", "unknown"), worstP99(result), result.summary().errors(),
+          figure(engine.map(EngineActivity::deviceReadsPerOperation), "%.3f"),
+          figure(engine.map(EngineActivity::cacheHitRatio).map(ratio -> ratio.isPresent()
+              ? OptionalDouble.of(ratio.getAsDouble() * 100) : ratio), "%.0f %%"),
           devices(result), io(result),
           result.sections().io().flatMap(Io::cpu).map(CpuShares::iowait)
               .map(value -> String.format(Locale.ROOT, ", iowait %.1f %%", value)).orElse(""),
@@ -60,6 +68,12 @@ final class DemoSummary {
       }
     }
     out.println();
+  }
+
+  /** An engine figure; {@code unknown} without the engine's counters (a server binding has none). */
+  private static String figure(Optional<OptionalDouble> value, String format) {
+    return value.filter(OptionalDouble::isPresent).map(v -> String.format(Locale.ROOT, format, v.getAsDouble()))
+        .orElse("unknown");
   }
 
   /** The highest p99 over the measured operations, or {@code unknown}. */

@@ -153,13 +153,23 @@ public record StudySettings(String name, String binding, List<Workload> workload
         throw new InvalidPropertyException(DISTRIBUTIONS, distribution, "each distribution once", "listed twice");
       }
     }
+    var clients = reader.integer(CLIENTS, 1, 1, 1024);
+    EmbeddedEngine.of(binding).filter(engine -> clients > 1).ifPresent(engine -> {
+      throw new InvalidPropertyException(CLIENTS, Integer.toString(clients), "1 with the embedded binding " + binding,
+          "its engine runs inside each client process and locks its folder: several clients cannot share it");
+    });
     return new StudySettings(name, binding, workloads, distributions, scales(reader),
         devices(reader, base), reader.string(SERVER_START), reader.string(SERVER_STOP),
         reader.integer(REPETITIONS, 1, 1, 1000), reader.duration(DURATION),
         reader.string(OPERATIONCOUNT).map(v -> PropertyReader.parseLong(OPERATIONCOUNT, v, 1, Integer.MAX_VALUE)),
-        reader.choice(CACHE, CacheState.WARM), reader.integer(CLIENTS, 1, 1, 1024), list(reader, HOSTS, ""),
+        reader.choice(CACHE, CacheState.WARM), clients, list(reader, HOSTS, ""),
         reader.integer(THREADS, 1, 1, 10_000), target(reader), resolve(base, RESULTS, reader.string(RESULTS, "results")),
         passThrough, base.toAbsolutePath().normalize());
+  }
+
+  /** The engine of an embedded binding ({@code rocksdb}): no server, a folder per device and size. */
+  public Optional<EmbeddedEngine> embeddedEngine() {
+    return EmbeddedEngine.of(binding);
   }
 
   /** The folder that holds this study's cell results: {@code <study.results>/<name>}. */
