@@ -1,0 +1,72 @@
+package io.github.ycsbstorage.rocksdb;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import site.ycsb.ByteIterator;
+import site.ycsb.StringByteIterator;
+
+class RecordCodecTest {
+  private static Map<String, ByteIterator> fields(String... namesAndValues) {
+    var fields = new LinkedHashMap<String, ByteIterator>();
+    for (int i = 0; i < namesAndValues.length; i += 2) {
+      fields.put(namesAndValues[i], new StringByteIterator(namesAndValues[i + 1]));
+    }
+    return fields;
+  }
+
+  private static Map<String, String> strings(Map<String, ByteIterator> fields) {
+    var out = new HashMap<String, String>();
+    fields.forEach((name, value) -> out.put(name, value.toString()));
+    return out;
+  }
+
+  @Test
+  void theLayoutIsYcsbRocksDbBindingsLengthPrefixedNamesAndValues() throws IOException {
+    var expected = new ByteArrayOutputStream();
+    try (var out = new DataOutputStream(expected)) {
+      out.writeInt(6);
+      out.write("field0".getBytes(UTF_8));
+      out.writeInt(3);
+      out.write("abc".getBytes(UTF_8));
+    }
+    assertArrayEquals(expected.toByteArray(), RecordCodec.encode(fields("field0", "abc")));
+  }
+
+  @Test
+  void decodeReturnsAllFieldsOrTheRequestedSubset() {
+    var stored = RecordCodec.encode(fields("field0", "a", "field1", "", "field2", "ccc"));
+    var all = new HashMap<String, ByteIterator>();
+    RecordCodec.decode(stored, null, all);
+    assertEquals(Map.of("field0", "a", "field1", "", "field2", "ccc"), strings(all));
+    var some = new HashMap<String, ByteIterator>();
+    RecordCodec.decode(stored, Set.of("field2", "absent"), some);
+    assertEquals(Map.of("field2", "ccc"), strings(some));
+  }
+
+  @Test
+  void mergeReplacesTheGivenFieldsAndKeepsTheOthers() {
+    var stored = RecordCodec.encode(fields("field0", "old0", "field1", "old1"));
+    var merged = new HashMap<String, ByteIterator>();
+    RecordCodec.decode(RecordCodec.merge(stored, fields("field1", "new1", "field2", "new2")), null, merged);
+    assertEquals(Map.of("field0", "old0", "field1", "new1", "field2", "new2"), strings(merged));
+  }
+
+  @Test
+  void bytesNotInTheLayoutAreRefusedNotMisread() {
+    var stored = RecordCodec.encode(fields("field0", "value"));
+    var truncated = java.util.Arrays.copyOf(stored, stored.length - 1);
+    assertThrows(IllegalArgumentException.class, () -> RecordCodec.decode(truncated, null, new HashMap<>()));
+    assertThrows(IllegalArgumentException.class, () -> RecordCodec.decode(new byte[] {0, 0}, null, new HashMap<>()));
+  }
+}
