@@ -32,7 +32,8 @@ import site.ycsb.workloads.CoreWorkload;
  * them; {@code CoreWorkload.init}; in a load, the dataset's size on storage before anything is
  * written ({@link DatasetMeter}) and the calibration sample ({@link Calibration}); in a run, dropping
  * the page cache ({@link CacheControl}) and the warm-up ({@link WarmUp}); the result exporter
- * ({@link PhaseExport}); load progress; then the {@link PhaseObservers} start, the
+ * ({@link PhaseExport}); load progress; then the engine's counters are read ({@link EngineWatch}) and
+ * the {@link PhaseObservers} start, the
  * {@link FailureWatch} stops a phase in which every operation fails, and from then on a signal that
  * stops the phase still exports its measurements ({@link InterruptedExport}), once the operations in
  * progress have finished and the observers have stopped. Every operation of YCSB's client threads
@@ -56,6 +57,9 @@ public class StorageAwareWorkload extends CoreWorkload {
   private DatasetMeter.Reading before;
   private LoadProgress progress;
   private PhaseObservers observers = PhaseObservers.none();
+  private EngineWatch engine;
+  /** The phase's operations that passed the gate: what the engine's counters are divided by. */
+  private final LongAdder operations = new LongAdder();
   /** Records this phase wrote: calibration sample and YCSB's load threads. */
   private final LongAdder inserted = new LongAdder();
   private final RunRecord record = RunRecord.current();
@@ -141,6 +145,8 @@ public class StorageAwareWorkload extends CoreWorkload {
           settings.progressInterval(), System.console() != null, System.err, System::nanoTime);
       progress.start();
     }
+    engine = EngineWatch.of(session, server);
+    engine.start();
     observers.start();
     failureWatch = FailureWatch.start(settings.failureTimeout(), this::stopAsFailed);
     InterruptedExport.install(this::windDown);
@@ -190,6 +196,9 @@ public class StorageAwareWorkload extends CoreWorkload {
         progress.stop();
       }
       observers.stop(record);
+      if (engine != null) {
+        engine.stop(record, operations.sum());
+      }
     }
   }
 
@@ -214,6 +223,7 @@ public class StorageAwareWorkload extends CoreWorkload {
       return false;
     }
     try {
+      operations.increment();
       boolean done = super.doInsert(db, threadstate);
       if (done) {
         inserted.increment();
@@ -235,6 +245,7 @@ public class StorageAwareWorkload extends CoreWorkload {
       return false;
     }
     try {
+      operations.increment();
       return super.doTransaction(db, threadstate);
     } catch (RuntimeException e) {
       return gate.escaped(e);

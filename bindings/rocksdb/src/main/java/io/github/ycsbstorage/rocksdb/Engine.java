@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -50,6 +51,9 @@ final class Engine implements AutoCloseable {
   private static final int MEMTABLE_SHARE_DIVISOR = 4;
   private static final String DEFAULT_FAMILY = new String(RocksDB.DEFAULT_COLUMN_FAMILY, UTF_8);
   private static final String PROBE_FILE = ".ycsb-storage-directio-probe";
+  /** How long a flush waits for the compactions it set off; a load's last ones take seconds here. */
+  static final Duration COMPACTION_WAIT = Duration.ofMinutes(5);
+  private static final Duration COMPACTION_POLL = Duration.ofMillis(100);
 
   private final RocksDbSettings settings;
   private final RocksDB db;
@@ -216,25 +220,47 @@ final class Engine implements AutoCloseable {
 
   /**
    * The engine's counters. Cache hits and misses are of data blocks only: index and filter blocks are
-   * few and stay cached, and a data-block miss is exactly one read of a file for a point read.
+   * few and stay cached, and a data-block miss is one read of a file (a point read needs at most one
+   * per level it looks in). Bytes read are the file reads RocksDB counts by level, less compaction's
+   * reads (which those include): what user reads fetched from files; unknown if compaction's count
+   * exceeds them.
    */
   EngineCounters counters() {
+    long fileReads = count(TickerType.LAST_LEVEL_READ_BYTES) + count(TickerType.NON_LAST_LEVEL_READ_BYTES);
+    long compactionReads = count(TickerType.COMPACT_READ_BYTES);
     return new EngineCounters(ticker(TickerType.BLOCK_CACHE_DATA_HIT), ticker(TickerType.BLOCK_CACHE_DATA_MISS),
-        OptionalLong.of(statistics.getTickerCount(TickerType.LAST_LEVEL_READ_BYTES)
-            + statistics.getTickerCount(TickerType.NON_LAST_LEVEL_READ_BYTES)),
-        ticker(TickerType.WAL_FILE_BYTES), ticker(TickerType.COMPACT_READ_BYTES),
+        fileReads >= compactionReads ? OptionalLong.of(fileReads - compactionReads) : OptionalLong.empty(),
+        ticker(TickerType.WAL_FILE_BYTES), OptionalLong.of(compactionReads),
         ticker(TickerType.COMPACT_WRITE_BYTES), ticker(TickerType.FLUSH_WRITE_BYTES), ticker(TickerType.STALL_MICROS));
   }
 
-  private OptionalLong ticker(TickerType type) {
-    return OptionalLong.of(statistics.getTickerCount(type));
+  private long count(TickerType type) {
+    return statistics.getTickerCount(type);
   }
 
-  /** Writes every memory table to its files and waits, so that the directory holds the whole store. */
-  void flush() throws RocksDBException {
+  private OptionalLong ticker(TickerType type) {
+    return OptionalLong.of(count(type));
+  }
+
+  /**
+   * Writes every memory table to its files and waits for the compactions it sets off to end (at most
+   * {@link #COMPACTION_WAIT}), so that the directory holds the whole store and no obsolete files.
+   *
+   * @return whether the compactions ended within the wait
+   */
+  boolean flush() throws RocksDBException, InterruptedException {
     try (var options = new FlushOptions().setWaitForFlush(true)) {
       db.flush(options, new ArrayList<>(families.values()));
     }
+    long deadline = System.nanoTime() + COMPACTION_WAIT.toNanos();
+    while (db.getAggregatedLongProperty("rocksdb.num-running-compactions") > 0
+        || db.getAggregatedLongProperty("rocksdb.compaction-pending") > 0) {
+      if (System.nanoTime() - deadline > 0) {
+        return false;
+      }
+      Thread.sleep(COMPACTION_POLL.toMillis());
+    }
+    return true;
   }
 
   /**

@@ -162,6 +162,11 @@ public class RocksDbClient extends DB implements ServerInfoProvider, EngineStati
     }
   }
 
+  /** The engine this instance uses; for tests of sharing. */
+  Engine engine() {
+    return engine;
+  }
+
   private static Status failed(String operation, Exception e) {
     WARNING.warn(operation, e);
     return Status.ERROR;
@@ -209,10 +214,13 @@ public class RocksDbClient extends DB implements ServerInfoProvider, EngineStati
   @Override
   public Optional<String> flush() throws DBException {
     try {
-      engine.flush();
-      return Optional.of("flush of every column family's memory table");
+      return Optional.of("flush of every column family's memory table, then "
+          + (engine.flush() ? "the compactions ended" : "compactions still running after " + Engine.COMPACTION_WAIT));
     } catch (RocksDBException e) {
       throw new DBException("rocksdb: flush failed: " + e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new DBException("rocksdb: interrupted while waiting for compactions after a flush", e);
     }
   }
 
