@@ -86,6 +86,8 @@ class StudyIT {
           assertEquals(folder.toString(), result.path("server").path("dataPath").asText(), result::toString);
           assertEquals(folder.toString(), result.path("properties").path("rocksdb.dir").asText(), result::toString);
           assertTrue(result.path("devices").size() > 0, result::toString);
+          // The engine's process is the client's own: its CPU and I/O are attributed as such.
+          assertEquals("client", result.path("io").path("process").path("role").asText(), result::toString);
           // Its own counters: the device reads the cell caused, never absent for an embedded engine.
           assertTrue(result.path("engine").path("deviceReadsPerOperation").isNumber(), result::toString);
           assertEquals(2000, result.path("summary").path("operations").path("READ").path("count").asLong());
