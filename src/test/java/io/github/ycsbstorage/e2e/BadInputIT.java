@@ -62,6 +62,8 @@ class BadInputIT {
     MONGODB,
     /** {@code ycsb load oraclenosql …} with KVHOME set, plus output files. */
     ORACLENOSQL,
+    /** {@code ycsb load rocksdb …} with {@code rocksdb.dir} beside the output folder, plus output files. */
+    ROCKSDB,
     /** {@code ycsb study <file>}: args[0] is the study file's content ({dir} = the case's folder). */
     STUDY,
     /** {@code ycsb load basic -P workloads/workloada <args>} (YCSB's CoreWorkload) plus output files. */
@@ -97,6 +99,10 @@ class BadInputIT {
 
   private static Case oracle(String name, List<String> args, String... expected) {
     return new Case(name, Kind.ORACLENOSQL, args, List.of(expected));
+  }
+
+  private static Case rocksdb(String name, List<String> args, String... expected) {
+    return new Case(name, Kind.ROCKSDB, args, List.of(expected));
   }
 
   private static Case study(String name, String content, String... expected) {
@@ -456,7 +462,20 @@ class BadInputIT {
             storage.server.memory=1GB
             recordcount=abc
             """, "recordcount='abc' is invalid", "accepted: a whole number ≥ 0"),
-        raw("study FILE is a folder", List.of("study", "workloads"), "FILE='workloads' is invalid: not a readable file"));
+        raw("study FILE is a folder", List.of("study", "workloads"), "FILE='workloads' is invalid: not a readable file"),
+        raw("rocksdb.dir not set", List.of("load", "rocksdb", "-P", WORKLOAD, "-p", "storage.server.memory=1MB"),
+            "rocksdb.dir=(not set) is invalid", "accepted: a writable directory for the engine's files"),
+        rocksdb("rocksdb.dir is a file", List.of("-p", "rocksdb.dir={dir}/../blocker"),
+            "rocksdb.dir='{dir}/../blocker' is invalid: it is a file, not a directory", "accepted: a writable directory"),
+        rocksdb("rocksdb.dir below a file", List.of("-p", "rocksdb.dir={dir}/../blocker/db"),
+            "rocksdb.dir='{dir}/../blocker/db' is invalid: it cannot be created", "blocker is a file"),
+        rocksdb("rocksdb.optionsfile missing", List.of("-p", "rocksdb.optionsfile={dir}/../OPTIONS-none"),
+            "rocksdb.optionsfile='{dir}/../OPTIONS-none' is invalid: no such file", "accepted: a readable RocksDB OPTIONS file"),
+        rocksdb("rocksdb.optionsfile malformed", List.of("-p", "rocksdb.optionsfile=workloads/workloada"),
+            "rocksdb.optionsfile='workloads/workloada' is invalid: RocksDB cannot load it", "accepted: a RocksDB OPTIONS file"),
+        property(Kind.ROCKSDB, "rocksdb.cachesize", "0", "a positive size"),
+        property(Kind.ROCKSDB, "rocksdb.directio", "maybe", "true or false"),
+        rocksdb("rocksdb.cachsize misspelt", List.of("-p", "rocksdb.cachsize=1MB"), "did you mean rocksdb.cachesize"));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -495,6 +514,12 @@ class BadInputIT {
         environment.put("KVHOME", KVHOME);
         command.addAll(List.of("load", "oraclenosql", "-P", WORKLOAD));
         command.addAll(outputs);
+        command.addAll(args);
+      }
+      case ROCKSDB -> {
+        command.addAll(List.of("load", "rocksdb", "-P", WORKLOAD));
+        command.addAll(outputs);
+        command.addAll(List.of("-p", "rocksdb.dir=" + temp.resolve("db"), "-p", "storage.server.memory=1MB"));
         command.addAll(args);
       }
       case STUDY -> {

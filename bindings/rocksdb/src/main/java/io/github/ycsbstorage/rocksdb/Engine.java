@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import org.rocksdb.BlockBasedTableConfig;
+import org.rocksdb.BloomFilter;
 import org.rocksdb.ColumnFamilyDescriptor;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ColumnFamilyOptions;
@@ -41,12 +42,18 @@ import org.rocksdb.WriteBufferManager;
  * steps over another's records and a store loaded by YCSB's binding opens here unchanged.
  *
  * <p>The block cache is the engine's only cache: with direct I/O the OS page cache holds none of its
- * files, and the memory tables are charged to the block cache ({@link WriteBufferManager}), so
- * recently written records count against the same budget as cached blocks.
+ * files, index and filter blocks live in the block cache (level 0's pinned there), and the memory
+ * tables are charged to it ({@link WriteBufferManager}), so recently written records and the tables'
+ * metadata count against the same budget as cached data blocks.
  *
  * <p>Thread-safe: RocksDB's handles are; column families are created under the instance's lock.
  */
 final class Engine implements AutoCloseable {
+  /**
+   * Bloom filter bits per key (RocksDB's usual 10, about 1 % false positives): a point read then looks
+   * into the one file that holds the key, not into every file of level 0 whose key range covers it.
+   */
+  private static final int BLOOM_BITS_PER_KEY = 10;
   /** Share of the block cache the memory tables may take before RocksDB flushes them. */
   private static final int MEMTABLE_SHARE_DIVISOR = 4;
   private static final String DEFAULT_FAMILY = new String(RocksDB.DEFAULT_COLUMN_FAMILY, UTF_8);
@@ -80,15 +87,6 @@ final class Engine implements AutoCloseable {
   static Engine open(RocksDbSettings settings) throws RocksDBException {
     RocksDB.loadLibrary();
     var dir = settings.dir();
-    try {
-      Files.createDirectories(dir);
-    } catch (IOException e) {
-      throw new InvalidPropertyException(RocksDbSettings.DIR, dir.toString(), RocksDbSettings.DIR_ACCEPTED,
-          "it cannot be created: " + e);
-    }
-    if (settings.directIo()) {
-      probeDirectIo(dir);
-    }
     var owned = new ArrayList<RocksObject>();
     var cache = new LRUCache(settings.blockCache().bytes());
     var statistics = new Statistics();
@@ -103,12 +101,20 @@ final class Engine implements AutoCloseable {
       if (settings.optionsFile().isPresent()) {
         loadOptionsFile(settings.optionsFile().get(), dbOptions, descriptors);
       }
+      // Only once the options are known good is anything created.
+      createDirectory(dir);
+      if (settings.directIo()) {
+        probeDirectIo(dir);
+      }
       dbOptions.setCreateIfMissing(true).setCreateMissingColumnFamilies(true)
           .setUseDirectReads(settings.directIo()).setUseDirectIoForFlushAndCompaction(settings.directIo())
           .setStatistics(statistics).setWriteBufferManager(writeBuffers);
       var familyOptions = descriptors.stream().filter(d -> name(d).equals(DEFAULT_FAMILY)).findFirst()
           .map(ColumnFamilyDescriptor::getOptions).orElseGet(ColumnFamilyOptions::new);
-      var table = new BlockBasedTableConfig().setBlockCache(cache);
+      var filter = new BloomFilter(BLOOM_BITS_PER_KEY);
+      owned.add(filter);
+      var table = new BlockBasedTableConfig().setBlockCache(cache).setFilterPolicy(filter)
+          .setCacheIndexAndFilterBlocks(true).setPinL0FilterAndIndexBlocksInCache(true);
       for (var descriptor : descriptors) {
         descriptor.getOptions().setTableFormatConfig(table);
         owned.add(descriptor.getOptions());
@@ -135,6 +141,15 @@ final class Engine implements AutoCloseable {
     } catch (RuntimeException | RocksDBException e) {
       closeAll(owned);
       throw e;
+    }
+  }
+
+  private static void createDirectory(Path dir) {
+    try {
+      Files.createDirectories(dir);
+    } catch (IOException e) {
+      throw new InvalidPropertyException(RocksDbSettings.DIR, dir.toString(), RocksDbSettings.DIR_ACCEPTED,
+          "it cannot be created: " + e);
     }
   }
 
