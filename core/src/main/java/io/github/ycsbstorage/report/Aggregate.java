@@ -65,7 +65,7 @@ record Aggregate(String device, Mix mix, Scale scale, List<ReportCell> cells) {
   }
 
   /** Each repetition's throughput: the sum of its clients'. */
-  private double[] throughputs() {
+  double[] throughputs() {
     return repetitionCells().stream().mapToDouble(clients -> clients.stream().mapToDouble(ReportCell::throughput)
         .sum()).toArray();
   }
@@ -130,6 +130,11 @@ record Aggregate(String device, Mix mix, Scale scale, List<ReportCell> cells) {
   private double singleClientMean(ToDoubleFunction<ReportCell> figure) {
     return mean(repetitionCells().stream().mapToDouble(clients -> clients.size() == 1
         ? figure.applyAsDouble(clients.get(0)) : Double.NaN).toArray());
+  }
+
+  /** Whether every run did enough operations of each type for the percentile ({@link SampleSize}). */
+  boolean supports(double percentile) {
+    return cells.stream().allMatch(c -> c.supports(percentile));
   }
 
   long cpuSaturated() {

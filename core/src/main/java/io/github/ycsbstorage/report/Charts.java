@@ -4,7 +4,10 @@ import io.github.ycsbstorage.result.PercentilePoint;
 import java.awt.BasicStroke;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
@@ -26,6 +29,8 @@ final class Charts {
   /** Percentiles labelled on the distribution plot's x axis. */
   private static final double[] LABELLED = {50, 90, 99, 99.9, 99.99, 99.999};
   private static final double LOG_2 = Math.log10(2);
+  /** Half the width, in pixels, of the hatched band around a point without a verdict. */
+  private static final int CAVEAT_PAD = 14;
 
   private Charts() {
   }
@@ -38,10 +43,15 @@ final class Charts {
   record Series(String name, int index, List<Double> values) {
   }
 
-  /** Grouped bars: one group per category (e.g. dataset size), one bar per series (e.g. device). */
-  static boolean bars(Path png, String title, String yTitle, List<String> categories, List<Series> series)
-      throws IOException {
-    var chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle("dataset size")
+  /**
+   * Grouped bars: one group per category (e.g. dataset size), one bar per series (e.g. device); a
+   * category without a verdict hatched, with a note in the chart ({@link Caveats}).
+   *
+   * @param caveats per category, why it has no verdict (short reasons); empty where it has one
+   */
+  static boolean bars(Path png, String title, String xTitle, String yTitle, List<String> categories,
+      List<Series> series, List<Optional<String>> caveats) throws IOException {
+    var chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xTitle)
         .yAxisTitle(yTitle).build();
     style(chart);
     chart.getStyler().setAvailableSpaceFill(0.8).setOverlapped(false).setYAxisMin(0.0);
@@ -52,6 +62,13 @@ final class Charts {
         chart.addSeries(s.name(), categories, values).setFillColor(Palette.color(s.index()));
       }
     }
+    var bands = new ArrayList<Caveats.Band>();
+    for (int i = 0; i < caveats.size(); i++) {
+      if (caveats.get(i).isPresent()) {
+        bands.add(new Caveats.Band(i, i + 1, 0));
+      }
+    }
+    caveat(chart, bands, caveats);
     return save(chart, png);
   }
 
@@ -61,8 +78,8 @@ final class Charts {
    * factor of 100, since XChart labels only powers of ten there and a narrower span would show one
    * label or none.
    */
-  static boolean lines(Path png, String title, String xTitle, String yTitle, List<Double> x, List<Series> series)
-      throws IOException {
+  static boolean lines(Path png, String title, String xTitle, String yTitle, List<Double> x, List<Series> series,
+      List<Optional<String>> caveats) throws IOException {
     var chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xTitle).yAxisTitle(yTitle)
         .build();
     style(chart);
@@ -88,6 +105,13 @@ final class Charts {
         line.setLineStyle(new BasicStroke(2f));
       }
     }
+    var bands = new ArrayList<Caveats.Band>();
+    for (int i = 0; i < caveats.size(); i++) {
+      if (caveats.get(i).isPresent()) {
+        bands.add(new Caveats.Band(x.get(i), x.get(i), CAVEAT_PAD));
+      }
+    }
+    caveat(chart, bands, caveats);
     return save(chart, png);
   }
 
@@ -95,31 +119,56 @@ final class Charts {
    * One line of the percentile plot: its device's colour, and a marker shape per dataset size and
    * operation, so that a device looks the same here as in the other charts.
    *
-   * @param color  the device's palette index
-   * @param marker the line's shape index among the device's lines
+   * @param color      the device's palette index
+   * @param marker     the line's shape index among the device's lines
+   * @param operations the operations behind the distribution: the line ends at the highest percentile
+   *                   they support ({@link SampleSize})
    */
-  record PercentileSeries(String name, int color, int marker, List<PercentilePoint> points) {
+  record PercentileSeries(String name, int color, int marker, List<PercentilePoint> points, long operations) {
   }
 
   /**
    * Latency against percentile. The x axis gives the tail room, as HdrHistogram's plots do: each
-   * labelled percentile (50 %, 90 %, 99 %, 99.9 %, …) one step further ({@link #percentileX}).
+   * labelled percentile (50 %, 90 %, 99 %, 99.9 %, …) one step further ({@link #percentileX}), up to
+   * a whole step so that every step is labelled. A line ends at the highest percentile its operation
+   * count supports, and the chart says so. The latency axis is logarithmic where latencies span a factor
+   * of 100 (two labelled powers of ten), else linear from 0.
    */
   static boolean latencyPercentiles(Path png, String title, List<PercentileSeries> series) throws IOException {
     var chart = new XYChartBuilder().width(WIDTH).height(HEIGHT + 80).title(title).xAxisTitle("percentile")
         .yAxisTitle("latency (ms)").build();
     style(chart);
-    chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line).setYAxisLogarithmic(true)
-        .setXAxisMin(0.0);
+    chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line).setXAxisMin(0.0);
     chart.getStyler().setxAxisTickLabelsFormattingFunction(Charts::percentileLabel);
+    var shown = new ArrayList<List<PercentilePoint>>();
+    var cut = false;
     for (var s : series) {
       var usable = s.points().stream().filter(p -> p.percentile() >= 50 && p.percentile() < 100
           && p.latencyUs() > 0).toList();
+      var supported = usable.stream().filter(p -> SampleSize.supports(s.operations(), p.percentile())).toList();
+      cut |= supported.size() < usable.size();
+      shown.add(supported);
+    }
+    var latencies = shown.stream().flatMap(List::stream).map(p -> p.latencyUs() / 1000.0).toList();
+    if (spans(latencies, 100)) {
+      chart.getStyler().setYAxisLogarithmic(true);
+    } else {
+      chart.getStyler().setYAxisMin(0.0);
+    }
+    shown.stream().flatMap(List::stream).mapToDouble(p -> percentileX(p.percentile())).max()
+        .ifPresent(x -> chart.getStyler().setXAxisMax(Math.max(1, Math.ceil(x - 1e-9))));
+    for (int i = 0; i < series.size(); i++) {
+      var usable = shown.get(i);
       if (!usable.isEmpty()) {
+        var s = series.get(i);
         var line = chart.addSeries(s.name(), usable.stream().mapToDouble(p -> percentileX(p.percentile()))
             .toArray(), usable.stream().mapToDouble(p -> p.latencyUs() / 1000.0).toArray());
         paint(line, s.color(), s.marker());
       }
+    }
+    if (cut) {
+      chart.addAnnotation(new org.knowm.xchart.AnnotationText("lines end where fewer than 10 operations lie beyond "
+          + "the percentile", WIDTH / 2.0, 48, true));
     }
     return save(chart, png);
   }
@@ -150,6 +199,16 @@ final class Charts {
       index++;
     }
     return save(chart, png);
+  }
+
+  /** Marks the bands without a verdict, with a note naming the distinct reasons. */
+  private static void caveat(Chart<?, ?> chart, List<Caveats.Band> bands, List<Optional<String>> caveats) {
+    if (!bands.isEmpty()) {
+      var reasons = caveats.stream().flatMap(Optional::stream).flatMap(c -> Arrays.stream(c.split(", ")))
+          .distinct().toList();
+      chart.addAnnotation(new Caveats(bands, "hatched: no verdict (" + String.join(", ", reasons)
+          + ") — see the report's headline"));
+    }
   }
 
   /** The palette's colour {@code color} and shape {@code marker}. */

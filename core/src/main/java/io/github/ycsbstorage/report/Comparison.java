@@ -2,7 +2,8 @@ package io.github.ycsbstorage.report;
 
 /**
  * Two devices at one workload, distribution and dataset size: how many times the first one's
- * throughput the second one reached, and how many times lower its latencies were. Immutable.
+ * throughput the second one reached, and how many times lower its latencies were; {@link Judge}
+ * says whether that is a verdict on the devices. Immutable.
  *
  * @param first  the device named first in its pair (the faster one over the whole report)
  * @param second the other device
@@ -23,22 +24,13 @@ record Comparison(Aggregate first, Aggregate second) {
     return second.averageLatencyUs() / first.averageLatencyUs();
   }
 
-  /**
-   * Whether the repetitions' ranges of throughput overlap: the spread between repetitions is then
-   * larger than the difference between the devices. False with a single repetition (unknown spread).
-   */
-  boolean spreadCoversDifference() {
-    return first.repetitions() > 1 && second.repetitions() > 1
-        && Math.max(first.minThroughput(), second.minThroughput())
-        <= Math.min(first.maxThroughput(), second.maxThroughput());
-  }
-
   /** Whether both devices' latencies are intended-time ones: the ratios then compare those. */
   boolean intendedTime() {
     return first.intendedTime() && second.intendedTime();
   }
 
-  boolean cpuSaturated() {
-    return first.cpuSaturated() > 0 || second.cpuSaturated() > 0;
+  /** Whether every run of both devices did enough operations for a p99 ({@link SampleSize}). */
+  boolean p99Supported() {
+    return first.supports(99) && second.supports(99);
   }
 }

@@ -30,6 +30,13 @@ record DeviceColumn(String label, List<String> detected, Set<String> physical) {
     return new DeviceColumn(label, List.copyOf(detected), physical);
   }
 
+  /** The physical devices both columns' data paths lie on: comparing them compares those with themselves. */
+  Set<String> sharedWith(DeviceColumn other) {
+    var shared = new LinkedHashSet<>(physical);
+    shared.retainAll(other.physical);
+    return shared;
+  }
+
   /** E.g. {@code hdd-a (hdd, ST500DM002)}; {@code hdd-a (type unknown: no device inventory)}. */
   String title() {
     return label + " (" + (detected.isEmpty() ? "type unknown: no device inventory" : String.join("; ", detected))

@@ -43,9 +43,17 @@ final class Format {
     return Double.isFinite(value) ? String.format(Locale.ROOT, "%.1f×", value) : UNKNOWN;
   }
 
-  /** A multiple of memory: {@code 1.33× memory}. */
-  static String multiple(double value) {
-    return new java.math.BigDecimal(Double.toString(value)).stripTrailingZeros().toPlainString() + "× memory";
+  /**
+   * A multiple of the memory it was sized against, naming that memory: {@code 1.33× RAM},
+   * {@code 0.5× cache}; {@code × memory} when the basis is unknown.
+   */
+  static String multiple(double value, String basis) {
+    return number(value) + "× " + basis;
+  }
+
+  /** A number without trailing zeros: {@code 1.33}, {@code 2}. */
+  static String number(double value) {
+    return new java.math.BigDecimal(Double.toString(value)).stripTrailingZeros().toPlainString();
   }
 
   /** A share in per cent: {@code 4.2 %}. */

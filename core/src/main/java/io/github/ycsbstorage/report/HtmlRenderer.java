@@ -35,7 +35,11 @@ final class HtmlRenderer {
     }
     html.heading(2, "latency", "Latency");
     for (var mix : model.aggregates().keySet()) {
-      html.table(ReportTables.latency(model, mix), 3);
+      var latency = ReportTables.latency(model, mix);
+      html.table(latency, 3);
+      if (ReportTables.hasTooFew(latency)) {
+        html.text("p", SampleSize.note());
+      }
       var mixCharts = charts.mixes().get(mix);
       images(html, List.of(mixCharts.averageBars(), mixCharts.p99Bars(), mixCharts.percentiles()));
     }
@@ -56,21 +60,28 @@ final class HtmlRenderer {
     return html.raw("</body></html>\n").toString();
   }
 
+  /** The verdicts, then the comparisons without one, each with its reason ({@link ReportTables#headline}). */
   private static void headline(HtmlWriter html, ReportModel model) {
     html.heading(2, "headline", "Which device, and by how much");
-    var lines = ReportTables.headline(model);
-    if (lines.isEmpty()) {
+    if (model.verdicts().isEmpty()) {
       html.text("p", "One device only: nothing to compare.");
+      return;
     }
-    lines.forEach((pair, items) -> {
-      html.text("h3", pair);
-      html.list(items, "headline");
-    });
-    if (!model.quality().isEmpty()) {
-      var count = model.quality().size();
-      html.open("p", null).raw(count + (count == 1 ? " warning" : " warnings") + " about this comparison: see ")
-          .link("#warnings", "Warnings").raw(".").close("p");
+    var lines = ReportTables.headline(model);
+    var judged = lines.stream().filter(line -> !line.startsWith(ReportTables.NO_VERDICT)).toList();
+    html.text("h3", "Verdicts");
+    if (judged.isEmpty()) {
+      html.text("p", "None: no comparison's figures support a statement about the devices (see below).");
+    } else {
+      html.list(judged, "headline");
     }
+    var none = lines.subList(judged.size(), lines.size());
+    if (!none.isEmpty()) {
+      html.text("h3", "No verdict");
+      html.list(none.stream().map(line -> line.substring(ReportTables.NO_VERDICT.length() + 2)).toList(), "no-verdict");
+    }
+    html.open("p", null).raw("How verdicts are judged: docs/report.md; all warnings: ").link("#warnings", "Warnings")
+        .raw(".").close("p");
   }
 
   private static void images(HtmlWriter html, List<Optional<ReportCharts.Image>> images) {
@@ -85,10 +96,14 @@ final class HtmlRenderer {
     html.open("p", null).link(ReportTables.relative(output, cell.file()), "raw result (JSON)").close("p");
     var suspicions = Suspicions.of(cell);
     if (!suspicions.isEmpty()) {
-      html.list(suspicions, "warnings");
+      html.list(suspicions.stream().map(Suspicions.Suspicion::text).toList(), "warnings");
     }
     cell.result().sections().sizing().ifPresent(sizing -> html.text("p", "Sizing plan: " + sizing.plan()));
-    html.table(ReportTables.operations(cell), 4);
+    var operations = ReportTables.operations(cell);
+    html.table(operations, 4);
+    if (ReportTables.hasTooFew(operations)) {
+      html.text("p", SampleSize.note());
+    }
     if (cell.dataDevices().isEmpty()) {
       html.text("h4", "Devices").text("p", "No device inventory in this result (collector not run).");
     } else {

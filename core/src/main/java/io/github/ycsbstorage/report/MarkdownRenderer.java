@@ -22,15 +22,15 @@ final class MarkdownRenderer {
     if (headline.isEmpty()) {
       text.append("One device only: nothing to compare.\n\n");
     }
-    headline.forEach((pair, lines) -> {
-      text.append("### ").append(pair).append("\n\n");
-      lines.forEach(line -> text.append("- ").append(line).append('\n'));
-      text.append('\n');
-    });
+    headline.forEach(line -> text.append("- ").append(line).append('\n'));
+    text.append(headline.isEmpty() ? "" : "\n");
     text.append("## Throughput\n\n");
     model.aggregates().keySet().forEach(mix -> text.append(table(ReportTables.throughput(model, mix))));
     text.append("## Latency\n\n");
-    model.aggregates().keySet().forEach(mix -> text.append(table(ReportTables.latency(model, mix))));
+    model.aggregates().keySet().forEach(mix -> {
+      var latency = ReportTables.latency(model, mix);
+      text.append(table(latency)).append(ReportTables.hasTooFew(latency) ? SampleSize.note() + "\n\n" : "");
+    });
     text.append("## Runs\n\n").append(table(ReportTables.cells(model, output)));
     text.append("## Loads and sizing\n\n").append(table(ReportTables.loads(model, output)));
     text.append("## Warnings\n\n");

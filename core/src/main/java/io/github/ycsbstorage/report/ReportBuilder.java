@@ -21,8 +21,9 @@ public final class ReportBuilder {
    * Where the report went and what it warned about.
    *
    * @param skipped  the files under the results folder that were not read, each with why (also among the warnings)
-   * @param headline the report's first section as lines, e.g. {@code ssd vs hdd: workload A uniform, 1.33× memory:
-   *                 31.9× throughput, …}; empty with a single device
+   * @param headline the report's first section as lines, each comparison's verdict
+   *                 ({@link ReportTables#headline}), verdicts first, then those without one; empty with a
+   *                 single device
    */
   public record Report(Path html, Path markdown, int cells, List<String> warnings, List<String> skipped,
       List<String> headline) {
@@ -71,7 +72,6 @@ public final class ReportBuilder {
   }
 
   private static List<String> headline(ReportModel model) {
-    return ReportTables.headline(model).entrySet().stream()
-        .flatMap(pair -> pair.getValue().stream().map(line -> pair.getKey() + ": " + line)).toList();
+    return ReportTables.headline(model);
   }
 }

@@ -59,11 +59,11 @@ public record ReportCell(Path file, Result result) {
         .map(ReportCell::scaleOf).orElse("records" + result.properties().getOrDefault("recordcount", "?")));
   }
 
-  /** The dataset size for readers, e.g. {@code 1.33× memory}. */
+  /** The dataset size for readers, e.g. {@code 1.33× RAM} or {@code 0.5× cache}. */
   public String scaleTitle() {
     var multiple = memoryMultiple();
     if (multiple.isPresent() && isRatio()) {
-      return Format.multiple(multiple.getAsDouble());
+      return Format.multiple(multiple.getAsDouble(), basis());
     }
     return result.study().map(s -> s.scale().kind().equals("records") ? s.scale().value() + " records"
         : s.scale().value()).orElseGet(() -> scale().replaceFirst("^records", "") + " records");
@@ -89,13 +89,21 @@ public record ReportCell(Path file, Result result) {
         .map(OptionalDouble::of).orElse(OptionalDouble.empty());
   }
 
+  /**
+   * What the dataset size is a multiple of, as the report names it: {@code RAM} (the host's memory) or
+   * {@code cache} (the database's own), from the sizing plan; {@code memory} when the result has none.
+   */
+  public String basis() {
+    return result.sections().sizing().map(s -> s.basis() == Sizing.Basis.CACHE ? "cache" : "RAM").orElse("memory");
+  }
+
   private boolean isRatio() {
     return result.study().map(s -> s.scale().kind().equals("ratio"))
         .orElse(result.sections().sizing().map(s -> s.ratio().isPresent()).orElse(false));
   }
 
   private static String scaleOf(Sizing sizing) {
-    return sizing.ratio().isPresent() ? "ratio" + Format.multiple(sizing.ratio().getAsDouble()).replace("× memory", "")
+    return sizing.ratio().isPresent() ? "ratio" + Format.number(sizing.ratio().getAsDouble())
         : "records" + sizing.recordCount();
   }
 
@@ -198,6 +206,15 @@ public record ReportCell(Path file, Result result) {
     return result.summary().measured().values().stream().map(figures -> shown(figures, intended))
         .flatMap(Optional::stream).map(OperationFigures::p99Us).filter(OptionalLong::isPresent)
         .mapToDouble(OptionalLong::getAsLong).max().orElse(Double.NaN);
+  }
+
+  /**
+   * Whether every measured operation type did enough operations for the percentile ({@link SampleSize}):
+   * the worst p99 is then more than the largest of a handful.
+   */
+  public boolean supports(double percentile) {
+    var measured = result.summary().measured().values();
+    return !measured.isEmpty() && measured.stream().allMatch(f -> SampleSize.supports(f.count(), percentile));
   }
 
   /** Whether the sampled host's CPU was saturated (the cell measured CPU, not storage); empty when not sampled. */

@@ -65,16 +65,19 @@ record ReportCharts(Map<Mix, MixCharts> mixes, Map<String, List<Image>> cells) {
     var categories = scales.stream().map(Scale::title).toList();
     var name = mix.slug();
     var throughput = perDevice(model, mix, Aggregate::throughput);
-    var bars = image(Charts.bars(folder.resolve(name + "-throughput.png"), "Throughput: " + mix.title(),
-        "operations per second", categories, throughput), name + "-throughput.png",
+    var xTitle = "dataset size (× " + scales.get(0).basis() + ")";
+    var caveats = scales.stream().map(scale -> model.withoutVerdict(mix, scale).map(ReportCharts::caveat)).toList();
+    var bars = image(Charts.bars(folder.resolve(name + "-throughput.png"), "Throughput: " + mix.title(), xTitle,
+        "operations per second", categories, throughput, caveats), name + "-throughput.png",
         "throughput per device and dataset size, " + mix.title());
     var known = scales.stream().filter(s -> s.memoryMultiple().isPresent()).toList();
     var lines = Optional.<Image>empty();
     if (known.size() > 1) {
       var x = known.stream().map(s -> s.memoryMultiple().getAsDouble()).toList();
       lines = image(Charts.lines(folder.resolve(name + "-throughput-by-size.png"),
-          "Throughput by dataset size: " + mix.title(), "dataset size (× memory)",
-          "operations per second", x, perDevice(model, mix, known, Aggregate::throughput)),
+          "Throughput by dataset size: " + mix.title(), xTitle, "operations per second", x,
+          perDevice(model, mix, known, Aggregate::throughput),
+          known.stream().map(scale -> model.withoutVerdict(mix, scale).map(ReportCharts::caveat)).toList()),
           name + "-throughput-by-size.png", "throughput against dataset size per device, " + mix.title());
     }
     // runs under a target rate show their intended-time latencies (ReportCell#intendedTime), and say so
@@ -83,10 +86,12 @@ record ReportCharts(Map<Mix, MixCharts> mixes, Map<String, List<Image>> cells) {
     var label = intended ? "Intended-time latency" : "Latency";
     var lowerLabel = label.toLowerCase(Locale.ROOT);
     var average = image(Charts.bars(folder.resolve(name + "-latency-avg.png"), "Average " + lowerLabel + ": "
-        + mix.title(), "ms", categories, perDevice(model, mix, a -> a.averageLatencyUs() / 1000)),
+        + mix.title(), xTitle, "ms", categories, perDevice(model, mix, a -> a.averageLatencyUs() / 1000), caveats),
         name + "-latency-avg.png", "average " + lowerLabel + " per device and dataset size, " + mix.title());
+    // a p99 from fewer operations than it needs is left out, never drawn
     var p99 = image(Charts.bars(folder.resolve(name + "-latency-p99.png"), "p99 " + lowerLabel + " (worst operation): "
-        + mix.title(), "ms", categories, perDevice(model, mix, a -> a.p99Us() / 1000)), name + "-latency-p99.png",
+        + mix.title(), xTitle, "ms", categories, perDevice(model, mix, a -> a.supports(99) ? a.p99Us() / 1000
+        : Double.NaN), caveats), name + "-latency-p99.png",
         "p99 " + lowerLabel + " per device and dataset size, " + mix.title());
     var distribution = percentileSeries(model, mix);
     var percentiles = image(Charts.latencyPercentiles(folder.resolve(name + "-percentiles.png"),
@@ -124,13 +129,18 @@ record ReportCharts(Map<Mix, MixCharts> mixes, Map<String, List<Image>> cells) {
               shapes.add(shape);
             }
             distribution.add(new Charts.PercentileSeries(device.label() + " " + shape + note, color,
-                shapes.indexOf(shape),
-                first.latencyDistribution(operation)));
+                shapes.indexOf(shape), first.latencyDistribution(operation),
+                first.result().summary().measured().get(operation).count()));
           }
         });
       }
     }
     return distribution;
+  }
+
+  /** The short reasons of a verdict's findings, e.g. {@code CPU-saturated, too few operations}. */
+  private static String caveat(Verdict verdict) {
+    return String.join(", ", verdict.findings().stream().map(f -> f.reason().label()).distinct().toList());
   }
 
   private static List<Charts.Series> perDevice(ReportModel model, Mix mix, ToDoubleFunction<Aggregate> figure) {

@@ -23,13 +23,14 @@ import java.util.stream.Collectors;
  * @param devices     device columns, in the order the results first name them
  * @param aggregates  mix → dataset size → device label → its figures
  * @param comparisons per device pair (faster one first over the whole report), per mix and dataset size
+ * @param verdicts    each comparison's judgement, in the comparisons' order
  * @param quality     warnings about the comparison as a whole
  * @param suspicions  files that were skipped, then warnings about single cells, each text once with the
  *                    cells it concerns
  */
 record ReportModel(String title, Path results, List<ReportCell> cells, List<DeviceColumn> devices,
-    Map<Mix, Map<Scale, Map<String, Aggregate>>> aggregates, List<Comparison> comparisons, List<String> quality,
-    List<String> suspicions) {
+    Map<Mix, Map<Scale, Map<String, Aggregate>>> aggregates, List<Comparison> comparisons, List<Verdict> verdicts,
+    List<String> quality, List<String> suspicions) {
 
   static ReportModel of(Path results, List<ReportCell> cells) {
     return of(results, cells, List.of());
@@ -55,9 +56,10 @@ record ReportModel(String title, Path results, List<ReportCell> cells, List<Devi
       aggregates.computeIfAbsent(mix, k -> new TreeMap<>()).put(scale, inOrder);
     }));
     var comparisons = comparisons(List.copyOf(byDevice.keySet()), aggregates);
+    var verdicts = comparisons.stream().map(c -> Judge.of(c, shared(devices, c))).toList();
     var all = aggregates.values().stream().flatMap(s -> s.values().stream()).flatMap(d -> d.values().stream()).toList();
-    return new ReportModel(title(cells), results, List.copyOf(cells), devices, aggregates, comparisons,
-        QualityChecks.of(all, comparisons, devices), suspicions(cells, skipped));
+    return new ReportModel(title(cells), results, List.copyOf(cells), devices, aggregates, comparisons, verdicts,
+        QualityChecks.of(all, devices), suspicions(cells, skipped));
   }
 
   /** The dataset sizes of a mix, in order. */
@@ -72,7 +74,7 @@ record ReportModel(String title, Path results, List<ReportCell> cells, List<Devi
 
   /** The column of a device label. */
   DeviceColumn column(String device) {
-    return devices.stream().filter(d -> d.label().equals(device)).findFirst().orElseThrow();
+    return column(devices, device);
   }
 
   /** Every warning: the comparison's first, then the cells'. */
@@ -82,12 +84,24 @@ record ReportModel(String title, Path results, List<ReportCell> cells, List<Devi
     return all;
   }
 
-  /** The comparisons grouped by device pair, e.g. {@code ssd vs hdd}, in pair order. */
-  Map<String, List<Comparison>> headline() {
-    var pairs = new LinkedHashMap<String, List<Comparison>>();
-    comparisons.forEach(c -> pairs.computeIfAbsent(c.first().device() + " vs " + c.second().device(),
-        k -> new ArrayList<>()).add(c));
-    return pairs;
+  /** The verdicts in the order the headline lists them: measured differences first, no verdict last. */
+  List<Verdict> headline() {
+    return verdicts.stream().sorted(java.util.Comparator.comparing(Verdict::kind)).toList();
+  }
+
+  /** The verdict at a mix and size where any pair of devices there has none; empty where every pair has one. */
+  Optional<Verdict> withoutVerdict(Mix mix, Scale scale) {
+    return verdicts.stream().filter(v -> v.kind() == Verdict.Kind.NONE && v.comparison().first().mix().equals(mix)
+        && v.comparison().first().scale().equals(scale)).findFirst();
+  }
+
+  /** The physical devices under both devices of a comparison. */
+  private static java.util.Set<String> shared(List<DeviceColumn> devices, Comparison comparison) {
+    return column(devices, comparison.first().device()).sharedWith(column(devices, comparison.second().device()));
+  }
+
+  private static DeviceColumn column(List<DeviceColumn> devices, String label) {
+    return devices.stream().filter(d -> d.label().equals(label)).findFirst().orElseThrow();
   }
 
   /**
@@ -118,13 +132,10 @@ record ReportModel(String title, Path results, List<ReportCell> cells, List<Devi
     return comparisons;
   }
 
-  /** Each distinct suspicion once, with the cells it concerns (a device's flag is in every cell). */
+  /** The skipped files, then each kind of suspicion once with the cells it concerns ({@link Suspicions#grouped}). */
   private static List<String> suspicions(List<ReportCell> cells, List<String> skipped) {
-    var byText = new LinkedHashMap<String, List<String>>();
-    cells.forEach(c -> Suspicions.of(c).forEach(w -> byText.computeIfAbsent(w, k -> new ArrayList<>()).add(c.id())));
     var warnings = new ArrayList<>(skipped);
-    byText.forEach((text, ids) -> warnings.add(ids.size() == cells.size() && ids.size() > 1
-        ? text + " (all " + ids.size() + " results)" : String.join(", ", ids) + ": " + text));
+    warnings.addAll(Suspicions.grouped(cells));
     return warnings;
   }
 

@@ -7,7 +7,6 @@ import io.github.ycsbstorage.result.OperationFigures;
 import io.github.ycsbstorage.result.Sizing;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -21,6 +20,8 @@ import java.util.function.Function;
  */
 final class ReportTables {
   static final String CPU_FLAG = "CPU-saturated: measured CPU, not storage";
+  /** How a comparison without a verdict begins in the headline. */
+  static final String NO_VERDICT = "no verdict";
   /**
    * The label of latencies measured from each operation's intended start under a target rate
    * (coordinated omission corrected): shown first, before the service times.
@@ -31,18 +32,47 @@ final class ReportTables {
   }
 
   /**
-   * Per device pair, one line per workload, distribution and dataset size, e.g.
-   * {@code workload A uniform, 1.33× memory: 31.9× throughput, 30.7× lower p99 latency, 30.7× lower average latency}.
+   * The headline: one line per comparison, the verdicts first (a measured difference with its interval,
+   * then no difference measurable, then single repetitions), then those without a verdict, e.g.
+   * {@code ssd vs hdd, workload A uniform, 1.33× RAM: 31.9× throughput (one repetition, no interval), …}
+   * and {@code no verdict: disk vs ram, workload C uniform, 0.5× cache: the engine's cache served the
+   * reads, not the device (0.004 cache misses per operation on disk); remedy: a dataset beyond the
+   * engine's cache}. The report, {@code bin/ycsb study} and the demo print these lines.
    */
-  static Map<String, List<String>> headline(ReportModel model) {
-    var lines = new LinkedHashMap<String, List<String>>();
-    model.headline().forEach((pair, comparisons) -> lines.put(pair, comparisons.stream().map(c ->
-        c.first().mix().title() + ", " + c.first().scale().title() + ": " + Format.ratio(c.throughputSpeedup())
-            + " throughput, " + lower(c.p99Ratio()) + latencyLabel(c.intendedTime()) + " p99 latency, "
-            + lower(c.averageLatencyRatio()) + latencyLabel(c.intendedTime()) + " average latency"
-            + (c.cpuSaturated() ? " (" + CPU_FLAG + ")" : "")
-            + (c.spreadCoversDifference() ? " (within the spread between repetitions)" : "")).toList()));
-    return lines;
+  static List<String> headline(ReportModel model) {
+    return model.headline().stream().map(ReportTables::verdictLine).toList();
+  }
+
+  /** One verdict as the headline words it. */
+  static String verdictLine(Verdict verdict) {
+    var c = verdict.comparison();
+    var subject = c.first().device() + " vs " + c.second().device() + ", " + c.first().mix().title() + ", "
+        + c.first().scale().title() + ": ";
+    var interval = verdict.interval();
+    return switch (verdict.kind()) {
+      case NONE -> NO_VERDICT + ": " + subject + verdict.findings().stream().map(f -> f.reason().text() + " ("
+          + f.detail() + "; remedy: " + f.reason().remedy() + ")").collect(java.util.stream.Collectors.joining("; "));
+      case NO_DIFFERENCE -> subject + "no difference measurable (throughput ratio " + range(interval.orElseThrow())
+          + " includes 1)";
+      case DIFFERENCE -> subject + Format.ratio(c.throughputSpeedup()) + " throughput (" + range(interval.orElseThrow())
+          + ")" + latencies(c);
+      case ONE_REPETITION -> subject + Format.ratio(c.throughputSpeedup()) + " throughput (one repetition, no interval)"
+          + latencies(c);
+    };
+  }
+
+  /** E.g. {@code 30.2–33.6× over 3 × 3 repetitions}: the interval {@link Verdict.Interval} defines. */
+  private static String range(Verdict.Interval interval) {
+    return Format.ratio(interval.low()).replace("×", "") + "–" + Format.ratio(interval.high()) + " over "
+        + interval.firstRepetitions() + " × " + interval.secondRepetitions() + " repetitions";
+  }
+
+  /** The latency ratios after a throughput ratio; the p99 one only where every run supports a p99. */
+  private static String latencies(Comparison c) {
+    return ", " + (c.p99Supported() ? lower(c.p99Ratio()) : SampleSize.TOO_FEW) + latencyLabel(c.intendedTime())
+        + " p99 latency" + (c.p99Supported() ? "" : " (under " + Format.count(SampleSize.needed(99))
+        + " operations in a run)") + ", " + lower(c.averageLatencyRatio()) + latencyLabel(c.intendedTime())
+        + " average latency";
   }
 
   /** {@code " intended-time"} before the latencies of runs under a target rate, which are that. */
@@ -73,10 +103,15 @@ final class ReportTables {
    */
   static Table latency(ReportModel model, Mix mix) {
     return perDevice(model, mix, "Latency: " + mix.title(), a -> a.intendedTime()
-        ? INTENDED + " avg " + Format.latency(a.averageLatencyUs()) + ", p99 " + Format.latency(a.p99Us())
+        ? INTENDED + " avg " + Format.latency(a.averageLatencyUs()) + ", p99 " + p99(a, a.p99Us())
             + " (service time avg " + Format.latency(a.serviceAverageLatencyUs()) + ", p99 "
-            + Format.latency(a.serviceP99Us()) + ")"
-        : "avg " + Format.latency(a.averageLatencyUs()) + ", p99 " + Format.latency(a.p99Us()));
+            + p99(a, a.serviceP99Us()) + ")"
+        : "avg " + Format.latency(a.averageLatencyUs()) + ", p99 " + p99(a, a.p99Us()));
+  }
+
+  /** A p99 where every run of the aggregate supports one, else {@link SampleSize#TOO_FEW}. */
+  private static String p99(Aggregate aggregate, double micros) {
+    return aggregate.supports(99) ? Format.latency(micros) : SampleSize.TOO_FEW;
   }
 
   private static Table perDevice(ReportModel model, Mix mix, String title, Function<Aggregate, String> cell) {
@@ -102,7 +137,8 @@ final class ReportTables {
       rows.add(List.of(cell.id(), cell.device(), Mix.of(cell).title(), cell.scaleTitle(),
           Integer.toString(cell.repetition()), cell.result().status().label(), Format.throughput(cell.throughput()),
           Format.latency(cell.averageLatencyUs()) + latencyLabel(cell.intendedTime()),
-          Format.latency(cell.worstP99Us()) + latencyLabel(cell.intendedTime()), Format.count(cell.errors()),
+          (cell.supports(99) ? Format.latency(cell.worstP99Us()) : SampleSize.TOO_FEW)
+              + latencyLabel(cell.intendedTime()), Format.count(cell.errors()),
           cell.cpuSaturated().map(s -> s ? "yes" : "no").orElse(Format.UNKNOWN)));
       links.add(Optional.of(relative(output, cell.file())));
     }
@@ -197,11 +233,21 @@ final class ReportTables {
     return new Table("Operations", List.of("operation", "count", "avg", "p50", "p95", "p99", "p99.9", "errors"), rows);
   }
 
+  /** Whether a table shows {@link SampleSize#TOO_FEW} somewhere and needs its note. */
+  static boolean hasTooFew(Table table) {
+    return table.rows().stream().anyMatch(row -> row.stream().anyMatch(cell -> cell.contains(SampleSize.TOO_FEW)));
+  }
+
   private static List<String> operationRow(String name, OperationFigures figures, long errors) {
     return List.of(name, Format.count(figures.count()),
         latency(figures, f -> f.averageUs().isPresent() ? f.averageUs().getAsDouble() : Double.NaN),
-        latency(figures, f -> value(f.p50Us())), latency(figures, f -> value(f.p95Us())),
-        latency(figures, f -> value(f.p99Us())), latency(figures, f -> value(f.p999Us())), Format.count(errors));
+        percentile(figures, 50, figures.p50Us()), percentile(figures, 95, figures.p95Us()),
+        percentile(figures, 99, figures.p99Us()), percentile(figures, 99.9, figures.p999Us()), Format.count(errors));
+  }
+
+  /** A percentile where the operation count supports it, else {@link SampleSize#TOO_FEW}. */
+  private static String percentile(OperationFigures figures, double percentile, java.util.OptionalLong micros) {
+    return SampleSize.supports(figures.count(), percentile) ? Format.latency(value(micros)) : SampleSize.TOO_FEW;
   }
 
   private static String latency(OperationFigures figures, java.util.function.ToDoubleFunction<OperationFigures> f) {

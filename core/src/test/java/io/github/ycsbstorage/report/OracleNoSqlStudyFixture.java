@@ -86,6 +86,12 @@ final class OracleNoSqlStudyFixture {
 
   private static ObjectNode cell(String device, String ratio, String workload, String distribution, int index,
       double throughput, double averageUs, double p99Us) {
+    return cell(device, ratio, workload, distribution, index, throughput, averageUs, p99Us, 600_000L);
+  }
+
+  /** A result of this study's shape; a run's operations are {@code throughput × runtimeMs}. */
+  static ObjectNode cell(String device, String ratio, String workload, String distribution, int index,
+      double throughput, double averageUs, double p99Us, long runtimeMs) {
     var id = id(device, ratio, workload, distribution);
     var root = JSON.createObjectNode().put("schema", "ycsb-storage-result/1").put("status", "complete")
         .put("phase", distribution == null ? "load" : "run").put("label", id)
@@ -94,7 +100,7 @@ final class OracleNoSqlStudyFixture {
     root.putObject("host").put("hostname", "db1").put("cores", 24).put("memoryBytes", MEMORY)
         .put("os", "Linux 6.1 amd64");
     root.putObject("properties").put("recordcount", "117187500").put("fieldcount", "1").put("fieldlength", "1000");
-    var runtime = 600_000L;
+    var runtime = runtimeMs;
     var count = (long) (throughput * runtime / 1000);
     var summary = root.putObject("summary").put("runtimeMs", runtime).put("throughputOpsPerSec", throughput)
         .put("errors", 0);
@@ -140,7 +146,7 @@ final class OracleNoSqlStudyFixture {
     inventory.putArray("notes");
     var reads = (long) (count * (hdd ? 2.0 : 1.1));
     root.putObject("io").put("observed", "local server host").put("sampledHost", "server").put("source", "local /proc")
-        .put("samples", 600).put("seconds", 600.0).put("cpuBusyMicros", (long) (count * 40.0))
+        .put("samples", (int) Math.max(1, runtime / 1000)).put("seconds", runtime / 1000.0).put("cpuBusyMicros", (long) (count * 40.0))
         .put("iowaitShare", hdd ? 0.65 : 0.26).putObject("devices").putObject(hdd ? "sdb" : "sdc")
         .put("reads", reads).put("writes", count / 2).put("readBytes", reads * 4096).put("writtenBytes", count * 2048)
         .put("seconds", 600.0);
@@ -160,7 +166,7 @@ final class OracleNoSqlStudyFixture {
     points.addArray().add(percentile).add((long) latencyUs);
   }
 
-  private static void write(Path folder, ObjectNode result) throws IOException {
+  static void write(Path folder, ObjectNode result) throws IOException {
     JSON.writerWithDefaultPrettyPrinter().writeValue(folder.resolve(result.get("label").asText() + ".json").toFile(),
         result);
   }

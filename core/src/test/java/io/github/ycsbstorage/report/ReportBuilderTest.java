@@ -46,13 +46,21 @@ class ReportBuilderTest {
     assertTrue(Files.size(dir.resolve("out/report.css")) > 0, "the style sheet beside the page");
     // The headline first: 48,975 / 1,537 = 31.9 ×; p99 460 ms / 15 ms and average 134.2 ms / 4.375 ms = 30.7 ×.
     assertTrue(html.indexOf("id=\"headline\"") < html.indexOf("id=\"throughput\""), html);
-    assertTrue(html.contains("<h3>ssd vs hdd</h3>"), html);
-    assertTrue(html.contains("<li>workload A zipfian, 1.33× memory: 31.9× throughput, 30.7× lower p99 latency, "
-        + "30.7× lower average latency</li>"), html);
+    // Both device folders lie on sdb: no verdict, with the reasons, and no ratio.
+    assertTrue(html.contains("<h3>Verdicts</h3><p>None: no comparison's figures support"), html);
+    assertTrue(html.contains("<h3>No verdict</h3><ul class=\"no-verdict\"><li>ssd vs hdd, workload A zipfian, 1.33× RAM: "
+        + "two device folders on one physical device: that compares the device with itself (ssd and hdd are both on "
+        + "sdb; remedy: put the folders on different devices); CPU-saturated: measured CPU, not storage (the clients' "
+        + "(90 % of all cores or more) in 1 of 2 runs; remedy: fewer threads, or a host with more cores)</li></ul>"),
+        html);
+    assertEquals(List.of("no verdict: ssd vs hdd, workload A zipfian, 1.33× RAM: two device folders on one physical "
+        + "device: that compares the device with itself (ssd and hdd are both on sdb; remedy: put the folders on "
+        + "different devices); CPU-saturated: measured CPU, not storage (the clients' (90 % of all cores or more) in 1 "
+        + "of 2 runs; remedy: fewer threads, or a host with more cores)"), report.headline());
     // Device columns name the detected type and model; figures are rounded, with units.
     assertTrue(html.contains("<th>hdd (hdd, WDC WD4000)</th><th>ssd (ssd-sata, WDC WD4000)</th>"), html);
-    assertTrue(html.contains("<td>1.33× memory</td><td>1,537 ops/s</td><td>48,975 ops/s</td>"), html);
-    assertTrue(html.contains("<td>1.33× memory</td><td class=\"text\">avg 134 ms, p99 460 ms</td>"
+    assertTrue(html.contains("<td>1.33× RAM</td><td>1,537 ops/s</td><td>48,975 ops/s</td>"), html);
+    assertTrue(html.contains("<td>1.33× RAM</td><td class=\"text\">avg 134 ms, p99 460 ms</td>"
         + "<td class=\"text\">avg 4.38 ms, p99 15 ms</td>"), html);
     // Columns of words are left-aligned, columns of figures right-aligned (the style sheet's default).
     assertTrue(html.contains("<th class=\"text\">device</th><th class=\"text\">workload</th><th>dataset</th>"), html);
@@ -65,13 +73,14 @@ class ReportBuilderTest {
     var warnings = String.join("\n", report.warnings());
     assertTrue(warnings.startsWith("single repetition: "), warnings);
     assertTrue(warnings.contains("devices hdd and ssd resolve to the same physical device (sdb)"), warnings);
-    assertTrue(warnings.contains("hdd_ratio1.33_workloada-zipfian_r1: achieved dataset 0.61 × memory, planned 1.33 ×"),
-        warnings);
-    assertTrue(warnings.contains("device sdb classified as hdd without a trusted rotational flag (virtio: the hypervisor decides)"),
-        warnings);
-    assertTrue(warnings.contains("hdd_ratio1.33_workloada-zipfian_r1: 3 operations failed"), warnings);
-    assertTrue(warnings.contains("ssd_ratio1.33_workloada-zipfian_r1: throughput limited by the client's CPU: clients used 95 % of all cores"),
-        warnings);
+    // One line per kind, with the cells it concerns and their figures.
+    assertTrue(warnings.contains("achieved dataset far from the plan: 0.61 × RAM, planned 1.33 × "
+        + "(hdd_ratio1.33_workloada-zipfian_r1)"), warnings);
+    assertTrue(warnings.contains("device type without a trusted rotational flag: sdb classified as hdd (virtio: the "
+        + "hypervisor decides) (hdd_ratio1.33_workloada-zipfian_r1)"), warnings);
+    assertTrue(warnings.contains("operations failed: 3 (hdd_ratio1.33_workloada-zipfian_r1)"), warnings);
+    assertTrue(warnings.contains("throughput limited by the client's CPU: clients used 95 % of all cores "
+        + "(ssd_ratio1.33_workloada-zipfian_r1)"), warnings);
     // A suspicion shared by every result is listed once.
     assertTrue(warnings.contains("\ncollector lost /proc/diskstats for 3 s (all 2 results)"), warnings);
     assertEquals(7, report.warnings().size(), warnings);
@@ -101,12 +110,12 @@ class ReportBuilderTest {
 
     var markdown = Files.readString(report.markdown());
     assertTrue(markdown.startsWith("# ycsb-storage report: pubstudy"), markdown);
-    assertTrue(markdown.contains("- workload A zipfian, 1.33× memory: 31.9× throughput, 30.7× lower p99 latency"),
+    assertTrue(markdown.contains("- no verdict: ssd vs hdd, workload A zipfian, 1.33× RAM: two device folders"),
         markdown);
-    assertTrue(markdown.contains("| 1.33× memory | 1,537 ops/s | 48,975 ops/s |"), markdown);
+    assertTrue(markdown.contains("| 1.33× RAM | 1,537 ops/s | 48,975 ops/s |"), markdown);
     assertTrue(markdown.contains("| [hdd_ratio1.33_workloada-zipfian_r1](../results/pubstudy/"
         + "hdd_ratio1.33_workloada-zipfian_r1.json) | hdd |"), markdown);
-    assertTrue(markdown.contains("- hdd_ratio1.33_workloada-zipfian_r1: 3 operations failed"), markdown);
+    assertTrue(markdown.contains("- operations failed: 3 (hdd_ratio1.33_workloada-zipfian_r1)"), markdown);
   }
 
   @Test
@@ -147,11 +156,12 @@ class ReportBuilderTest {
     json.writeValue(file.toFile(), cell);
     var report = new ReportBuilder(results, dir.resolve("out")).write();
     var warnings = String.join("\n", report.warnings());
-    assertTrue(warnings.contains("ssd_ratio1.33_workloada-zipfian_r1: the sampled host's CPUs were saturated (under 5 % "
-        + "idle + iowait time): this cell measured CPU, not storage"), warnings);
-    assertFalse(warnings.contains("hdd_ratio1.33_workloada-zipfian_r1: the sampled host's CPUs"), warnings);
-    // The headline line of that comparison says so too.
-    assertTrue(Files.readString(report.html()).contains("(CPU-saturated: measured CPU, not storage)</li>"));
+    assertTrue(warnings.contains("the sampled host's CPUs were saturated (under 5 % idle + iowait time): measured CPU, "
+        + "not storage (ssd_ratio1.33_workloada-zipfian_r1)"), warnings);
+    // The comparison has no verdict, and says why.
+    assertTrue(report.headline().get(0).contains("CPU-saturated: measured CPU, not storage (the host's CPUs in 1 of 2 "
+        + "runs; the clients' (90 % of all cores or more) in 1 of 2 runs; remedy: fewer threads, or a host with more "
+        + "cores)"), report.headline().get(0));
   }
 
   /** Gives every operation of a result intended-time figures: its service times × {@code factor}. */
@@ -182,10 +192,12 @@ class ReportBuilderTest {
     var report = new ReportBuilder(results, dir.resolve("out")).write();
     var html = Files.readString(report.html());
     // hand-computed: hdd intended p99 4 × 460 ms = 1.84 s, average 4 × 134.2 ms = 537 ms; ssd p99 15 ms,
-    // average 4.375 ms; ratios 1.84 s / 15 ms = 122.7 ×, 536.7 ms / 4.375 ms = 122.7 ×
-    assertTrue(html.contains("<li>workload A zipfian, 1.33× memory: 31.9× throughput, 122.7× lower intended-time p99 "
-        + "latency, 122.7× lower intended-time average latency</li>"), html);
-    assertTrue(html.contains("<td>1.33× memory</td><td class=\"text\">intended-time avg 537 ms, p99 1.84 s (service"
+    // average 4.375 ms; ratios 1.84 s / 15 ms = 122.7 ×, 536.7 ms / 4.375 ms = 122.7 × (no verdict: one device)
+    var comparison = ReportModel.of(results, ReportLoader.load(results).cells()).comparisons().get(0);
+    assertTrue(comparison.intendedTime());
+    assertEquals(122.67, comparison.p99Ratio(), 0.01);
+    assertEquals(122.67, comparison.averageLatencyRatio(), 0.01);
+    assertTrue(html.contains("<td>1.33× RAM</td><td class=\"text\">intended-time avg 537 ms, p99 1.84 s (service"
         + " time avg 134 ms, p99 460 ms)</td><td class=\"text\">intended-time avg 4.38 ms, p99 15 ms (service time avg"
         + " 4.38 ms, p99 15 ms)</td>"), html);
     assertTrue(html.contains("<td>537 ms intended-time</td><td>1.84 s intended-time</td>"), html);
@@ -214,9 +226,9 @@ class ReportBuilderTest {
     for (var image : images) {
       assertTrue(ImageIO.read(dir.resolve("out").resolve(image).toFile()).getWidth() > 0, image);
     }
-    assertTrue(html.contains("<li>workload A uniform, 1.33× memory: 31.9× throughput, 30.7× lower p99 latency, "
-        + "30.7× lower average latency</li>"), html);
-    assertTrue(html.contains("<td>1.33× memory</td><td>1,537 ops/s</td><td>48,975 ops/s</td>"), html);
+    assertTrue(html.contains("<li>ssd vs hdd, workload A uniform, 1.33× RAM: 31.9× throughput (one repetition, no "
+        + "interval), 30.7× lower p99 latency, 30.7× lower average latency</li>"), html);
+    assertTrue(html.contains("<td>1.33× RAM</td><td>1,537 ops/s</td><td>48,975 ops/s</td>"), html);
   }
 
   @Test
@@ -247,7 +259,7 @@ class ReportBuilderTest {
       dumped.finish();
       text = dumped.stdout();
     }
-    assertTrue(text.contains("<h3>ssd vs hdd</h3>"), text);
+    assertTrue(text.contains("<h3>Verdicts</h3>"), text);
   }
 
   private static List<String> images(String html) {

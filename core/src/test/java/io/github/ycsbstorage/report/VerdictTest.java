@@ -1,0 +1,181 @@
+package io.github.ycsbstorage.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every device comparison judged before it is stated ({@link Judge}), on two-device studies of
+ * workload C uniform written as result files: a server that kept its data in memory, a CPU-saturated
+ * host, too few operations, repetitions whose spread covers the difference, and a device-bound study
+ * with an engine's own counters. The headline lines are compared whole.
+ */
+class VerdictTest {
+  /**
+   * Writes workload C uniform runs of hdd and ssd at a dataset size, one file per repetition.
+   *
+   * @param hdd    the hdd's throughput per repetition
+   * @param ssd    the ssd's
+   * @param change applied to every run before it is written
+   */
+  private static void runs(Path folder, String ratio, double[] hdd, double[] ssd, long runtimeMs,
+      Consumer<ObjectNode> change) throws Exception {
+    for (var device : List.of("hdd", "ssd")) {
+      var throughputs = device.equals("hdd") ? hdd : ssd;
+      for (int r = 1; r <= throughputs.length; r++) {
+        // 4 × the latency on the hdd, as 4 × the throughput on the ssd
+        var slow = device.equals("hdd") ? 4 : 1;
+        var run = OracleNoSqlStudyFixture.cell(device, ratio, "workloadc", "uniform", r, throughputs[r - 1],
+            40_000 * slow, 120_000 * slow, runtimeMs);
+        var id = OracleNoSqlStudyFixture.id(device, ratio, "workloadc", "uniform").replace("_r1", "_r" + r);
+        // one repetition after the other, as a study runs them
+        run.put("label", id).put("startedAt", "2026-11-21T1" + r + ":00:00Z").put("finishedAt", "2026-11-21T1" + r
+            + ":10:00Z");
+        ((ObjectNode) run.get("study")).put("cell", id).put("repetition", r).put("name", "verdicts");
+        change.accept(run);
+        OracleNoSqlStudyFixture.write(folder, run);
+      }
+    }
+  }
+
+  /** The engine's own counters: {@code readsPerOperation} block-cache misses per operation. */
+  private static Consumer<ObjectNode> engine(double readsPerOperation) {
+    return run -> {
+      var operations = run.path("summary").path("operations").path("READ").path("count").asLong();
+      var misses = Math.round(operations * readsPerOperation);
+      var engine = run.putObject("engine").put("source", "RocksDB 10.10.1 statistics").put("operations", operations)
+          .put("deviceReadsPerOperation", readsPerOperation).put("cacheHitRatio", 1 - readsPerOperation / 4);
+      engine.putObject("counters").put("cacheHits", operations * 4 - misses).put("cacheMisses", misses);
+      ((ObjectNode) run.get("sizing")).put("basis", "cache");
+    };
+  }
+
+  /** The data devices' reads per operation: {@code perOperation} of the run's operations. */
+  private static Consumer<ObjectNode> deviceReads(double perOperation) {
+    return run -> {
+      var operations = run.path("summary").path("operations").path("READ").path("count").asLong();
+      var devices = (ObjectNode) run.path("io").path("devices");
+      devices.properties().forEach(e -> ((ObjectNode) e.getValue()).put("reads",
+          Math.round(operations * perOperation)).put("%util max", 19.0));
+    };
+  }
+
+  private static ReportModel model(Path folder) throws Exception {
+    return ReportModel.of(folder, ReportLoader.load(folder).cells());
+  }
+
+  private static final double[] TIGHT_HDD = {6_000, 6_100, 6_200};
+  private static final double[] TIGHT_SSD = {24_000, 24_500, 25_000};
+
+  @Test
+  void aServerThatKeptItsDataInMemoryGetsNoVerdictAndNoRatio(@TempDir Path dir) throws Exception {
+    var folder = Files.createDirectories(dir.resolve("inmemory"));
+    // The devices differ in throughput, repeatably, but the hdd did 0.001 reads per operation
+    runs(folder, "0.5", TIGHT_HDD, TIGHT_SSD, 600_000, deviceReads(0.001));
+    runs(folder, "2", TIGHT_HDD, TIGHT_SSD, 600_000, deviceReads(0.002));
+    var model = model(folder);
+    assertEquals(List.of(Verdict.Kind.NONE, Verdict.Kind.NONE), model.verdicts().stream().map(Verdict::kind).toList());
+    assertEquals(List.of(
+        "no verdict: ssd vs hdd, workload C uniform, 0.5× RAM: the page cache or the server's memory held the data: "
+            + "the device served (almost) no reads (0.001 device reads per operation on hdd, sdb at most 19 %util; "
+            + "remedy: a dataset beyond the host's RAM, or a server whose memory is limited)",
+        "no verdict: ssd vs hdd, workload C uniform, 2× RAM: the page cache or the server's memory held the data: "
+            + "the device served (almost) no reads (0.002 device reads per operation on hdd, sdb at most 19 %util; "
+            + "remedy: a dataset beyond the host's RAM, or a server whose memory is limited)"),
+        ReportTables.headline(model));
+    assertFalse(String.join("\n", ReportTables.headline(model)).contains("× throughput"), "no ratio in the headline");
+  }
+
+  @Test
+  void aCpuSaturatedComparisonGetsNoVerdict(@TempDir Path dir) throws Exception {
+    var folder = Files.createDirectories(dir.resolve("cpu"));
+    runs(folder, "2", TIGHT_HDD, TIGHT_SSD, 600_000, engine(0.9).andThen(run -> ((ObjectNode) run.get("io"))
+        .put("cpuSaturated", run.path("label").asText().startsWith("ssd"))));
+    var verdict = model(folder).verdicts().get(0);
+    assertEquals(Verdict.Kind.NONE, verdict.kind());
+    assertEquals(List.of(Verdict.Reason.CPU_SATURATED), verdict.findings().stream().map(Verdict.Finding::reason).toList());
+    assertEquals("no verdict: ssd vs hdd, workload C uniform, 2× cache: CPU-saturated: measured CPU, not storage (the "
+        + "host's CPUs in 3 of 6 runs; remedy: fewer threads, or a host with more cores)", ReportTables.verdictLine(verdict));
+  }
+
+  @Test
+  void tooFewOperationsGetNoVerdictAndNoPercentileTheyCannotSupport(@TempDir Path dir) throws Exception {
+    var folder = Files.createDirectories(dir.resolve("few"));
+    // 2 s at 24–62 ops/s: 48–124 operations per run, as the demo's cells on a busy host
+    runs(folder, "2", new double[] {24, 25, 26}, new double[] {60, 61, 62}, 2_000, engine(0.9));
+    var model = model(folder);
+    var verdict = model.verdicts().get(0);
+    assertEquals(List.of(Verdict.Reason.TOO_FEW_OPERATIONS, Verdict.Reason.TOO_SHORT),
+        verdict.findings().stream().map(Verdict.Finding::reason).toList());
+    assertEquals("no verdict: ssd vs hdd, workload C uniform, 2× cache: too few operations (48–124 operations per run; "
+        + "a verdict needs 1,000; remedy: more operations per run (operationcount)); runs shorter than 3 collector "
+        + "intervals (the shortest run spans 2 intervals; remedy: longer runs, or a shorter collector.interval)",
+        ReportTables.verdictLine(verdict));
+    // p99 needs 1,000 operations: shown as "—", never as the largest of a hundred
+    var latency = ReportTables.latency(model, new Mix("workloadc", "uniform"));
+    assertEquals(List.of("2× cache", "avg 160 ms, p99 —", "avg 40 ms, p99 —"), latency.rows().get(0));
+    assertTrue(ReportTables.hasTooFew(latency));
+    assertEquals(List.of("READ", "48", "160 ms", "128 ms", SampleSize.TOO_FEW, SampleSize.TOO_FEW, SampleSize.TOO_FEW,
+        "0"), ReportTables.operations(model.cells().get(0)).rows().get(0));
+    assertEquals(1_000, SampleSize.needed(99));
+    assertEquals(10_000, SampleSize.needed(99.9));
+  }
+
+  @Test
+  void repetitionsWhoseSpreadCoversTheDifferenceMeasureNoDifference(@TempDir Path dir) throws Exception {
+    var folder = Files.createDirectories(dir.resolve("overlap"));
+    // hdd 38,000–45,000, ssd 41,000–47,000 ops/s: ratios from 41/45 = 0.91 to 47/38 = 1.24
+    runs(folder, "2", new double[] {38_000, 40_000, 45_000}, new double[] {41_000, 44_000, 47_000}, 600_000,
+        engine(0.9));
+    var verdict = model(folder).verdicts().get(0);
+    assertEquals(Verdict.Kind.NO_DIFFERENCE, verdict.kind());
+    assertEquals(41_000 / 45_000.0, verdict.interval().orElseThrow().low(), 1e-12);
+    assertEquals(47_000 / 38_000.0, verdict.interval().orElseThrow().high(), 1e-12);
+    assertEquals("ssd vs hdd, workload C uniform, 2× cache: no difference measurable (throughput ratio 0.9–1.2× over "
+        + "3 × 3 repetitions includes 1)", ReportTables.verdictLine(verdict));
+  }
+
+  @Test
+  void aDeviceBoundComparisonGetsAVerdictWithItsIntervalListedFirst(@TempDir Path dir) throws Exception {
+    var folder = Files.createDirectories(dir.resolve("bound"));
+    // in the cache: 0.001 misses per operation; beyond it 0.9 on both, 4 × apart in every repetition
+    runs(folder, "0.5", new double[] {50_000, 50_500, 51_000}, new double[] {52_000, 52_500, 53_000}, 600_000,
+        engine(0.001));
+    runs(folder, "8", TIGHT_HDD, TIGHT_SSD, 600_000, engine(0.9));
+    var model = model(folder);
+    var headline = ReportTables.headline(model);
+    // 24,500 / 6,100 = 4.02 ×; every repetition's ratio from 24,000 / 6,200 = 3.87 to 25,000 / 6,000 = 4.17
+    assertEquals(List.of("ssd vs hdd, workload C uniform, 8× cache: 4.0× throughput (3.9–4.2× over 3 × 3 repetitions), "
+        + "4.0× lower p99 latency, 4.0× lower average latency",
+        "no verdict: ssd vs hdd, workload C uniform, 0.5× cache: the engine's cache served the reads, not the device "
+        + "(0.001 cache misses per operation on hdd; remedy: a dataset beyond the engine's cache)"), headline);
+    assertEquals(Verdict.Kind.DIFFERENCE, model.headline().get(0).kind());
+  }
+
+  @Test
+  void oneRepetitionGivesARatioWithoutAnInterval(@TempDir Path dir) throws Exception {
+    var folder = Files.createDirectories(dir.resolve("once"));
+    runs(folder, "8", new double[] {6_000}, new double[] {24_000}, 600_000, engine(0.9));
+    assertEquals(List.of("ssd vs hdd, workload C uniform, 8× cache: 4.0× throughput (one repetition, no interval), "
+        + "4.0× lower p99 latency, 4.0× lower average latency"), ReportTables.headline(model(folder)));
+  }
+
+  @Test
+  void twoDeviceFoldersOnOneDeviceAreNeverAComparison(@TempDir Path dir) throws Exception {
+    var folder = Files.createDirectories(dir.resolve("same"));
+    runs(folder, "8", TIGHT_HDD, TIGHT_SSD, 600_000, engine(0.9).andThen(run -> ((ObjectNode) run.get("devices")
+        .get(0)).put("name", "sdb")));
+    var verdict = model(folder).verdicts().get(0);
+    assertEquals(List.of(Verdict.Reason.SAME_DEVICE), verdict.findings().stream().map(Verdict.Finding::reason).toList());
+    assertTrue(ReportTables.verdictLine(verdict).contains("(ssd and hdd are both on sdb; remedy: put the folders on "
+        + "different devices)"), ReportTables.verdictLine(verdict));
+  }
+}
