@@ -22,6 +22,7 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.Vector;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import site.ycsb.ByteIterator;
@@ -53,6 +54,10 @@ public class RocksDbClient extends DB implements ServerInfoProvider, EngineStati
 
   private volatile EngineLease lease;
   private Engine engine;
+  private final RecordCodec codec = new RecordCodec();
+  /** The last table's column family: YCSB's threads use one table, so the map lookup is skipped. */
+  private String lastTable;
+  private ColumnFamilyHandle lastFamily;
 
   @Override
   public void init() throws DBException {
@@ -83,6 +88,8 @@ public class RocksDbClient extends DB implements ServerInfoProvider, EngineStati
     var held = lease;
     if (held != null) {
       lease = null;
+      lastTable = null;
+      lastFamily = null;
       held.close();
     }
   }
@@ -90,11 +97,11 @@ public class RocksDbClient extends DB implements ServerInfoProvider, EngineStati
   @Override
   public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
     try {
-      var stored = engine.db().get(engine.family(table), key.getBytes(UTF_8));
+      var stored = engine.db().get(family(table), key.getBytes(UTF_8));
       if (stored == null) {
         return Status.NOT_FOUND;
       }
-      RecordCodec.decode(stored, fields, result);
+      codec.decode(stored, fields, result);
       return Status.OK;
     } catch (RocksDBException | IllegalArgumentException e) {
       return failed("read", e);
@@ -104,11 +111,11 @@ public class RocksDbClient extends DB implements ServerInfoProvider, EngineStati
   @Override
   public Status scan(String table, String startkey, int recordcount, Set<String> fields,
                      Vector<HashMap<String, ByteIterator>> result) {
-    try (var iterator = engine.db().newIterator(engine.family(table))) {
+    try (var iterator = engine.db().newIterator(family(table))) {
       int found = 0;
       for (iterator.seek(startkey.getBytes(UTF_8)); iterator.isValid() && found < recordcount; iterator.next()) {
         var row = new HashMap<String, ByteIterator>();
-        RecordCodec.decode(iterator.value(), fields, row);
+        codec.decode(iterator.value(), fields, row);
         result.add(row);
         found++;
       }
@@ -123,13 +130,13 @@ public class RocksDbClient extends DB implements ServerInfoProvider, EngineStati
   @Override
   public Status update(String table, String key, Map<String, ByteIterator> values) {
     try {
-      var family = engine.family(table);
+      var family = family(table);
       var id = key.getBytes(UTF_8);
       var stored = engine.db().get(family, id);
       if (stored == null) {
         return Status.NOT_FOUND;
       }
-      engine.db().put(family, id, RecordCodec.merge(stored, values));
+      engine.db().put(family, id, codec.merge(stored, values));
       return Status.OK;
     } catch (RocksDBException | IllegalArgumentException e) {
       return failed("update", e);
@@ -139,7 +146,7 @@ public class RocksDbClient extends DB implements ServerInfoProvider, EngineStati
   @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
     try {
-      engine.db().put(engine.family(table), key.getBytes(UTF_8), RecordCodec.encode(values));
+      engine.db().put(family(table), key.getBytes(UTF_8), RecordCodec.encode(values));
       return Status.OK;
     } catch (RocksDBException e) {
       return failed("insert", e);
@@ -150,7 +157,7 @@ public class RocksDbClient extends DB implements ServerInfoProvider, EngineStati
   @Override
   public Status delete(String table, String key) {
     try {
-      var family = engine.family(table);
+      var family = family(table);
       var id = key.getBytes(UTF_8);
       if (engine.db().get(family, id) == null) {
         return Status.NOT_FOUND;
@@ -160,6 +167,14 @@ public class RocksDbClient extends DB implements ServerInfoProvider, EngineStati
     } catch (RocksDBException e) {
       return failed("delete", e);
     }
+  }
+
+  private ColumnFamilyHandle family(String table) throws RocksDBException {
+    if (!table.equals(lastTable)) {
+      lastFamily = engine.family(table);
+      lastTable = table;
+    }
+    return lastFamily;
   }
 
   /** The engine this instance uses; for tests of sharing. */

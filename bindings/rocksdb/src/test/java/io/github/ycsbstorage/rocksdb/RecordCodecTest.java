@@ -47,10 +47,10 @@ class RecordCodecTest {
   void decodeReturnsAllFieldsOrTheRequestedSubset() {
     var stored = RecordCodec.encode(fields("field0", "a", "field1", "", "field2", "ccc"));
     var all = new HashMap<String, ByteIterator>();
-    RecordCodec.decode(stored, null, all);
+    new RecordCodec().decode(stored, null, all);
     assertEquals(Map.of("field0", "a", "field1", "", "field2", "ccc"), strings(all));
     var some = new HashMap<String, ByteIterator>();
-    RecordCodec.decode(stored, Set.of("field2", "absent"), some);
+    new RecordCodec().decode(stored, Set.of("field2", "absent"), some);
     assertEquals(Map.of("field2", "ccc"), strings(some));
   }
 
@@ -58,15 +58,29 @@ class RecordCodecTest {
   void mergeReplacesTheGivenFieldsAndKeepsTheOthers() {
     var stored = RecordCodec.encode(fields("field0", "old0", "field1", "old1"));
     var merged = new HashMap<String, ByteIterator>();
-    RecordCodec.decode(RecordCodec.merge(stored, fields("field1", "new1", "field2", "new2")), null, merged);
+    new RecordCodec().decode(new RecordCodec().merge(stored, fields("field1", "new1", "field2", "new2")), null, merged);
     assertEquals(Map.of("field0", "old0", "field1", "new1", "field2", "new2"), strings(merged));
+  }
+
+  @Test
+  void recordsWithOtherNamesAtAPositionDecodeWithTheirOwnNames() {
+    var codec = new RecordCodec();
+    var first = new HashMap<String, ByteIterator>();
+    codec.decode(RecordCodec.encode(fields("field0", "a", "field1", "b")), null, first);
+    var other = new HashMap<String, ByteIterator>();
+    codec.decode(RecordCodec.encode(fields("name0", "c", "field1", "d", "extra", "e")), null, other);
+    var again = new HashMap<String, ByteIterator>();
+    codec.decode(RecordCodec.encode(fields("field0", "f")), Set.of("field0"), again);
+    assertEquals(Map.of("field0", "a", "field1", "b"), strings(first));
+    assertEquals(Map.of("name0", "c", "field1", "d", "extra", "e"), strings(other));
+    assertEquals(Map.of("field0", "f"), strings(again));
   }
 
   @Test
   void bytesNotInTheLayoutAreRefusedNotMisread() {
     var stored = RecordCodec.encode(fields("field0", "value"));
     var truncated = java.util.Arrays.copyOf(stored, stored.length - 1);
-    assertThrows(IllegalArgumentException.class, () -> RecordCodec.decode(truncated, null, new HashMap<>()));
-    assertThrows(IllegalArgumentException.class, () -> RecordCodec.decode(new byte[] {0, 0}, null, new HashMap<>()));
+    assertThrows(IllegalArgumentException.class, () -> new RecordCodec().decode(truncated, null, new HashMap<>()));
+    assertThrows(IllegalArgumentException.class, () -> new RecordCodec().decode(new byte[] {0, 0}, null, new HashMap<>()));
   }
 }

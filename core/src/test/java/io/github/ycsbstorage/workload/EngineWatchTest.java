@@ -1,0 +1,71 @@
+package io.github.ycsbstorage.workload;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.ycsbstorage.result.RunRecord;
+import io.github.ycsbstorage.spi.EngineCounters;
+import io.github.ycsbstorage.spi.EngineStatisticsProvider;
+import io.github.ycsbstorage.spi.ServerInfo;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+
+class EngineWatchTest {
+  /** An engine whose counters the test sets. */
+  public static class CountingDb extends InMemoryServerDb implements EngineStatisticsProvider {
+    static volatile long hits;
+    static volatile long misses;
+
+    @Override
+    public EngineCounters engineCounters() {
+      return new EngineCounters(OptionalLong.of(hits), OptionalLong.of(misses), OptionalLong.of(10 * misses),
+          OptionalLong.empty(), null, null, null, null);
+    }
+  }
+
+  private static BindingSession session(Class<?> db) {
+    var props = new Properties();
+    props.setProperty("db", db.getName());
+    return BindingSession.open(props);
+  }
+
+  @Test
+  void thePhasesDifferenceBecomesTheEngineSectionAndEngineLines() throws Exception {
+    CountingDb.hits = 100;
+    CountingDb.misses = 50;
+    var record = new RunRecord();
+    try (var session = session(CountingDb.class)) {
+      var watch = EngineWatch.of(session, Optional.of(ServerInfo.builder("RocksDB").version("10.10.1").build()));
+      watch.start();
+      CountingDb.hits = 120;
+      CountingDb.misses = 130;
+      watch.stop(record, 100);
+    }
+    var engine = record.sections().engine().orElseThrow();
+    assertEquals("RocksDB 10.10.1 statistics", engine.source());
+    assertEquals(100, engine.operations());
+    assertEquals(0.8, engine.deviceReadsPerOperation().getAsDouble(), 1e-9);
+    assertEquals(0.2, engine.cacheHitRatio().getAsDouble(), 1e-9);
+    assertEquals(800, engine.counters().bytesRead().getAsLong());
+    assertTrue(engine.counters().bytesWritten().isEmpty(), "unknown stays unknown");
+    var lines = record.summaryLines().stream().map(l -> l.group() + "|" + l.metric() + "|" + l.value()).toList();
+    assertTrue(lines.containsAll(List.of("ENGINE|device.reads/op|0.8", "ENGINE|cache.hit.ratio|0.2",
+        "ENGINE|cache.misses|80", "ENGINE|bytes.read|800")), lines.toString());
+    assertTrue(lines.stream().noneMatch(l -> l.startsWith("ENGINE|bytes.written")), "no line for an unknown figure");
+  }
+
+  @Test
+  void aBindingWithoutCountersGivesNoSection() throws Exception {
+    var record = new RunRecord();
+    try (var session = session(InMemoryServerDb.class)) {
+      var watch = EngineWatch.of(session, Optional.empty());
+      watch.start();
+      watch.stop(record, 100);
+    }
+    assertTrue(record.sections().engine().isEmpty());
+    assertTrue(record.summaryLines().isEmpty());
+  }
+}
