@@ -77,7 +77,7 @@ final class DemoCommand implements Callable<Integer> {
     }
     DemoSummary.print(results, System.out);
     var report = new ReportBuilder(temp.resolve("results"), output == null ? temp.resolve("report") : output).write();
-    report.headline().forEach(line -> System.out.println("demo: " + line));
+    DemoSummary.headline(report.headline(), System.out);
     var warnings = report.warnings().size();
     System.out.println("demo: " + warnings + (warnings == 1 ? " warning" : " warnings") + " (see the report)");
     System.out.println("demo: report " + report.html().toAbsolutePath());

@@ -2,9 +2,10 @@ package io.github.ycsbstorage.cli;
 
 import io.github.ycsbstorage.collector.sample.CpuShares;
 import io.github.ycsbstorage.config.ByteSize;
+import io.github.ycsbstorage.report.ReportCell;
+import io.github.ycsbstorage.report.SampleSize;
 import io.github.ycsbstorage.result.EngineActivity;
 import io.github.ycsbstorage.result.Io;
-import io.github.ycsbstorage.result.OperationFigures;
 import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.Result;
 import io.github.ycsbstorage.result.ResultReader;
@@ -16,33 +17,33 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.OptionalLong;
 
 /**
- * The demo's console summary: one line per cell (throughput, worst p99, errors, the engine's device
- * reads per operation and cache hit ratio where it counts them, device tags, I/O and
- * iowait, and whether the host's CPU was saturated, so that the cell measured CPU rather than
- * storage), then each load's plan and achieved size. Stateless.
+ * The demo's console summary: one line per cell (throughput, worst p99 where the cell did enough
+ * operations for one, errors, the engine's device reads per operation and cache hit ratio where it
+ * counts them, device tags, I/O and iowait, and whether the host's CPU was saturated,
+ * so that the cell measured CPU rather than storage), then each load's plan and achieved size; at the
+ * end the report's headline, word for word: its verdicts, then the comparisons without one. Stateless.
  */
 final class DemoSummary {
   private DemoSummary() {
   }
 
   static void print(List<Path> files, PrintStream out) throws IOException {
-    var results = new ArrayList<Result>();
+    var cells = new ArrayList<ReportCell>();
     for (var file : files) {
-      results.add(ResultReader.read(file));
+      cells.add(new ReportCell(file, ResultReader.read(file)));
     }
+    var results = cells.stream().map(ReportCell::result).toList();
     out.println();
     out.printf(Locale.ROOT, "%-38s %9s %9s %6s %8s %6s  %s%n", "cell", "ops/s", "p99 µs", "errors", "reads/op",
         "hits", "device tags; I/O (mean r/s, w/s, MB/s, util) and CPU iowait");
-    int saturated = 0;
-    for (var result : results) {
+    for (var cell : cells) {
+      var result = cell.result();
       var cpuSaturated = result.sections().io().flatMap(Io::cpuSaturated).orElse(false);
-      saturated += cpuSaturated ? 1 : 0;
       var engine = result.sections().engine();
       out.printf(Locale.ROOT, "%-38s %9s %9s %6d %8s %6s  %s; %s%s%s%n", result.label().orElse("?"),
-          result.summary().throughputText("%.1f", "unknown"), worstP99(result), result.summary().errors(),
+          result.summary().throughputText("%.1f", "unknown"), worstP99(cell), result.summary().errors(),
           figure(engine.map(EngineActivity::deviceReadsPerOperation), "%.3f"),
           figure(engine.map(EngineActivity::cacheHitRatio).map(ratio -> ratio.isPresent()
               ? OptionalDouble.of(ratio.getAsDouble() * 100) : ratio), "%.0f %%"),
@@ -51,10 +52,6 @@ final class DemoSummary {
               .map(value -> String.format(Locale.ROOT, ", iowait %.1f %%", value)).orElse(""),
           cpuSaturated ? "; CPU-SATURATED (under " + (int) Io.SATURATED_BELOW_PERCENT
               + " % idle): measured CPU, not storage" : "");
-    }
-    if (saturated > 0) {
-      out.println("demo: " + saturated + " of " + results.size() + " cells ran with the host's CPU saturated: "
-          + "their figures measure CPU, not storage (2-core hosts running client and server together do that)");
     }
     for (var result : results) {
       var sizing = result.sections().sizing();
@@ -70,17 +67,27 @@ final class DemoSummary {
     out.println();
   }
 
+  /** The report's headline ({@code ReportBuilder.Report#headline}), each line as {@code demo: <line>}. */
+  static void headline(List<String> lines, PrintStream out) {
+    lines.forEach(line -> out.println("demo: " + line));
+  }
+
   /** An engine figure; {@code unknown} without the engine's counters (a server binding has none). */
   private static String figure(Optional<OptionalDouble> value, String format) {
     return value.filter(OptionalDouble::isPresent).map(v -> String.format(Locale.ROOT, format, v.getAsDouble()))
         .orElse("unknown");
   }
 
-  /** The highest p99 over the measured operations, or {@code unknown}. */
-  private static String worstP99(Result result) {
-    var worst = result.summary().measured().values().stream().map(OperationFigures::p99Us)
-        .filter(OptionalLong::isPresent).mapToLong(OptionalLong::getAsLong).max();
-    return worst.isPresent() ? Long.toString(worst.getAsLong()) : "unknown";
+  /**
+   * The highest p99 over the measured operations; {@link SampleSize#TOO_FEW} where an operation did
+   * too few for one (the largest of twenty samples is no p99), or {@code unknown}.
+   */
+  private static String worstP99(ReportCell cell) {
+    if (!cell.supports(99)) {
+      return SampleSize.TOO_FEW;
+    }
+    var worst = cell.serviceWorstP99Us();
+    return Double.isFinite(worst) ? String.format(Locale.ROOT, "%.0f", worst) : "unknown";
   }
 
   private static String devices(Result result) {

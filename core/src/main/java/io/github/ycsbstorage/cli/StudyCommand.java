@@ -66,7 +66,7 @@ final class StudyCommand implements Callable<Integer> {
     if (!outcome.results().isEmpty()) {
       var written = report == null ? null : new ReportBuilder(folder, report).write();
       var headline = written == null ? headline(folder) : written.headline();
-      headline.forEach(line -> System.out.println("study: headline: " + line));
+      StudySummary.headline(headline, System.out);
       if (written != null) {
         System.out.println("study: report " + written.html().toAbsolutePath());
       }

@@ -11,7 +11,8 @@ import org.knowm.xchart.internal.chartpart.Annotation;
 /**
  * Marks the parts of a chart that carry no verdict inside the chart image itself, so that a chart
  * pasted elsewhere keeps its caveat: each such band washed out and hatched, labelled {@code no verdict},
- * and a note along the plot's top edge saying what the hatching means and why. Painted by XChart after
+ * and a note along the plot's top edge saying what the hatching means and why (or, without bands, any
+ * other caveat of the chart). Painted by XChart after
  * the plot. Immutable.
  */
 final class Caveats extends Annotation {
@@ -32,7 +33,8 @@ final class Caveats extends Annotation {
   /**
    * @param bands the bands to mark, in x values (a category chart's category {@code i} spans
    *              {@code i} to {@code i + 1})
-   * @param note  e.g. {@code hatched: no verdict (CPU-saturated) — see the report}
+   * @param note  e.g. {@code hatched: no verdict (CPU-saturated) — see the report}; parts separated by
+   *              {@code "; "} go on lines of their own
    */
   Caveats(List<Band> bands, String note) {
     super(false);
@@ -42,9 +44,6 @@ final class Caveats extends Annotation {
 
   @Override
   public void paint(Graphics2D g) {
-    if (bands.isEmpty()) {
-      return;
-    }
     int top = Math.min(getYAxisScreenValueForMin(), getYAxisScreenValueForMax());
     int bottom = Math.max(getYAxisScreenValueForMin(), getYAxisScreenValueForMax());
     var clip = g.getClip();
@@ -73,10 +72,14 @@ final class Caveats extends Annotation {
     int left = Math.min(getXAxisScreenValueForMin(), getXAxisScreenValueForMax());
     var metrics = g.getFontMetrics();
     int y = top + 22 + metrics.getAscent();
-    g.setColor(new Color(255, 255, 255, 220));
-    g.fillRect(left + 4, y - metrics.getAscent() - 2, metrics.stringWidth(note) + 8, metrics.getHeight() + 2);
-    g.setColor(Color.BLACK);
-    g.drawString(note, left + 8, y);
+    // one line per part of the note, so that it stays inside the plot
+    for (var line : note.split("; ")) {
+      g.setColor(new Color(255, 255, 255, 220));
+      g.fillRect(left + 4, y - metrics.getAscent() - 2, metrics.stringWidth(line) + 8, metrics.getHeight() + 2);
+      g.setColor(Color.BLACK);
+      g.drawString(line, left + 8, y);
+      y += metrics.getHeight() + 2;
+    }
     g.setStroke(stroke);
     g.setFont(font);
   }

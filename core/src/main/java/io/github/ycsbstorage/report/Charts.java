@@ -29,6 +29,8 @@ final class Charts {
   /** Percentiles labelled on the distribution plot's x axis. */
   private static final double[] LABELLED = {50, 90, 99, 99.9, 99.99, 99.999};
   private static final double LOG_2 = Math.log10(2);
+  private static final BasicStroke DASHED = new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
+      new float[] {6f, 5f}, 0f);
   /** Half the width, in pixels, of the hatched band around a point without a verdict. */
   private static final int CAVEAT_PAD = 14;
 
@@ -73,10 +75,9 @@ final class Charts {
   }
 
   /**
-   * Lines over x values (e.g. dataset size as a multiple of memory). The x axis turns logarithmic
-   * where its values span a factor of 10 or more (sizes over decades); the y axis where they span a
-   * factor of 100, since XChart labels only powers of ten there and a narrower span would show one
-   * label or none.
+   * Lines over x values (e.g. dataset size as a multiple of memory). Either axis turns logarithmic
+   * where its values hold two powers of ten ({@link #twoPowersOfTen}), since XChart labels only powers
+   * of ten there and a narrower range would show one label or none; a cell without a verdict is hatched.
    */
   static boolean lines(Path png, String title, String xTitle, String yTitle, List<Double> x, List<Series> series,
       List<Optional<String>> caveats) throws IOException {
@@ -84,8 +85,8 @@ final class Charts {
         .build();
     style(chart);
     chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line)
-        .setXAxisLogarithmic(spans(x, 10));
-    if (spans(series.stream().flatMap(s -> s.values().stream()).toList(), 100)) {
+        .setXAxisLogarithmic(twoPowersOfTen(x));
+    if (twoPowersOfTen(series.stream().flatMap(s -> s.values().stream()).toList())) {
       chart.getStyler().setYAxisLogarithmic(true);
     } else {
       chart.getStyler().setYAxisMin(0.0); // a linear axis from 0, so that heights compare as ratios
@@ -123,16 +124,18 @@ final class Charts {
    * @param marker     the line's shape index among the device's lines
    * @param operations the operations behind the distribution: the line ends at the highest percentile
    *                   they support ({@link SampleSize})
+   * @param caveat     why its comparison has no verdict (short reasons): the line is then dashed
    */
-  record PercentileSeries(String name, int color, int marker, List<PercentilePoint> points, long operations) {
+  record PercentileSeries(String name, int color, int marker, List<PercentilePoint> points, long operations,
+      Optional<String> caveat) {
   }
 
   /**
    * Latency against percentile. The x axis gives the tail room, as HdrHistogram's plots do: each
    * labelled percentile (50 %, 90 %, 99 %, 99.9 %, …) one step further ({@link #percentileX}), up to
    * a whole step so that every step is labelled. A line ends at the highest percentile its operation
-   * count supports, and the chart says so. The latency axis is logarithmic where latencies span a factor
-   * of 100 (two labelled powers of ten), else linear from 0.
+   * count supports, and the chart says so. The latency axis is logarithmic where latencies hold two
+   * powers of ten ({@link #twoPowersOfTen}), else linear from 0.
    */
   static boolean latencyPercentiles(Path png, String title, List<PercentileSeries> series) throws IOException {
     var chart = new XYChartBuilder().width(WIDTH).height(HEIGHT + 80).title(title).xAxisTitle("percentile")
@@ -150,7 +153,7 @@ final class Charts {
       shown.add(supported);
     }
     var latencies = shown.stream().flatMap(List::stream).map(p -> p.latencyUs() / 1000.0).toList();
-    if (spans(latencies, 100)) {
+    if (twoPowersOfTen(latencies)) {
       chart.getStyler().setYAxisLogarithmic(true);
     } else {
       chart.getStyler().setYAxisMin(0.0);
@@ -161,14 +164,24 @@ final class Charts {
       var usable = shown.get(i);
       if (!usable.isEmpty()) {
         var s = series.get(i);
-        var line = chart.addSeries(s.name(), usable.stream().mapToDouble(p -> percentileX(p.percentile()))
-            .toArray(), usable.stream().mapToDouble(p -> p.latencyUs() / 1000.0).toArray());
+        var line = chart.addSeries(s.name() + s.caveat().map(c -> " — no verdict").orElse(""),
+            usable.stream().mapToDouble(p -> percentileX(p.percentile())).toArray(),
+            usable.stream().mapToDouble(p -> p.latencyUs() / 1000.0).toArray());
         paint(line, s.color(), s.marker());
+        s.caveat().ifPresent(c -> line.setLineStyle(DASHED));
       }
     }
+    var notes = new ArrayList<String>();
+    var reasons = series.stream().map(PercentileSeries::caveat).flatMap(Optional::stream)
+        .flatMap(c -> Arrays.stream(c.split(", "))).distinct().toList();
+    if (!reasons.isEmpty()) {
+      notes.add("dashed: no verdict (" + String.join(", ", reasons) + ")");
+    }
     if (cut) {
-      chart.addAnnotation(new org.knowm.xchart.AnnotationText("lines end where fewer than 10 operations lie beyond "
-          + "the percentile", WIDTH / 2.0, 48, true));
+      notes.add("lines end where fewer than 10 operations lie beyond a percentile");
+    }
+    if (!notes.isEmpty()) {
+      chart.addAnnotation(new Caveats(List.of(), String.join("; ", notes)));
     }
     return save(chart, png);
   }
@@ -226,11 +239,15 @@ final class Charts {
     return new java.math.BigDecimal(Double.toString(LABELLED[(int) step])).stripTrailingZeros().toPlainString() + " %";
   }
 
-  /** Whether the positive values span a factor of {@code factor} or more. */
-  static boolean spans(List<Double> values, double factor) {
-    var positive = values.stream().filter(v -> Double.isFinite(v) && v > 0).mapToDouble(Double::doubleValue);
-    var stats = positive.summaryStatistics();
-    return stats.getCount() > 1 && stats.getMax() / stats.getMin() >= factor;
+  /**
+   * Whether the positive values' range holds two powers of ten: only then does a logarithmic axis,
+   * which XChart labels at powers of ten, show two labelled ticks (0.5 to 8 would show "1" alone).
+   */
+  static boolean twoPowersOfTen(List<Double> values) {
+    var stats = values.stream().filter(v -> Double.isFinite(v) && v > 0).mapToDouble(Double::doubleValue)
+        .summaryStatistics();
+    return stats.getCount() > 1
+        && Math.floor(Math.log10(stats.getMax())) - Math.ceil(Math.log10(stats.getMin())) >= 1;
   }
 
   /** Legend below the plot: device titles such as {@code ssd (ssd-sata, INTEL SSDSC2BB480G4)} would narrow it beside. */

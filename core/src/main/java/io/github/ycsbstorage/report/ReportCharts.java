@@ -130,7 +130,8 @@ record ReportCharts(Map<Mix, MixCharts> mixes, Map<String, List<Image>> cells) {
             }
             distribution.add(new Charts.PercentileSeries(device.label() + " " + shape + note, color,
                 shapes.indexOf(shape), first.latencyDistribution(operation),
-                first.result().summary().measured().get(operation).count()));
+                first.result().summary().measured().get(operation).count(),
+                model.withoutVerdict(mix, scale).map(ReportCharts::caveat)));
           }
         });
       }

@@ -103,24 +103,21 @@ final class Suspicions {
   }
 
   /**
-   * Each kind of suspicion once, with the cells it concerns: {@code operations failed: a (3), b (12)};
-   * a kind with the same figures everywhere as {@code kind: detail (a, b)}, or {@code (all N results)}.
+   * Each kind of suspicion once, with the cells it concerns, those with the same figures together:
+   * {@code operations failed: 3 (a), 12 (b, c)}; {@code (all N results)} for every cell.
    */
   static List<String> grouped(List<ReportCell> cells) {
-    var byKind = new LinkedHashMap<String, LinkedHashMap<String, String>>();
-    cells.forEach(c -> of(c).forEach(s -> byKind.computeIfAbsent(s.kind(), k -> new LinkedHashMap<>())
-        .merge(c.id(), s.detail(), (a, b) -> a.equals(b) ? a : a + "; " + b)));
+    var byKind = new LinkedHashMap<String, LinkedHashMap<String, List<String>>>();
+    cells.forEach(c -> of(c).stream().distinct().forEach(s -> byKind.computeIfAbsent(s.kind(),
+        k -> new LinkedHashMap<>()).computeIfAbsent(s.detail(), k -> new ArrayList<>()).add(c.id())));
     var lines = new ArrayList<String>();
-    byKind.forEach((kind, details) -> {
-      var distinct = new java.util.LinkedHashSet<>(details.values());
-      if (distinct.size() == 1) {
-        var only = new Suspicion(kind, distinct.iterator().next());
-        lines.add(only.text() + " (" + (details.size() == cells.size() && details.size() > 1
-            ? "all " + details.size() + " results" : String.join(", ", details.keySet())) + ")");
-      } else {
-        lines.add(kind + ": " + details.entrySet().stream().map(e -> e.getValue().isEmpty() ? e.getKey()
-            : e.getKey() + " (" + e.getValue() + ")").collect(java.util.stream.Collectors.joining(", ")));
-      }
+    byKind.forEach((kind, byDetail) -> {
+      var parts = byDetail.entrySet().stream().map(e -> {
+        var where = "(" + (e.getValue().size() == cells.size() && cells.size() > 1 ? "all " + cells.size()
+            + " results" : String.join(", ", e.getValue())) + ")";
+        return e.getKey().isEmpty() ? where : e.getKey() + " " + where;
+      }).toList();
+      lines.add(kind + (parts.size() == 1 && byDetail.containsKey("") ? " " : ": ") + String.join("; ", parts));
     });
     return lines;
   }

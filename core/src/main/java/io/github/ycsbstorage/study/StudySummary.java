@@ -1,12 +1,14 @@
 package io.github.ycsbstorage.study;
 
 import java.io.PrintStream;
+import java.util.List;
 import java.util.Locale;
 
 /**
- * The lines a study's cells end with: how many cells ran, were kept, failed or were skipped (with the
- * reasons). The headline speedups come from the report's model ({@code bin/ycsb study} prints them
- * after these lines), so that the study and its report never disagree. Stateless.
+ * The lines a study ends with: how many cells ran, were kept, failed or were skipped (with the
+ * reasons), then the report's headline: each comparison's verdict, the verdicts first, then those
+ * without one with their reasons, word for word as the report has them, so that the study and its
+ * report never disagree. Stateless.
  */
 public final class StudySummary {
   private StudySummary() {
@@ -18,5 +20,10 @@ public final class StudySummary {
         + " %d skipped%n", outcome.cells(), ran, outcome.kept(), outcome.failed().size(), outcome.skipped().size());
     outcome.failed().forEach(cell -> out.println("study: failed: " + cell));
     outcome.skipped().forEach(cell -> out.println("study: skipped: " + cell));
+  }
+
+  /** The report's headline lines ({@code ReportBuilder.Report#headline}), each as {@code study: headline: <line>}. */
+  public static void headline(List<String> lines, PrintStream out) {
+    lines.forEach(line -> out.println("study: headline: " + line));
   }
 }

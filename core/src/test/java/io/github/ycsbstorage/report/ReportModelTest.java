@@ -128,11 +128,13 @@ class ReportModelTest {
   @Test
   void throughputAxesTurnLogarithmicOnlyWhereTheyShowTwoLabelledTicks() {
     // Sizes 0.33, 2.67, 10.7 × memory span decades: a log size axis (ticks at 1 and 10).
-    assertTrue(Charts.spans(List.of(0.33, 2.67, 10.7), 10));
-    assertFalse(Charts.spans(List.of(0.5, 2.0), 10));
+    assertTrue(Charts.twoPowersOfTen(List.of(0.33, 2.67, 10.7)));
+    assertFalse(Charts.twoPowersOfTen(List.of(0.5, 2.0)));
+    // The demo's sizes 0.5 and 8 × the cache: a log axis would label 1 alone; linear instead.
+    assertFalse(Charts.twoPowersOfTen(List.of(0.5, 8.0)));
     // Throughputs 20 and 390 ops/s: a log axis would label 100 alone; linear from 0 instead.
-    assertFalse(Charts.spans(List.of(20.1, 390.0, Double.NaN), 100));
-    assertTrue(Charts.spans(List.of(107.0, 3523.0, 48_975.0), 100));
+    assertFalse(Charts.twoPowersOfTen(List.of(20.1, 390.0, Double.NaN)));
+    assertTrue(Charts.twoPowersOfTen(List.of(107.0, 3523.0, 48_975.0)));
   }
 
   @Test
