@@ -7,8 +7,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Optional;
 import java.util.Map;
+import java.util.Optional;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -146,15 +146,16 @@ final class Charts {
     var shown = new ArrayList<List<PercentilePoint>>();
     var cut = false;
     for (var s : series) {
-      var usable = s.points().stream().filter(p -> p.percentile() >= 50 && p.percentile() < 100
-          && p.latencyUs() > 0).toList();
+      var usable = s.points().stream().filter(p -> p.percentile() >= 50 && p.percentile() < 100).toList();
       var supported = usable.stream().filter(p -> SampleSize.supports(s.operations(), p.percentile())).toList();
       cut |= supported.size() < usable.size();
       shown.add(supported);
     }
-    var latencies = shown.stream().flatMap(List::stream).map(p -> p.latencyUs() / 1000.0).toList();
-    if (twoPowersOfTen(latencies)) {
+    var logarithmic = twoPowersOfTen(shown.stream().flatMap(List::stream).map(p -> p.latencyUs() / 1000.0).toList());
+    if (logarithmic) {
       chart.getStyler().setYAxisLogarithmic(true);
+      // a log axis has no 0: sub-microsecond latencies (recorded as 0) are left out there
+      shown.replaceAll(points -> points.stream().filter(p -> p.latencyUs() > 0).toList());
     } else {
       chart.getStyler().setYAxisMin(0.0);
     }
