@@ -8,9 +8,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -30,13 +31,30 @@ record DemoLocations(List<Location> devices, List<String> described) {
   record Location(String label, Path data) {
   }
 
-  /** The disk folder under {@code temp}; a new folder in {@code /dev/shm} when it is usable and on another mount. */
+  /** Where a disk folder is looked for when the temporary folder is in memory: the root disk's. */
+  static final Path VAR_TMP = Path.of("/var/tmp");
+  /** File systems that keep their files in memory: no device behind them. */
+  private static final Set<String> IN_MEMORY = Set.of("tmpfs", "ramfs");
+
+  /**
+   * The disk folder under {@code temp} (under {@code /var/tmp} when {@code temp} is itself in memory, as
+   * {@code /tmp} is on many distributions); a new folder in {@code /dev/shm} when it is usable and on
+   * another mount. Both are removed by {@link #removeData()}.
+   */
   static DemoLocations choose(Path temp) throws IOException {
     var resolver = new DeviceResolver(HostFiles.live());
     var disk = Files.createDirectories(temp.resolve("data"));
     var diskInventory = resolver.resolve(disk.toString());
+    var note = "";
+    if (diskInventory.fsType().filter(IN_MEMORY::contains).isPresent() && Files.isWritable(VAR_TMP)) {
+      note = " (the temporary folder is on " + diskInventory.fsType().get() + ", in memory)";
+      Files.delete(disk);
+      disk = Files.createTempDirectory(VAR_TMP, "ycsb-demo-");
+      diskInventory = resolver.resolve(disk.toString());
+    }
     var devices = new ArrayList<>(List.of(new Location("disk", disk)));
-    var described = new ArrayList<>(List.of("disk = " + disk + " " + kind(diskInventory)));
+    var described = new ArrayList<>(List.of("disk = " + disk + " " + kind(diskInventory) + note
+        + ", removed at the end"));
     var why = whyNoRam(diskInventory);
     if (why.isEmpty()) {
       var ram = Files.createTempDirectory(SHARED_MEMORY, "ycsb-demo-");
@@ -55,8 +73,8 @@ record DemoLocations(List<Location> devices, List<String> described) {
     if (!Files.isWritable(SHARED_MEMORY)) {
       return Optional.of(SHARED_MEMORY + " is not writable here");
     }
-    if (disk.mountPoint() != null && Objects.equals(disk.mountPoint(), SHARED_MEMORY.toString())) {
-      return Optional.of("the temporary folder is itself in " + SHARED_MEMORY);
+    if (disk.mountPoint().filter(SHARED_MEMORY.toString()::equals).isPresent()) {
+      return Optional.of("the disk folder is itself in " + SHARED_MEMORY);
     }
     return Optional.empty();
   }
@@ -72,12 +90,12 @@ record DemoLocations(List<Location> devices, List<String> described) {
     return device.model().map(model -> " " + model).orElse("");
   }
 
-  /** Removes the RAM folder (its data would hold memory until the next reboot). */
-  void removeRamData() throws IOException {
+  /** Removes the data folders (the RAM folder's data would hold memory until the next reboot). */
+  void removeData() throws IOException {
     for (var location : devices) {
-      if (location.data().startsWith(SHARED_MEMORY)) {
+      if (Files.exists(location.data())) {
         try (var paths = Files.walk(location.data())) {
-          for (var path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+          for (var path : paths.sorted(Comparator.reverseOrder()).toList()) {
             Files.delete(path);
           }
         }

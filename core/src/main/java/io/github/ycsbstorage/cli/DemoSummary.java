@@ -4,6 +4,7 @@ import io.github.ycsbstorage.collector.sample.CpuShares;
 import io.github.ycsbstorage.config.ByteSize;
 import io.github.ycsbstorage.report.ReportCell;
 import io.github.ycsbstorage.report.SampleSize;
+import io.github.ycsbstorage.result.EngineActivity;
 import io.github.ycsbstorage.result.Io;
 import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.Result;
@@ -14,10 +15,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * The demo's console summary: one line per cell (throughput, worst p99 where the cell did enough
- * operations for one, errors, device tags, I/O and iowait, and whether the host's CPU was saturated,
+ * operations for one, errors, the engine's device reads per operation and cache hit ratio where it
+ * counts them, device tags, I/O and iowait, and whether the host's CPU was saturated,
  * so that the cell measured CPU rather than storage), then each load's plan and achieved size; at the
  * end the report's headline, word for word: its verdicts, then the comparisons without one. Stateless.
  */
@@ -32,13 +36,17 @@ final class DemoSummary {
     }
     var results = cells.stream().map(ReportCell::result).toList();
     out.println();
-    out.printf(Locale.ROOT, "%-38s %9s %9s %6s  %s%n", "cell", "ops/s", "p99 µs", "errors",
-        "device tags; I/O (mean r/s, w/s, MB/s, util) and CPU iowait");
+    out.printf(Locale.ROOT, "%-38s %9s %9s %6s %8s %6s  %s%n", "cell", "ops/s", "p99 µs", "errors", "reads/op",
+        "hits", "device tags; I/O (mean r/s, w/s, MB/s, util) and CPU iowait");
     for (var cell : cells) {
       var result = cell.result();
       var cpuSaturated = result.sections().io().flatMap(Io::cpuSaturated).orElse(false);
-      out.printf(Locale.ROOT, "%-38s %9s %9s %6d  %s; %s%s%s%n", result.label().orElse("?"),
+      var engine = result.sections().engine();
+      out.printf(Locale.ROOT, "%-38s %9s %9s %6d %8s %6s  %s; %s%s%s%n", result.label().orElse("?"),
           result.summary().throughputText("%.1f", "unknown"), worstP99(cell), result.summary().errors(),
+          figure(engine.map(EngineActivity::deviceReadsPerOperation), "%.3f"),
+          figure(engine.map(EngineActivity::cacheHitRatio).map(ratio -> ratio.isPresent()
+              ? OptionalDouble.of(ratio.getAsDouble() * 100) : ratio), "%.0f %%"),
           devices(result), io(result),
           result.sections().io().flatMap(Io::cpu).map(CpuShares::iowait)
               .map(value -> String.format(Locale.ROOT, ", iowait %.1f %%", value)).orElse(""),
@@ -62,6 +70,12 @@ final class DemoSummary {
   /** The report's headline ({@code ReportBuilder.Report#headline}), each line as {@code demo: <line>}. */
   static void headline(List<String> lines, PrintStream out) {
     lines.forEach(line -> out.println("demo: " + line));
+  }
+
+  /** An engine figure; {@code unknown} without the engine's counters (a server binding has none). */
+  private static String figure(Optional<OptionalDouble> value, String format) {
+    return value.filter(OptionalDouble::isPresent).map(v -> String.format(Locale.ROOT, format, v.getAsDouble()))
+        .orElse("unknown");
   }
 
   /**

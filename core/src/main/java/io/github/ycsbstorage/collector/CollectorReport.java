@@ -42,14 +42,15 @@ public final class CollectorReport {
    *
    * @param serverHost whether the sampled host is the server's (else CPU figures are the client's
    *                   and are labelled {@code client.*})
+   * @param processRole whose process {@code /proc/<pid>} was: a server's, or this client's own
    */
   record Observations(String observed, boolean serverHost, List<PathInventory> inventory, Map<String, String> tuning,
       ProbeResult probe, Sampler.Result sampling, OperationCount operations,
-      Io.ServerSide server, List<String> countedDevices, String timeseries) {
+      Io.ServerSide server, List<String> countedDevices, String timeseries, Io.ProcessTotals.Role processRole) {
 
     Observations withoutTimeseries() {
       return new Observations(observed, serverHost, inventory, tuning, probe, sampling, operations,
-          server, countedDevices, null);
+          server, countedDevices, null, processRole);
     }
   }
 
@@ -150,7 +151,8 @@ public final class CollectorReport {
     var sampling = Sampler.between(lead.source() + "; the cell's " + clients.size()
         + " clients' earliest and latest readings", first, last);
     var seen = new Observations(lead.observed(), lead.sampledHost() == Io.SampledHost.SERVER, List.of(),
-        lead.tuning(), lead.probe().orElse(null), sampling, count, lead.server(), lead.countedDevices(), null);
+        lead.tuning(), lead.probe().orElse(null), sampling, count, lead.server(), lead.countedDevices(), null,
+        lead.process().map(Io.ProcessTotals::role).orElse(Io.ProcessTotals.Role.SERVER));
     return Optional.of(io(seen));
   }
 
@@ -181,7 +183,7 @@ public final class CollectorReport {
         ? OptionalDouble.of(round4((double) (io[2] + io[3]) / deviceBytes)) : OptionalDouble.empty();
     return Optional.of(new Io.ProcessTotals(
         cpu == null ? OptionalLong.empty() : OptionalLong.of((cpu[0] + cpu[1]) * 1_000_000L / Sampler.USER_HZ),
-        known(io, 2), known(io, 3), known(io, 0), known(io, 1), cpuShare, ioShare));
+        known(io, 2), known(io, 3), known(io, 0), known(io, 1), cpuShare, ioShare, seen.processRole()));
   }
 
   private static OptionalLong known(long[] counters, int index) {
@@ -209,17 +211,17 @@ public final class CollectorReport {
   static List<String> busyElsewhere(Observations seen) {
     var warnings = new ArrayList<String>();
     process(seen).ifPresent(process -> {
-      process.shareOfHostCpu().ifPresent(share -> busyElsewhere(warnings, share, "CPU"));
-      process.shareOfDeviceIo().ifPresent(share -> busyElsewhere(warnings, share, "device I/O"));
+      process.shareOfHostCpu().ifPresent(share -> busyElsewhere(warnings, share, "CPU", process.role()));
+      process.shareOfDeviceIo().ifPresent(share -> busyElsewhere(warnings, share, "device I/O", process.role()));
     });
     return warnings;
   }
 
-  private static void busyElsewhere(List<String> warnings, double share, String what) {
+  private static void busyElsewhere(List<String> warnings, double share, String what, Io.ProcessTotals.Role role) {
     if (share < Io.ProcessTotals.BUSY_ELSEWHERE_BELOW) {
-      warnings.add(String.format(Locale.ROOT, "the host was busy with other work: %.0f %% of %s was not the server "
-          + "(io.process); the host-wide per-operation figures count that work too, the server.* ones do not",
-          (1 - share) * 100, what));
+      warnings.add(String.format(Locale.ROOT, "the host was busy with other work: %.0f %% of %s was not the %s "
+          + "(io.process); the host-wide per-operation figures count that work too, the %s* ones do not",
+          (1 - share) * 100, what, role.noun(), role.keyPrefix()));
     }
   }
 
@@ -331,8 +333,9 @@ public final class CollectorReport {
     }
     record.addPerOperationLines();
     io.process().ifPresent(process -> {
-      process.shareOfHostCpu().ifPresent(share -> record.addSummaryLine("IO", "server.cpu.share", share));
-      process.shareOfDeviceIo().ifPresent(share -> record.addSummaryLine("IO", "server.io.share", share));
+      var prefix = process.role().keyPrefix();
+      process.shareOfHostCpu().ifPresent(share -> record.addSummaryLine("IO", prefix + "cpu.share", share));
+      process.shareOfDeviceIo().ifPresent(share -> record.addSummaryLine("IO", prefix + "io.share", share));
     });
   }
 

@@ -243,7 +243,10 @@ public final class StorageCollector implements PhaseObserver {
       count = new OperationCount(null, "operation count unavailable: " + e);
     }
     var seen = new CollectorReport.Observations(observed, serverHost, inventory, tuning, probe, sampling, count,
-        server, countedDevices, settings.output().map(this::relativeToResult).orElse(null));
+        server, countedDevices, settings.output().map(this::relativeToResult).orElse(null),
+        // an engine embedded in this client (rocksdb) reports this process as its server's
+        settings.pid().orElse(-1) == ProcessHandle.current().pid() ? Io.ProcessTotals.Role.CLIENT
+            : Io.ProcessTotals.Role.SERVER);
     if (settings.output().isPresent()) {
       try {
         TimeSeriesFile.write(settings.output().get(), phase, settings.interval().toMillis() + "ms", seen);

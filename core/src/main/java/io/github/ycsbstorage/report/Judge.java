@@ -84,12 +84,16 @@ final class Judge {
       }
       findings.add(new Verdict.Finding(Verdict.Reason.CPU_SATURATED, String.join("; ", parts)));
     }
-    var shares = cells.stream().flatMap(c -> c.result().sections().io().flatMap(Io::process).stream())
+    var processes = cells.stream().flatMap(c -> c.result().sections().io().flatMap(Io::process).stream()).toList();
+    var shares = processes.stream()
         .map(Io.ProcessTotals::shareOfHostCpu).filter(OptionalDouble::isPresent).mapToDouble(OptionalDouble::getAsDouble)
         .filter(share -> share < Io.ProcessTotals.BUSY_ELSEWHERE_BELOW).min();
     if (shares.isPresent()) {
+      // an embedded engine's process is the client's own: named as such, not as a server
+      var whose = processes.stream().map(Io.ProcessTotals::role).distinct().map(Io.ProcessTotals.Role::noun)
+          .collect(java.util.stream.Collectors.joining(" or "));
       findings.add(new Verdict.Finding(Verdict.Reason.SERVER_BUSY_ELSEWHERE, String.format(Locale.ROOT,
-          "as little as %.0f %% of the host's CPU time was the server's", shares.getAsDouble() * 100)));
+          "as little as %.0f %% of the host's CPU time was that of the %s", shares.getAsDouble() * 100, whose)));
     }
     var missed = cells.stream().filter(c -> TargetRate.missed(target(c), c.result().summary().throughputOpsPerSec())
         .isPresent()).count();

@@ -1,6 +1,7 @@
 package io.github.ycsbstorage.report;
 
 import io.github.ycsbstorage.config.ByteSize;
+import io.github.ycsbstorage.result.Io;
 import io.github.ycsbstorage.result.OperationCount;
 import io.github.ycsbstorage.result.OperationFigures;
 import io.github.ycsbstorage.result.Sizing;
@@ -209,9 +210,10 @@ final class ReportTables {
           .ifPresent(figures -> {
             figures.cpuMicros().ifPresent(micros -> rows.add(List.of("host CPU µs per operation",
                 Format.precise(micros))));
-            figures.serverCpuMicros().ifPresent(micros -> rows.add(List.of("server process CPU µs per operation",
+            var process = io.get().process().map(Io.ProcessTotals::role).orElse(Io.ProcessTotals.Role.SERVER).noun();
+            figures.serverCpuMicros().ifPresent(micros -> rows.add(List.of(process + " CPU µs per operation",
                 Format.precise(micros))));
-            figures.serverIoBytes().ifPresent(bytes -> rows.add(List.of("server process storage kB per operation",
+            figures.serverIoBytes().ifPresent(bytes -> rows.add(List.of(process + " storage kB per operation",
                 Format.precise(bytes / 1024))));
           });
       io.get().iowaitShare().ifPresent(share -> rows.add(List.of("iowait share of busy CPU", Format.percent(share))));

@@ -115,15 +115,50 @@ public record Io(String observed, SampledHost sampledHost, String source, int sa
    *                        or was none
    * @param shareOfDeviceIo its {@code readBytes + writeBytes} ÷ the bytes the counted devices read and
    *                        wrote; empty when no device was counted or they moved none
+   * @param role            whose process it is: a server's, or the client's own when the engine is
+   *                        embedded in it (files written before 2026-11-27: server)
    */
   public record ProcessTotals(OptionalLong cpuMicros, OptionalLong readBytes, OptionalLong writeBytes,
-      OptionalLong rchar, OptionalLong wchar, OptionalDouble shareOfHostCpu, OptionalDouble shareOfDeviceIo) {
+      OptionalLong rchar, OptionalLong wchar, OptionalDouble shareOfHostCpu, OptionalDouble shareOfDeviceIo,
+      Role role) {
     /** Below this share of the host's work, the host figures are mostly other tenants'. */
     public static final double BUSY_ELSEWHERE_BELOW = 0.5;
 
     public ProcessTotals {
       shareOfHostCpu = shareOfHostCpu == null ? OptionalDouble.empty() : shareOfHostCpu;
       shareOfDeviceIo = shareOfDeviceIo == null ? OptionalDouble.empty() : shareOfDeviceIo;
+      role = role == null ? Role.SERVER : role;
+    }
+
+    /** Whose process the collector observed. */
+    public enum Role {
+      /** A database server's process on this host. */
+      SERVER("server.", "server process"),
+      /** This client's own process: the binding's engine runs inside it (embedded, e.g. rocksdb). */
+      CLIENT("client.process.", "client process (its embedded engine)");
+
+      private final String keyPrefix;
+      private final String noun;
+
+      Role(String keyPrefix, String noun) {
+        this.keyPrefix = keyPrefix;
+        this.noun = noun;
+      }
+
+      /** The prefix of its {@code [IO]} summary names, e.g. {@code server.} in {@code server.cpu.us/op}. */
+      public String keyPrefix() {
+        return keyPrefix;
+      }
+
+      /** How the console and the report name it, e.g. {@code server process}. */
+      public String noun() {
+        return noun;
+      }
+
+      @JsonValue
+      public String label() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+      }
     }
   }
 

@@ -105,13 +105,15 @@ public final class RunRecord {
       return;
     }
     var host = io.sampledHost() == Io.SampledHost.SERVER ? "" : "client.";
+    // the observed process's own lines: server.* for a database server, client.process.* for an embedded engine
+    var process = io.process().map(Io.ProcessTotals::role).orElse(Io.ProcessTotals.Role.SERVER).keyPrefix();
     io.perOperation().ifPresent(figures -> {
       figures.deviceReads().ifPresent(value -> addSummaryLine("IO", "device.reads/op", value));
       figures.deviceWrites().ifPresent(value -> addSummaryLine("IO", "device.writes/op", value));
       figures.deviceMB().ifPresent(value -> addSummaryLine("IO", "device.MB/op", value));
       figures.cpuMicros().ifPresent(value -> addSummaryLine("IO", host + "cpu.us/op", value));
-      figures.serverCpuMicros().ifPresent(value -> addSummaryLine("IO", "server.cpu.us/op", value));
-      figures.serverIoBytes().ifPresent(value -> addSummaryLine("IO", "server.io.bytes/op", value));
+      figures.serverCpuMicros().ifPresent(value -> addSummaryLine("IO", process + "cpu.us/op", value));
+      figures.serverIoBytes().ifPresent(value -> addSummaryLine("IO", process + "io.bytes/op", value));
     });
   }
 

@@ -103,6 +103,8 @@ final class CellCommands {
   Map<String, String> properties(Cell cell, int index, int clients, Path clientFolder) {
     var properties = new LinkedHashMap<String, String>();
     study.passThrough().forEach((key, value) -> properties.put(key, cell.substitute(value)));
+    engineDirectory(cell).ifPresent(folder ->
+        properties.put(study.embeddedEngine().orElseThrow().directoryProperty(), folder.toString()));
     properties.putAll(cell.scale().properties());
     if (needsStorageAwareWorkload(cell) && !study.passThrough().containsKey("workload")) {
       properties.put("workload", STORAGE_AWARE_WORKLOAD);
@@ -132,6 +134,15 @@ final class CellCommands {
     properties.put("hdrhistogram.fileoutput", "true");
     properties.put("hdrhistogram.output.path", clientFolder + "/");
     return properties;
+  }
+
+  /**
+   * The embedded engine's folder for the cell's device and dataset size, {@code <device folder>/<scale>};
+   * empty for a server, or when the study file names the engine's folder itself.
+   */
+  Optional<Path> engineDirectory(Cell cell) {
+    return study.embeddedEngine().filter(engine -> !study.passThrough().containsKey(engine.directoryProperty()))
+        .map(engine -> EmbeddedEngine.directory(cell.device().dataPath(), cell.scale()));
   }
 
   boolean storageAware(Cell cell) {

@@ -31,7 +31,8 @@ import java.util.stream.Stream;
  * {@code <study.results>/<study>/<cell>.json}, atomically. A cell whose complete result was produced
  * by the same inputs is kept (resume, {@link Resume}) unless {@code force}; any other cell is redone
  * from scratch. For each
- * (device, dataset scale) the server is (re)started when commands are given, and with
+ * (device, dataset scale) the server is (re)started when commands are given (an embedded engine gets an
+ * empty folder of its own before its load, {@link EmbeddedEngine}), and with
  * {@code study.cache=cold} restarted and the page cache dropped before every run cell.
  * Not thread-safe; one study process per results folder at a time ({@link StudyLock}).
  */
@@ -134,6 +135,10 @@ public final class StudyRunner {
           }
           if (cold) {
             server.dropPageCache().ifPresent(warnings::add);
+          }
+          var engineFolder = commands.engineDirectory(cell);
+          if (engineFolder.isPresent() && cell.phase() == Phase.LOAD) {
+            EmbeddedEngine.prepareForLoad(engineFolder.get());
           }
           server.start(cell);
           running = cell;

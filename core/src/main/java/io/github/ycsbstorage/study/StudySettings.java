@@ -165,13 +165,18 @@ public record StudySettings(String name, String binding, List<Workload> workload
         throw new InvalidPropertyException(DISTRIBUTIONS, distribution, "each distribution once", "listed twice");
       }
     }
+    var clients = reader.integer(CLIENTS, 1, 1, 1024);
+    EmbeddedEngine.of(binding).filter(engine -> clients > 1).ifPresent(engine -> {
+      throw new InvalidPropertyException(CLIENTS, Integer.toString(clients), "1 with the embedded binding " + binding,
+          "its engine runs inside each client process and locks its folder: several clients cannot share it");
+    });
     var settings = new StudySettings(name, binding, workloads, distributions, scales(reader),
         devices(reader, base), reader.string(SERVER_START), reader.string(SERVER_STOP),
         reader.integer(REPETITIONS, 1, 1, 1000),
         // a run of no time measures nothing: 0s is bad input, not "unset"
         reader.string(DURATION).map(v -> reader.duration(DURATION, Duration.ZERO, Duration.ofMillis(1), DurationFormat.UNBOUNDED)),
         reader.string(OPERATIONCOUNT).map(v -> PropertyReader.parseLong(OPERATIONCOUNT, v, 1, Integer.MAX_VALUE)),
-        reader.choice(CACHE, CacheState.WARM), reader.integer(CLIENTS, 1, 1, 1024), reader.list(HOSTS, ""),
+        reader.choice(CACHE, CacheState.WARM), clients, reader.list(HOSTS, ""),
         reader.integer(THREADS, 1, 1, 10_000), target(reader), resolve(base, RESULTS, reader.string(RESULTS, "results")),
         passThrough, base.toAbsolutePath().normalize(), targets(reader), objective(reader),
         reader.integer(SLO_STEPS, 5, 1, 20));
@@ -235,6 +240,11 @@ public record StudySettings(String name, String binding, List<Workload> workload
   /** Whether the study sets any {@code collector.*} key, which only the storage-aware workload reads. */
   static boolean collects(Map<String, String> passThrough) {
     return passThrough.keySet().stream().anyMatch(key -> key.startsWith("collector."));
+  }
+
+  /** The engine of an embedded binding ({@code rocksdb}): no server, a folder per device and size. */
+  public Optional<EmbeddedEngine> embeddedEngine() {
+    return EmbeddedEngine.of(binding);
   }
 
   /** The folder that holds this study's cell results: {@code <study.results>/<name>}. */

@@ -41,4 +41,16 @@ class ShippedStudiesTest {
       assertEquals(4 * 2, cells.size() - loads(cells), file);
     }
   }
+
+  @Test
+  void theRocksDbStudyPlansThreeWorkloadsTwoDistributionsTwoCacheRatiosTwoDevicesWithoutAServer() throws Exception {
+    var definition = StudySettings.load(REPOSITORY.resolve("scripts/rocksdb/hdd-vs-ssd.properties"), REPOSITORY);
+    assertEquals(EmbeddedEngine.ROCKSDB, definition.embeddedEngine().orElseThrow());
+    assertTrue(definition.serverStart().isEmpty());
+    assertEquals("cache", definition.passThrough().get("storage.memory.basis"));
+    var cells = new StudyPlan(definition).cells();
+    assertEquals(4, loads(cells));
+    assertEquals(3 * 2 * 2 * 2, cells.size() - loads(cells));
+    assertEquals("ssd_ratio1.33_read-only-uniform-1x1000-zipfian_r1", cells.get(cells.size() - 1).id());
+  }
 }

@@ -217,4 +217,53 @@ class StudyPlanTest {
     assertTrue(error.getMessage().contains("site.ycsb.workloads.CoreWorkload")
         && error.getMessage().contains("the collector runs only in the storage-aware workload"), error.getMessage());
   }
+
+  @Test
+  void anEmbeddedEngineGetsAFolderPerDeviceAndSizeWithoutAServer() {
+    var definition = StudySettings.from(study("study.binding", "rocksdb", "study.workloads", "workloadc",
+        "study.devices", "disk=/var/tmp/db,ram=/dev/shm/db", "study.ratios", "0.5,8"), "s", home, home);
+    var commands = new CellCommands(definition, home);
+    var cells = new StudyPlan(definition).cells();
+    for (var cell : cells) {
+      var expected = cell.device().dataPath().resolve(cell.scale().label()).toString();
+      assertEquals(expected, commands.properties(cell, 0, 1, Path.of("/tmp/c")).get("rocksdb.dir"), cell.id());
+      assertEquals(Path.of(expected), commands.engineDirectory(cell).orElseThrow(), cell.id());
+    }
+    assertEquals("/dev/shm/db/ratio8", commands.properties(cells.get(cells.size() - 1), 0, 1, Path.of("/tmp/c"))
+        .get("rocksdb.dir"));
+    // A folder the study file names itself is the user's: used as given, not made per size.
+    var own = StudySettings.from(study("study.binding", "rocksdb", "study.workloads", "workloadc",
+        "rocksdb.dir", "{datadir}/mine"), "s", home, home);
+    var ownCell = new StudyPlan(own).cells().get(0);
+    assertEquals("/mnt/hdd/db/mine", new CellCommands(own, home).properties(ownCell, 0, 1, Path.of("/c")).get("rocksdb.dir"));
+    assertTrue(new CellCommands(own, home).engineDirectory(ownCell).isEmpty());
+    // A server binding gets no such folder.
+    assertTrue(new CellCommands(StudySettings.from(study(), "s", home, home), home).engineDirectory(cells.get(0))
+        .isEmpty());
+  }
+
+  @Test
+  void severalClientsOfAnEmbeddedEngineAreRefusedWithTheReason() {
+    var error = assertThrows(InvalidPropertyException.class, () -> StudySettings.from(study("study.binding",
+        "rocksdb", "study.clients", "2"), "s", home, home));
+    assertEquals("study.clients", error.property());
+    assertTrue(error.getMessage().contains("'2'") && error.getMessage().contains("1 with the embedded binding rocksdb")
+        && error.getMessage().contains("inside each client process"), error.getMessage());
+  }
+
+  @Test
+  void anEngineFolderIsEmptiedBeforeALoadOnlyWhenTheStudyMadeIt(@TempDir Path dir) throws Exception {
+    var folder = dir.resolve("disk/ratio8");
+    EmbeddedEngine.prepareForLoad(folder);
+    java.nio.file.Files.writeString(folder.resolve("000004.sst"), "data");
+    EmbeddedEngine.prepareForLoad(folder);
+    try (var left = java.nio.file.Files.list(folder)) {
+      assertEquals(List.of(".ycsb-storage-study"), left.map(p -> p.getFileName().toString()).toList());
+    }
+    var foreign = java.nio.file.Files.createDirectories(dir.resolve("theirs"));
+    java.nio.file.Files.writeString(foreign.resolve("keep"), "x");
+    var error = assertThrows(java.io.IOException.class, () -> EmbeddedEngine.prepareForLoad(foreign));
+    assertTrue(error.getMessage().contains("did not write"), error.getMessage());
+    assertTrue(java.nio.file.Files.exists(foreign.resolve("keep")));
+  }
 }
