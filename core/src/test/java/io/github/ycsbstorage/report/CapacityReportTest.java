@@ -41,7 +41,7 @@ class CapacityReportTest {
     capacity(study.resolve("ssd_ratio1.33_workloada-zipfian_r1.json"), 1900, 2375);
     var report = new ReportBuilder(dir.resolve("results"), dir.resolve("out")).write();
     var html = Files.readString(report.html());
-    assertTrue(html.contains("<li>at p99&lt;=500ms, workload A zipfian, 1.33× memory: ssd carries 1,900 ops/s, "
+    assertTrue(html.contains("<li>at p99&lt;=500ms, workload A zipfian, 1.33× RAM: ssd carries 1,900 ops/s, "
         + "hdd 61.0 ops/s (31.1×)</li>"), html);
     assertTrue(html.contains("1,900 ops/s (met at 1,900, missed at 2,375)"), html);
     assertTrue(html.indexOf("id=\"capacity\"") < html.indexOf("id=\"throughput\""), "right after the headline");
@@ -72,7 +72,7 @@ class CapacityReportTest {
     assertTrue(Files.size(dir.resolve("out/charts/workloada-zipfian-latency-throughput.png")) > 0);
     // each rate is its own comparison, not a repetition of the others
     for (var rate : new String[] {"500", "1,000", "2,000"}) {
-      assertTrue(html.contains("<li>workload A zipfian at " + rate + " ops/s, 1.33× memory: "), html);
+      assertTrue(html.contains(", workload A zipfian at " + rate + " ops/s, 1.33× RAM: "), html);
     }
   }
 }

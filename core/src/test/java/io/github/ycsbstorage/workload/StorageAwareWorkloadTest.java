@@ -288,7 +288,6 @@ class StorageAwareWorkloadTest {
     var throughputs = new java.util.ArrayList<Double>();
     steady.path("rounds").forEach(round -> throughputs.add(round.path("opsPerSec").asDouble()));
     assertTrue(throughputs.size() >= 5 && throughputs.size() <= 8, steady.toString());
-    assertTrue(throughputs.stream().allMatch(rate -> rate > 0), steady.toString());
     assertTrue(warmupReads > 0, "the rounds read");
     var expected = SteadyStateCriterion.firstSteadyWindow(throughputs);
     if (expected.isPresent()) {
