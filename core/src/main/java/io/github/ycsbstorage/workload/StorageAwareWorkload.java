@@ -146,7 +146,7 @@ public class StorageAwareWorkload extends CoreWorkload {
       progress.start();
     }
     engine = EngineWatch.of(session, server);
-    engine.start();
+    engine.start(record);
     observers.start();
     failureWatch = FailureWatch.start(settings.failureTimeout(), this::stopAsFailed);
     InterruptedExport.install(this::windDown);
