@@ -13,7 +13,8 @@ import java.util.OptionalLong;
  * @param operations             the phase's operations the figures below divide by
  * @param deviceReadsPerOperation blocks the operations' own threads read from files, per operation (the
  *                               engine's background reads excluded); unknown without either
- * @param cacheHitRatio          hits ÷ (hits + misses); unknown without both or when there were none
+ * @param cacheHitRatio          hits ÷ (hits + misses); unknown without both, when there were none, or
+ *                               when compaction read during the phase (its lookups are in both counts)
  */
 public record EngineActivity(String source, EngineCounters counters, long operations,
     OptionalDouble deviceReadsPerOperation, OptionalDouble cacheHitRatio) {
@@ -33,7 +34,9 @@ public record EngineActivity(String source, EngineCounters counters, long operat
     OptionalLong reads = counters.operationBlockReads();
     OptionalDouble perOperation = reads.isPresent() && operations > 0
         ? OptionalDouble.of((double) reads.getAsLong() / operations) : OptionalDouble.empty();
-    OptionalDouble hitRatio = hits.isPresent() && misses.isPresent() && hits.getAsLong() + misses.getAsLong() > 0
+    boolean compacted = counters.compactionBytesRead().orElse(0) > 0;
+    OptionalDouble hitRatio = !compacted && hits.isPresent() && misses.isPresent()
+        && hits.getAsLong() + misses.getAsLong() > 0
         ? OptionalDouble.of((double) hits.getAsLong() / (hits.getAsLong() + misses.getAsLong()))
         : OptionalDouble.empty();
     return new EngineActivity(source, counters, operations, perOperation, hitRatio);
