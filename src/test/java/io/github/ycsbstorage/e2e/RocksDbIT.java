@@ -59,6 +59,31 @@ class RocksDbIT {
     assertTrue(within.path("cacheHitRatio").asDouble() > 0.95, within::toPrettyString);
   }
 
+  /**
+   * Four threads read right after a four-thread load: the load's compactions end before the measured
+   * phase, and the engine's device reads per operation (the operations' own block reads) agree with the
+   * reads the data device counted, which the collector watches.
+   */
+  @Test
+  void multiThreadReadsAfterALoadCountOnlyTheOperationsDeviceReads(@TempDir Path dir) throws Exception {
+    var data = dir.resolve("db");
+    var sized = new String[] {"-P", READ_ONLY, "-p", "rocksdb.dir=" + data, "-p", "rocksdb.cachesize=" + CACHE,
+        "-p", "storage.dataset.ratio=8", "-threads", "4"};
+    var load = ycsb(concat(new String[] {"load", "rocksdb"}, sized));
+    assertEquals(0, load.exitCode(), load::all);
+    var run = ycsb(concat(new String[] {"run", "rocksdb"}, sized, "-p", "operationcount=4000",
+        "-p", "collector.paths=" + data, "-p", "collector.interval=200ms", "-p", "exportfile=" + dir.resolve("run")));
+    assertEquals(0, run.exitCode(), run::all);
+    var result = new ObjectMapper().readTree(dir.resolve("run.result.json").toFile());
+    var engine = result.path("engine");
+    double engineReads = engine.path("deviceReadsPerOperation").asDouble();
+    double deviceReads = result.path("io").path("perOperation").path("deviceReads").asDouble();
+    assertTrue(engineReads > 0.5 && engineReads <= 1.1, engine::toPrettyString);
+    assertTrue(Math.abs(engineReads - deviceReads) <= 0.15 * deviceReads,
+        "engine " + engineReads + " vs device " + deviceReads + " reads per operation: " + result.path("io"));
+    assertEquals(0, engine.path("counters").path("compactionBytesRead").asLong(), engine::toPrettyString);
+  }
+
   @Test
   void theLoadIsMeasuredOnDiskByTheEngineAndDirectIoIsRecorded(@TempDir Path dir) throws Exception {
     var data = dir.resolve("db");

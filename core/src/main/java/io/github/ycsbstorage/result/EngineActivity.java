@@ -11,8 +11,10 @@ import java.util.OptionalLong;
  * @param source                 what the counters are, e.g. {@code RocksDB 10.10.1 statistics}
  * @param counters               the counters' differences over the phase
  * @param operations             the phase's operations the figures below divide by
- * @param deviceReadsPerOperation cache misses (reads of a file) per operation; unknown without either
- * @param cacheHitRatio          hits ÷ (hits + misses); unknown without both or when there were none
+ * @param deviceReadsPerOperation blocks the operations' own threads read from files, per operation (the
+ *                               engine's background reads excluded); unknown without either
+ * @param cacheHitRatio          hits ÷ (hits + misses); unknown without both, when there were none, or
+ *                               when compaction read during the phase (its lookups are in both counts)
  */
 public record EngineActivity(String source, EngineCounters counters, long operations,
     OptionalDouble deviceReadsPerOperation, OptionalDouble cacheHitRatio) {
@@ -29,9 +31,12 @@ public record EngineActivity(String source, EngineCounters counters, long operat
   public static EngineActivity of(String source, EngineCounters counters, long operations) {
     OptionalLong misses = counters.cacheMisses();
     OptionalLong hits = counters.cacheHits();
-    OptionalDouble perOperation = misses.isPresent() && operations > 0
-        ? OptionalDouble.of((double) misses.getAsLong() / operations) : OptionalDouble.empty();
-    OptionalDouble hitRatio = hits.isPresent() && misses.isPresent() && hits.getAsLong() + misses.getAsLong() > 0
+    OptionalLong reads = counters.operationBlockReads();
+    OptionalDouble perOperation = reads.isPresent() && operations > 0
+        ? OptionalDouble.of((double) reads.getAsLong() / operations) : OptionalDouble.empty();
+    boolean compacted = counters.compactionBytesRead().orElse(0) > 0;
+    OptionalDouble hitRatio = !compacted && hits.isPresent() && misses.isPresent()
+        && hits.getAsLong() + misses.getAsLong() > 0
         ? OptionalDouble.of((double) hits.getAsLong() / (hits.getAsLong() + misses.getAsLong()))
         : OptionalDouble.empty();
     return new EngineActivity(source, counters, operations, perOperation, hitRatio);

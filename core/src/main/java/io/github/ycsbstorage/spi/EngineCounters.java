@@ -8,7 +8,10 @@ import java.util.OptionalLong;
  * reads the device served. A counter the engine does not keep is empty. Immutable.
  *
  * @param cacheHits           reads of data blocks served by the engine's cache
- * @param cacheMisses         reads of data blocks the cache did not hold: each one is a read of a file
+ * @param cacheMisses         reads of data blocks the cache did not hold: each one is a read of a file;
+ *                            the engine's own (compaction's) lookups included
+ * @param operationBlockReads blocks the operations' own threads read from files (data, index and filter
+ *                            blocks; compaction's and flushes' reads excluded): the operations' device reads
  * @param bytesRead           bytes the engine read from its files for user reads
  * @param bytesWritten        bytes the engine wrote to its files for user writes (write-ahead log)
  * @param compactionBytesRead bytes read by compaction
@@ -16,13 +19,15 @@ import java.util.OptionalLong;
  * @param flushBytesWritten   bytes written by flushes of the memory table
  * @param stallMicros         time writes were stalled by the engine, in microseconds
  */
-public record EngineCounters(OptionalLong cacheHits, OptionalLong cacheMisses, OptionalLong bytesRead,
+public record EngineCounters(OptionalLong cacheHits, OptionalLong cacheMisses, OptionalLong operationBlockReads,
+    OptionalLong bytesRead,
     OptionalLong bytesWritten, OptionalLong compactionBytesRead, OptionalLong compactionBytesWritten,
     OptionalLong flushBytesWritten, OptionalLong stallMicros) {
 
   public EngineCounters {
     cacheHits = orEmpty(cacheHits);
     cacheMisses = orEmpty(cacheMisses);
+    operationBlockReads = orEmpty(operationBlockReads);
     bytesRead = orEmpty(bytesRead);
     bytesWritten = orEmpty(bytesWritten);
     compactionBytesRead = orEmpty(compactionBytesRead);
@@ -34,7 +39,7 @@ public record EngineCounters(OptionalLong cacheHits, OptionalLong cacheMisses, O
   /** What happened between {@code earlier} and this reading; a counter unknown in either is unknown. */
   public EngineCounters since(EngineCounters earlier) {
     return new EngineCounters(minus(cacheHits, earlier.cacheHits), minus(cacheMisses, earlier.cacheMisses),
-        minus(bytesRead, earlier.bytesRead), minus(bytesWritten, earlier.bytesWritten),
+        minus(operationBlockReads, earlier.operationBlockReads),        minus(bytesRead, earlier.bytesRead), minus(bytesWritten, earlier.bytesWritten),
         minus(compactionBytesRead, earlier.compactionBytesRead),
         minus(compactionBytesWritten, earlier.compactionBytesWritten),
         minus(flushBytesWritten, earlier.flushBytesWritten), minus(stallMicros, earlier.stallMicros));

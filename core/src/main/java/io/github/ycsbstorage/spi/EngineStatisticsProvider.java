@@ -1,5 +1,7 @@
 package io.github.ycsbstorage.spi;
 
+import java.util.Optional;
+
 /**
  * Implemented by a {@link site.ycsb.DB} binding whose engine runs inside the client process (RocksDB)
  * and keeps its own counters. The storage-aware workload reads it on an initialised DB instance at a
@@ -8,6 +10,18 @@ package io.github.ycsbstorage.spi;
  * <p>Implementations must be callable from any thread after {@code init()}.
  */
 public interface EngineStatisticsProvider {
+  /**
+   * Called once before the measured phase starts: lets the engine finish the background work (e.g.
+   * compactions) that the load or its opening left, so that the phase's counters and device activity
+   * are the operations'. Waits a bounded time.
+   *
+   * @return why the engine is not settled (the phase then starts anyway, with this as a warning); empty
+   *     when it is, or when the engine has no background work
+   */
+  default Optional<String> settle() throws InterruptedException {
+    return Optional.empty();
+  }
+
   /** The engine's counters now, cumulative since it opened. */
   EngineCounters engineCounters();
 }

@@ -36,8 +36,19 @@ final class EngineWatch {
     return new EngineWatch(provider.map(EngineStatisticsProvider.class::cast), source);
   }
 
-  void start() {
-    start = provider.map(EngineStatisticsProvider::engineCounters).orElse(null);
+  /**
+   * Lets the engine settle (its warning, if it could not, goes to {@code record}), then reads its
+   * counters: the phase's start.
+   */
+  void start(RunRecord record) throws InterruptedException {
+    if (provider.isEmpty()) {
+      return;
+    }
+    provider.get().settle().ifPresent(warning -> {
+      System.err.println("Warning: " + warning);
+      record.addWarning(warning);
+    });
+    start = provider.get().engineCounters();
   }
 
   /** Records the counters' change since {@link #start()} over the phase's {@code operations}. */
@@ -53,6 +64,7 @@ final class EngineWatch {
     var counters = activity.counters();
     line(record, "cache.hits", counters.cacheHits());
     line(record, "cache.misses", counters.cacheMisses());
+    line(record, "operation.block.reads", counters.operationBlockReads());
     line(record, "bytes.read", counters.bytesRead());
     line(record, "bytes.written", counters.bytesWritten());
     line(record, "compaction.bytes.read", counters.compactionBytesRead());

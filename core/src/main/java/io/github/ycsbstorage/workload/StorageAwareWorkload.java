@@ -171,7 +171,7 @@ public class StorageAwareWorkload extends CoreWorkload {
       progress.start();
     }
     engine = EngineWatch.of(session, server);
-    engine.start();
+    engine.start(record);
     clientThreads = ClientThreads.of(p, load);
     deadline = new PhaseDeadline(settings.operationTimeout(), this::windDownStranded);
     observers.start();

@@ -18,6 +18,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
 import org.rocksdb.ColumnFamilyDescriptor;
@@ -68,6 +69,8 @@ final class Engine implements AutoCloseable {
   private final Statistics statistics;
   private final Map<String, ColumnFamilyHandle> families = new ConcurrentHashMap<>();
   private final List<RocksObject> owned;
+  /** Blocks the operations' own threads read from files ({@link OperationReads}); compaction's excluded. */
+  private final LongAdder operationBlockReads = new LongAdder();
 
   private Engine(RocksDbSettings settings, RocksDB db, ColumnFamilyOptions familyOptions, Statistics statistics,
                  List<RocksObject> owned) {
@@ -236,7 +239,8 @@ final class Engine implements AutoCloseable {
   /**
    * The engine's counters. Cache hits and misses are of data blocks only: index and filter blocks are
    * few and stay cached, and a data-block miss is one read of a file (a point read needs at most one
-   * per level it looks in). Bytes read are the file reads RocksDB counts by level, less compaction's
+   * per level it looks in); compaction's lookups count too. The operations' own block reads, counted on
+   * their threads ({@link OperationReads}), are the device reads of the operations. Bytes read are the file reads RocksDB counts by level, less compaction's
    * reads (which those include): what user reads fetched from files; unknown if compaction's count
    * exceeds them.
    */
@@ -244,9 +248,15 @@ final class Engine implements AutoCloseable {
     long fileReads = count(TickerType.LAST_LEVEL_READ_BYTES) + count(TickerType.NON_LAST_LEVEL_READ_BYTES);
     long compactionReads = count(TickerType.COMPACT_READ_BYTES);
     return new EngineCounters(ticker(TickerType.BLOCK_CACHE_DATA_HIT), ticker(TickerType.BLOCK_CACHE_DATA_MISS),
+        OptionalLong.of(operationBlockReads.sum()),
         fileReads >= compactionReads ? OptionalLong.of(fileReads - compactionReads) : OptionalLong.empty(),
         ticker(TickerType.WAL_FILE_BYTES), OptionalLong.of(compactionReads),
         ticker(TickerType.COMPACT_WRITE_BYTES), ticker(TickerType.FLUSH_WRITE_BYTES), ticker(TickerType.STALL_MICROS));
+  }
+
+  /** Adds blocks an operation's thread read from files. */
+  void addOperationBlockReads(long blocks) {
+    operationBlockReads.add(blocks);
   }
 
   private long count(TickerType type) {
@@ -267,6 +277,16 @@ final class Engine implements AutoCloseable {
     try (var options = new FlushOptions().setWaitForFlush(true)) {
       db.flush(options, new ArrayList<>(families.values()));
     }
+    return awaitCompactions();
+  }
+
+  /**
+   * Waits until no compaction runs or is pending, at most {@link #COMPACTION_WAIT}. rocksdbjni
+   * 10.10.1.1 has no {@code waitForCompact}, so the engine's own properties are polled.
+   *
+   * @return whether the compactions ended within the wait
+   */
+  boolean awaitCompactions() throws RocksDBException, InterruptedException {
     long deadline = System.nanoTime() + COMPACTION_WAIT.toNanos();
     while (db.getAggregatedLongProperty("rocksdb.num-running-compactions") > 0
         || db.getAggregatedLongProperty("rocksdb.compaction-pending") > 0) {

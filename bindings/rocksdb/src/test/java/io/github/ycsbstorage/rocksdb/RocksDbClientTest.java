@@ -150,6 +150,55 @@ class RocksDbClientTest {
     assertTrue(delta.bytesRead().getAsLong() > 0, delta.toString());
   }
 
+  /**
+   * Two client threads read a store 8 × the cache while a compaction of all of it runs: the operations'
+   * device reads are their own block reads, at most one per read plus an index block now and then, not
+   * the compaction's lookups.
+   */
+  @Test
+  void theOperationsBlockReadsAreTheirThreadsOwnNotTheCompactions() throws Exception {
+    var props = properties(RocksDbSettings.CACHE_SIZE, "1MB");
+    var loader = open(props);
+    int records = 8_000;
+    for (int i = 0; i < records; i++) {
+      loader.insert("usertable", "user" + i, record(1000));
+    }
+    loader.flush();
+    var family = loader.engine().family("usertable");
+    var start = loader.engineCounters();
+    var compaction = new Thread(() -> {
+      try {
+        loader.engine().db().compactRange(family);
+      } catch (org.rocksdb.RocksDBException e) {
+        throw new IllegalStateException(e);
+      }
+    });
+    compaction.start();
+    int perThread = 1_000;
+    var readers = new ArrayList<Thread>();
+    var failures = new java.util.concurrent.atomic.AtomicInteger();
+    for (int t = 0; t < 2; t++) {
+      var client = open(props);
+      int offset = t * 3_001;
+      readers.add(new Thread(() -> {
+        for (int i = 0; i < perThread; i++) {
+          if (client.read("usertable", "user" + (offset + i * 7) % records, null, new HashMap<>()) != Status.OK) {
+            failures.incrementAndGet();
+          }
+        }
+      }));
+    }
+    readers.forEach(Thread::start);
+    for (var reader : readers) {
+      reader.join();
+    }
+    var reads = loader.engineCounters().since(start).operationBlockReads().getAsLong();
+    compaction.join();
+    assertEquals(0, failures.get());
+    assertTrue(reads >= perThread && reads <= 2.2 * perThread, "block reads of 2000 operations beyond the cache: "
+        + reads + "; engine-wide misses including compaction's: " + loader.engineCounters().since(start).cacheMisses());
+  }
+
   @Test
   void aDirectoryLockedByAnotherOpenIsRefusedNamingIt() throws Exception {
     var dir = folder.resolve("db");
