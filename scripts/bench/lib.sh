@@ -44,13 +44,13 @@ bench_throughput() {
 # bench_ycsb NAME OPERATIONS ARGS...: the distribution's bin/ycsb with ARGS through bench_timed
 # (client CPU per operation under NAME); prints its throughput.
 bench_ycsb() {
-  bench_timed "$1" "$2" "$DIST/bin/ycsb" "${@:3}" | bench_throughput
+  bench_timed "$1" "$2" "$DIST/bin/ycsb" "${@:3}" "${BENCH_STATUS_ARGS[@]}" | bench_throughput
 }
 
 # bench_plain_ycsb NAME OPERATIONS ARGS...: YCSB 0.17.0's own site.ycsb.Client on a YCSB install's
 # classpath, the same way.
 bench_plain_ycsb() {
-  bench_timed "$1" "$2" java -cp "$YCSB_LIB/*" site.ycsb.Client "${@:3}" | bench_throughput
+  bench_timed "$1" "$2" java -cp "$YCSB_LIB/*" site.ycsb.Client "${@:3}" "${BENCH_STATUS_ARGS[@]}" | bench_throughput
 }
 
 # bench_peak_rss_mib COMMAND...: runs the command (output discarded) and prints its peak resident
@@ -96,33 +96,50 @@ bench_compare() {
   printf 'ratio %s / %s: %s\n' "$name_a" "$name_b" "$(awk -v a="$median_a" -v b="$median_b" 'BEGIN { printf "%.3f", a / b }')"
 }
 
+# Status lines every second, for bench_timed's steady-state window: YCSB's Client options (bin/ycsb
+# passes them on).
+BENCH_STATUS_ARGS=(-s -p status.interval=1)
+# Seconds into the phase at which the steady-state window opens: JIT compilation and the driver's
+# class loading happen before.
+BENCH_WARMUP_S=${BENCH_WARMUP_S:-5}
+
 # bench_timed NAME OPERATIONS COMMAND...: runs the command (a JVM, or a script that execs one) and
-# prints what it printed on stdout. Appends its client CPU (user + system) per operation in µs over
-# the measured phase to $BENCH_WORK/cpu-NAME: the CPU at exit less the CPU when the client wrote
-# "Starting test." to stderr (YCSB's Client writes it after JVM start, its own class loading and the
-# workload's init, just before it creates the DB instances and starts the client threads;
-# RawDriverLoop and RawTableApiLoop write the same line at the same point). What follows the phase
-# (the export, JVM exit) stays in, a few ms. Where perf counts instructions ($BENCH_PERF_REASON is
-# empty), appends the phase's instructions per operation to $BENCH_WORK/instructions-NAME. Fails,
-# showing its stderr, when the command fails or never wrote the line. The calling script sets
-# BENCH_WORK to its temporary folder.
+# prints what it printed on stdout. Appends the client JVM's CPU (user + system) per operation in µs
+# to $BENCH_WORK/phase-NAME, over the measured phase: the CPU at exit less the CPU when the client
+# wrote "Starting test." to stderr (YCSB's Client writes it after JVM start, its own class loading
+# and the workload's init, just before it creates the DB instances and starts the client threads;
+# RawDriverLoop and RawTableApiLoop write the same line at the same point); what follows the phase
+# (export, JVM exit) stays in, a few ms. Appends to $BENCH_WORK/cpu-NAME the steady-state figure:
+# CPU between YCSB's status line at BENCH_WARMUP_S seconds or later and its last status line,
+# divided by the operations between them (run YCSB with BENCH_STATUS_ARGS), which leaves JIT
+# compilation and class loading out; the whole-phase figure where there are not two such lines.
+# Where perf counts instructions ($BENCH_PERF_REASON is empty), appends the phase's instructions per
+# operation to $BENCH_WORK/instructions-NAME. Fails, showing its stderr, when the command fails or
+# never wrote the line. The calling script sets BENCH_WORK to its temporary folder.
 bench_timed() {
-  local name=$1 operations=$2 status=0 timer
+  local name=$1 operations=$2 status=0 timer reader phase steady
   shift 2
-  rm -f "$BENCH_WORK/start" "$BENCH_WORK/perf" "$BENCH_WORK/reader-done"
-  /usr/bin/time -f '%U %S' -o "$BENCH_WORK/time" "$@" >"$BENCH_WORK/out" \
-    2> >(bench_phase_start >"$BENCH_WORK/err"; touch "$BENCH_WORK/reader-done") &
+  rm -f "$BENCH_WORK"/{start,status,perf,stderr}
+  mkfifo "$BENCH_WORK/stderr"
+  bench_phase_start <"$BENCH_WORK/stderr" >"$BENCH_WORK/err" &
+  reader=$!
+  /usr/bin/time -f '%U %S' -o "$BENCH_WORK/time" "$@" >"$BENCH_WORK/out" 2>"$BENCH_WORK/stderr" &
   timer=$!
   echo "$timer" >"$BENCH_WORK/timer-pid"
   wait "$timer" || status=$?
-  while [[ ! -e $BENCH_WORK/reader-done ]]; do sleep 0.05; done
+  wait "$reader"
   if ((status != 0)) || [[ ! -s $BENCH_WORK/start ]]; then
     echo "failed (exit $status$([[ -s $BENCH_WORK/start ]] || echo ", no 'Starting test.' line on stderr")): $*" >&2
     tail -n 20 "$BENCH_WORK/err" >&2
     return 1
   fi
-  awk -v ops="$operations" -v tick="$(getconf CLK_TCK)" -v start="$(cat "$BENCH_WORK/start")" \
-    '{ printf "%.3f\n", (($1 + $2) - start / tick) * 1e6 / ops }' "$BENCH_WORK/time" >>"$BENCH_WORK/cpu-$name"
+  phase=$(awk -v ops="$operations" -v tick="$(getconf CLK_TCK)" -v start="$(cat "$BENCH_WORK/start")" \
+    '{ printf "%.3f\n", (($1 + $2) - start / tick) * 1e6 / ops }' "$BENCH_WORK/time")
+  echo "$phase" >>"$BENCH_WORK/phase-$name"
+  steady=$(touch "$BENCH_WORK/status" && awk -v warmup="$BENCH_WARMUP_S" -v tick="$(getconf CLK_TCK)" \
+    '$1 >= warmup && !opened { ops0 = $2; ticks0 = $3; opened = 1 } { ops = $2; ticks = $3 }
+     END { if (opened && ops > ops0) printf "%.3f\n", (ticks - ticks0) / tick * 1e6 / (ops - ops0) }' "$BENCH_WORK/status")
+  echo "${steady:-$phase}" >>"$BENCH_WORK/cpu-$name"
   if [[ -s $BENCH_WORK/perf ]]; then
     awk -F, -v ops="$operations" '$3 ~ /^instructions/ { printf "%.0f\n", $1 / ops }' "$BENCH_WORK/perf" \
       >>"$BENCH_WORK/instructions-$name"
@@ -130,21 +147,31 @@ bench_timed() {
   cat "$BENCH_WORK/out"
 }
 
-# Copies stdin (the client's stderr) to stdout; at the line "Starting test." writes the client JVM's
-# CPU so far (utime + stime from /proc/<pid>/stat, in clock ticks) to $BENCH_WORK/start and, where
-# perf counts instructions, attaches perf stat to the JVM until it exits.
+# The client JVM's CPU so far in clock ticks: utime + stime, the 12th and 13th fields after the
+# command name (which is in parentheses) of /proc/PID/stat; nothing once it has exited.
+bench_cpu_ticks() {
+  sed 's/^.*) //' "/proc/$1/stat" 2>/dev/null | awk '{ print $12 + $13 }'
+}
+
+# Copies stdin (the client's stderr) to stdout. At the line "Starting test." writes the client JVM's
+# CPU so far (bench_cpu_ticks) to $BENCH_WORK/start and, where perf counts instructions, attaches
+# perf stat to the JVM until it exits; at each YCSB status line ("... N sec: M operations; ...")
+# appends "N M ticks" to $BENCH_WORK/status.
 bench_phase_start() {
-  local line pid
+  local line pid="" ticks
   while IFS= read -r line; do
     printf '%s\n' "$line"
-    [[ $line == "Starting test." && ! -e $BENCH_WORK/start ]] || continue
-    # /usr/bin/time's one child is the JVM (bin/ycsb execs it).
-    pid=$(cat "/proc/$(cat "$BENCH_WORK/timer-pid")/task/$(cat "$BENCH_WORK/timer-pid")/children")
-    pid=${pid%% *}
-    # Fields after the command name, which is in parentheses: utime and stime are the 12th and 13th.
-    sed 's/^.*) //' "/proc/$pid/stat" | awk '{ print $12 + $13 }' >"$BENCH_WORK/start"
-    if [[ -z $BENCH_PERF_REASON ]]; then
-      perf stat -x, -e instructions:u -p "$pid" -o "$BENCH_WORK/perf" 2>/dev/null &
+    if [[ $line == "Starting test." && -z $pid ]]; then
+      # /usr/bin/time's one child is the JVM (bin/ycsb execs it).
+      pid=$(cat "/proc/$(cat "$BENCH_WORK/timer-pid")/task/$(cat "$BENCH_WORK/timer-pid")/children")
+      pid=${pid%% *}
+      bench_cpu_ticks "$pid" >"$BENCH_WORK/start"
+      if [[ -z $BENCH_PERF_REASON ]]; then
+        perf stat -x, -e instructions:u -p "$pid" -o "$BENCH_WORK/perf" 2>/dev/null &
+      fi
+    elif [[ -n $pid && $line =~ \ ([0-9]+)\ sec:\ ([0-9]+)\ operations\; ]]; then
+      ticks=$(bench_cpu_ticks "$pid")
+      [[ -z $ticks ]] || echo "${BASH_REMATCH[1]} ${BASH_REMATCH[2]} $ticks" >>"$BENCH_WORK/status"
     fi
   done
 }
@@ -174,18 +201,20 @@ BENCH_PERF_REASON=$(
 # perf counts them, instructions per operation.
 bench_compare_cpu() {
   local rounds=$1 title=$2 name_a=$3 fn_a=$4 name_b=$5 fn_b=$6 round a b
-  rm -f "$BENCH_WORK"/{cpu,instructions,ops}-{"$name_a","$name_b"}
+  rm -f "$BENCH_WORK"/{cpu,phase,instructions,ops}-{"$name_a","$name_b"}
   echo "== $title =="
   for ((round = 1; round <= rounds; round++)); do
     a=$($fn_a)
     echo "$a" >>"$BENCH_WORK/ops-$name_a"
     b=$($fn_b)
     echo "$b" >>"$BENCH_WORK/ops-$name_b"
-    printf 'round %d: %s %s µs/op %s ops/s | %s %s µs/op %s ops/s (load average %s)\n' "$round" \
-      "$name_a" "$(tail -n 1 "$BENCH_WORK/cpu-$name_a")" "$a" "$name_b" "$(tail -n 1 "$BENCH_WORK/cpu-$name_b")" "$b" \
+    printf 'round %d: %s %s µs/op (whole phase %s) %s ops/s | %s %s µs/op (whole phase %s) %s ops/s (load average %s)\n' \
+      "$round" "$name_a" "$(tail -n 1 "$BENCH_WORK/cpu-$name_a")" "$(tail -n 1 "$BENCH_WORK/phase-$name_a")" "$a" \
+      "$name_b" "$(tail -n 1 "$BENCH_WORK/cpu-$name_b")" "$(tail -n 1 "$BENCH_WORK/phase-$name_b")" "$b" \
       "$(cut -d' ' -f1 /proc/loadavg)"
   done
-  bench_summary "client CPU per operation (µs)" cpu "$name_a" "$name_b"
+  bench_summary "client CPU per operation, steady state (µs)" cpu "$name_a" "$name_b"
+  bench_summary "client CPU per operation, whole phase (µs)" phase "$name_a" "$name_b"
   bench_summary "throughput (ops/s)" ops "$name_a" "$name_b"
   if [[ -n $BENCH_PERF_REASON ]]; then
     echo "instructions per operation: not available ($BENCH_PERF_REASON)"

@@ -65,7 +65,7 @@ ycsb() { # name operations phase table extra-args...; prints YCSB's [OVERALL] th
   shift 4
   KVHOME=$KVHOME bench_timed "$name" "$operations" "$DIST/bin/ycsb" "$phase" oraclenosql \
     -p oraclenosql.helperhosts="$HOST" -p oraclenosql.table="$table" -p recordcount="$RECORDS" \
-    -p operationcount="$OPERATIONS" -threads "$THREADS" "$@" | bench_throughput
+    -p operationcount="$OPERATIONS" -threads "$THREADS" "$@" "${BENCH_STATUS_ARGS[@]}" | bench_throughput
 }
 fresh_table() { echo "t$(date +%s%N)"; }
 
