@@ -140,6 +140,7 @@ bench_timed() {
     '$1 >= warmup && !opened { ops0 = $2; ticks0 = $3; opened = 1 } { ops = $2; ticks = $3 }
      END { if (opened && ops > ops0) printf "%.3f\n", (ticks - ticks0) / tick * 1e6 / (ops - ops0) }' "$BENCH_WORK/status")
   echo "${steady:-$phase}" >>"$BENCH_WORK/cpu-$name"
+  [[ -n $steady ]] || echo "$name" >>"$BENCH_WORK/whole-phase-only"
   if [[ -s $BENCH_WORK/perf ]]; then
     awk -F, -v ops="$operations" '$3 ~ /^instructions/ { printf "%.0f\n", $1 / ops }' "$BENCH_WORK/perf" \
       >>"$BENCH_WORK/instructions-$name"
@@ -201,7 +202,7 @@ BENCH_PERF_REASON=$(
 # perf counts them, instructions per operation.
 bench_compare_cpu() {
   local rounds=$1 title=$2 name_a=$3 fn_a=$4 name_b=$5 fn_b=$6 round a b
-  rm -f "$BENCH_WORK"/{cpu,phase,instructions,ops}-{"$name_a","$name_b"}
+  rm -f "$BENCH_WORK"/{cpu,phase,instructions,ops}-{"$name_a","$name_b"} "$BENCH_WORK/whole-phase-only"
   echo "== $title =="
   for ((round = 1; round <= rounds; round++)); do
     a=$($fn_a)
@@ -215,6 +216,10 @@ bench_compare_cpu() {
   done
   bench_summary "client CPU per operation, steady state (µs)" cpu "$name_a" "$name_b"
   bench_summary "client CPU per operation, whole phase (µs)" phase "$name_a" "$name_b"
+  if [[ -s $BENCH_WORK/whole-phase-only ]]; then
+    echo "  (steady state is the whole phase for runs of $(sort -u "$BENCH_WORK/whole-phase-only" | paste -sd, -):" \
+      "no two status lines from ${BENCH_WARMUP_S} s on)"
+  fi
   bench_summary "throughput (ops/s)" ops "$name_a" "$name_b"
   if [[ -n $BENCH_PERF_REASON ]]; then
     echo "instructions per operation: not available ($BENCH_PERF_REASON)"
