@@ -6,8 +6,9 @@
 #  1. load, unbatched; 2. load, batchsize=BATCH (YCSB's own spelling, which both read);
 #  3. workload A; 4. workload C, on RECORDS records loaded once before.
 # Every load writes a fresh database. Prints each round with the load average, the medians with
-# min..max, the ratio ours/other, and each side's client CPU (user + system) per operation, which
-# moves far less than throughput when other work shares the machine.
+# min..max, the ratio ours/other, and each side's client CPU (user + system) per operation in the
+# steady state and over the whole measured phase (lib.sh bench_timed), which moves far less than
+# throughput when other work shares the machine.
 # With DRIVER3_JAR (a mongo-java-driver 3.x jar) it also compares the drivers alone in the same run:
 # benchmarks' RawDriverLoop compiled against that jar (driver 3's legacy com.mongodb.MongoClient)
 # against the same source on driver-sync 5 (benchmarks.jar), same operations, threads and keys.
@@ -74,7 +75,7 @@ binding() {
   shift 4
   # shellcheck disable=SC2046 # bench_jfr_options prints one option or nothing
   bench_timed "$name" "$operations" java $(bench_jfr_options "$name-$PHASE") -cp "$YCSB_LIB/*:$lib/*" \
-    site.ycsb.Client -db "$class" -threads "$THREADS" "$@" | bench_throughput
+    site.ycsb.Client -db "$class" -threads "$THREADS" "$@" "${BENCH_STATUS_ARGS[@]}" | bench_throughput
 }
 ours() { binding ours "$OURS_LIB" "$OURS_CLASS" "$@"; }
 other() { binding "$OTHER_NAME" "$OTHER_LIB" "$OTHER_CLASS" "$@"; }

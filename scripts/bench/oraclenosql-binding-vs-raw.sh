@@ -9,7 +9,7 @@
 #
 # Usage: KVHOME=/path/to/kv-25.3.21 scripts/bench/oraclenosql-binding-vs-raw.sh
 # Environment: RECORDS (default 20000), OPERATIONS (default 40000), THREADS (default 4),
-#              BULK_BATCH (default 5000), ROUNDS (default 1), PHASES (default "load a c"),
+#              BULK_BATCH (default 5000), ROUNDS (default 3), PHASES (default "load a c"),
 #              JFR_DIR (unset: no profiling; set: every client JVM of the A/C comparisons records a
 #              JDK Flight Recording (bench_jfr_options in lib.sh) into that folder, e.g. binding-c-1.jfr).
 set -euo pipefail
@@ -20,7 +20,7 @@ RECORDS=${RECORDS:-20000}
 OPERATIONS=${OPERATIONS:-40000}
 THREADS=${THREADS:-4}
 BULK_BATCH=${BULK_BATCH:-5000}
-ROUNDS=${ROUNDS:-1}
+ROUNDS=${ROUNDS:-3}
 PHASES=${PHASES:-load a c}
 
 bench_ensure_built
@@ -65,7 +65,7 @@ ycsb() { # name operations phase table extra-args...; prints YCSB's [OVERALL] th
   shift 4
   KVHOME=$KVHOME bench_timed "$name" "$operations" "$DIST/bin/ycsb" "$phase" oraclenosql \
     -p oraclenosql.helperhosts="$HOST" -p oraclenosql.table="$table" -p recordcount="$RECORDS" \
-    -p operationcount="$OPERATIONS" -threads "$THREADS" "$@" | bench_throughput
+    -p operationcount="$OPERATIONS" -threads "$THREADS" "$@" "${BENCH_STATUS_ARGS[@]}" | bench_throughput
 }
 fresh_table() { echo "t$(date +%s%N)"; }
 

@@ -52,6 +52,8 @@ public final class RawDriverLoop {
     int threads = Integer.parseInt(args[args.length - 1]);
 
     // Timed from before the client exists, as YCSB's [OVERALL] figure includes DB.init().
+    // YCSB's Client writes the same line at the same point: scripts/bench/lib.sh starts its CPU count there.
+    System.err.println("Starting test.");
     long start = System.nanoTime();
     var database = new ConnectionString(url).getDatabase();
     var client = Opened.client(url, database == null ? "ycsb" : database);

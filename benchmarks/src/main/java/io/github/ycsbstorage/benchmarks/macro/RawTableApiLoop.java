@@ -47,6 +47,8 @@ public final class RawTableApiLoop {
     int threads = Integer.parseInt(args[4]);
     double readProportion = Double.parseDouble(args[5]);
 
+    // YCSB's Client writes the same line at the same point: scripts/bench/lib.sh starts its CPU count there.
+    System.err.println("Starting test.");
     long start = System.nanoTime();
     var store = KVStoreFactory.getStore(new KVStoreConfig("kvstore", helperHost));
     ExecutorService pool = Executors.newFixedThreadPool(threads);
