@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.spi;
 
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -20,6 +21,14 @@ public interface EngineStatisticsProvider {
    */
   default Optional<String> settle() throws InterruptedException {
     return Optional.empty();
+  }
+
+  /**
+   * What makes this engine's figures suspect for the whole phase, e.g. that it reads through the OS
+   * page cache: each one is printed and recorded as the phase's warning. Empty by default.
+   */
+  default List<String> caveats() {
+    return List.of();
   }
 
   /** The engine's counters now, cumulative since it opened. */

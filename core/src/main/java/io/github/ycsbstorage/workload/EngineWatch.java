@@ -37,17 +37,19 @@ final class EngineWatch {
   }
 
   /**
-   * Lets the engine settle (its warning, if it could not, goes to {@code record}), then reads its
-   * counters: the phase's start.
+   * Records the engine's caveats and lets it settle (its warning, if it could not, goes to
+   * {@code record} too), then reads its counters: the phase's start.
    */
   void start(RunRecord record) throws InterruptedException {
     if (provider.isEmpty()) {
       return;
     }
-    provider.get().settle().ifPresent(warning -> {
+    var warnings = new java.util.ArrayList<>(provider.get().caveats());
+    provider.get().settle().ifPresent(warnings::add);
+    for (var warning : warnings) {
       System.err.println("Warning: " + warning);
       record.addWarning(warning);
-    });
+    }
     start = provider.get().engineCounters();
   }
 

@@ -1,6 +1,7 @@
 package io.github.ycsbstorage.workload;
 
 import io.github.ycsbstorage.binding.OperationTimeout;
+import io.github.ycsbstorage.binding.DeclaredMemory;
 import io.github.ycsbstorage.config.ByteSize;
 import io.github.ycsbstorage.config.DurationFormat;
 import io.github.ycsbstorage.config.InvalidPropertyException;
@@ -58,7 +59,7 @@ public record StorageSettings(OptionalDouble ratio, Optional<ByteSize> size, Siz
    */
   public static final String REPLACED_SIZE = "ycsbstorage.dataset.replaced";
   public static final String BASIS = "storage.memory.basis";
-  public static final String SERVER_MEMORY = "storage.server.memory";
+  public static final String SERVER_MEMORY = DeclaredMemory.KEY;
   public static final String RECORD_OVERHEAD = "storage.record.overhead";
   public static final String CALIBRATE = "storage.calibrate";
   public static final String CALIBRATE_RECORDS = "storage.calibrate.records";
@@ -205,7 +206,7 @@ public record StorageSettings(OptionalDouble ratio, Optional<ByteSize> size, Siz
           "either " + RATIO + " or " + SIZE + ", not both",
           RATIO + "=" + reader.string(RATIO).orElseThrow() + " is set too");
     }
-    var serverMemory = auto(reader, SERVER_MEMORY).map(value -> reader.byteSize(SERVER_MEMORY).orElseThrow());
+    var serverMemory = DeclaredMemory.from(properties);
     if (serverMemory.isPresent() && serverMemory.get().bytes() == 0) {
       throw new InvalidPropertyException(SERVER_MEMORY, reader.string(SERVER_MEMORY).orElseThrow(),
           "auto or a positive size, e.g. 96GB", "it must be > 0");

@@ -5,7 +5,6 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import io.github.ycsbstorage.binding.RateLimitedWarning;
 import io.github.ycsbstorage.config.ByteSize;
 import io.github.ycsbstorage.config.InvalidPropertyException;
-import io.github.ycsbstorage.result.RunRecord;
 import io.github.ycsbstorage.spi.DatasetSize;
 import io.github.ycsbstorage.spi.EngineCounters;
 import io.github.ycsbstorage.spi.EngineStatisticsProvider;
@@ -16,12 +15,12 @@ import io.github.ycsbstorage.spi.ServerInfoProvider;
 import io.github.ycsbstorage.spi.StorageDirectory;
 import java.io.IOException;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.Vector;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
@@ -50,7 +49,6 @@ public class RocksDbClient extends DB implements ServerInfoProvider, EngineStati
   private static final int RECORD_OVERHEAD_ESTIMATE = 8 + 4;
 
   /** The page-cache warning is printed and recorded once per JVM, not per client thread. */
-  private static final AtomicBoolean BUFFERED_WARNED = new AtomicBoolean();
 
   private volatile EngineLease lease;
   private Engine engine;
@@ -76,12 +74,14 @@ public class RocksDbClient extends DB implements ServerInfoProvider, EngineStati
     }
     engine = lease.engine();
     reads = new OperationReads(engine);
-    if (!engine.settings().directIo() && BUFFERED_WARNED.compareAndSet(false, true)) {
-      var warning = RocksDbSettings.DIRECT_IO + "=false: the engine reads through the OS page cache, so the host's "
-          + "RAM caches data beyond the block cache and block-cache misses are not all device reads";
-      System.err.println("Warning: rocksdb: " + warning);
-      RunRecord.current().addWarning(warning);
-    }
+  }
+
+  /** Reading through the page cache: the host's RAM caches what the block cache does not hold. */
+  @Override
+  public List<String> caveats() {
+    return engine.settings().directIo() ? List.of() : List.of("rocksdb: " + RocksDbSettings.DIRECT_IO
+        + "=false: the engine reads through the OS page cache, so the host's RAM caches data beyond the block "
+        + "cache and block-cache misses are not all device reads");
   }
 
   /** Gives up this instance's use of the engine; the last instance of the directory closes it. Idempotent. */

@@ -1,10 +1,10 @@
 package io.github.ycsbstorage.rocksdb;
 
+import io.github.ycsbstorage.binding.DeclaredMemory;
 import io.github.ycsbstorage.config.ByteSize;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.PropertyReader;
 import io.github.ycsbstorage.spi.MemoryFigure;
-import io.github.ycsbstorage.workload.StorageSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -69,8 +69,8 @@ record RocksDbSettings(Path dir, Optional<Path> optionsFile, boolean directIo, M
       }
       return new MemoryFigure(own.get().bytes(), CACHE_SIZE);
     }
-    return StorageSettings.from(properties).serverMemory()
-        .map(declared -> new MemoryFigure(declared.bytes(), StorageSettings.SERVER_MEMORY))
+    return DeclaredMemory.from(properties)
+        .map(declared -> new MemoryFigure(declared.bytes(), DeclaredMemory.KEY))
         .orElse(new MemoryFigure(DEFAULT_CACHE.bytes(), "default of " + CACHE_SIZE + " (" + DEFAULT_CACHE + ")"));
   }
 
