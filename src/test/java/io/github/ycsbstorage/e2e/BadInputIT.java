@@ -190,7 +190,7 @@ class BadInputIT {
         property(Kind.BASIC, "storage.dataset.ratio", "abc", "a decimal number"),
         basic("ratio and size both set", List.of("-p", "storage.dataset.ratio=1", "-p", "storage.dataset.size=1GB"),
             "storage.dataset.size='1GB' is invalid", "storage.dataset.ratio"),
-        property(Kind.BASIC, "storage.warmup", "5parsecs", "a duration (e.g. 60s, 5m) or a number of operations"),
+        property(Kind.BASIC, "storage.warmup", "5parsecs", "a duration (e.g. 60s, 5m), a number of operations (e.g. 10000ops) or steady"),
         property(Kind.BASIC, "storage.cache", "lukewarm", "warm, cold"),
         // collector.* and study.* keys met by load/run
         basic("misspelt collector key", List.of("-p", "collector.intervl=1s"),
@@ -431,7 +431,7 @@ class BadInputIT {
         file("UTF-16 -P file", "\u00fe\u00ffw\0o\0r\0k\0", List.of(), "is invalid: binary content"),
         basic("-P /dev/null", List.of("-P", "/dev/null"), "-P='/dev/null' is invalid: not a readable file"),
         property(Kind.BASIC, "storage.dataset.ratio", "0", "a positive multiple of the server's memory"),
-        property(Kind.BASIC, "storage.warmup", "-5s", "a duration (e.g. 60s, 5m) or a number of operations"),
+        property(Kind.BASIC, "storage.warmup", "-5s", "a duration (e.g. 60s, 5m), a number of operations (e.g. 10000ops) or steady"),
         coreLoad("collector.interval=0 with any workload", List.of("-p", "collector.interval=0"),
             "collector.interval='0' is invalid", "accepted: a duration from 10ms to 1h"),
         mongo("mongodb.batchsize=0", List.of("-p", "mongodb.batchsize=0"), "mongodb.batchsize='0' is invalid"),
@@ -523,7 +523,7 @@ class BadInputIT {
         // numbers: hex floats, type suffixes; limits named
         property(Kind.BASIC, "storage.dataset.ratio", "0x1p1", "a decimal number"),
         property(Kind.BASIC, "storage.dataset.ratio", "2d", "a decimal number"),
-        property(Kind.CORE_LOAD, "operationcount", "99999999999", "a whole number ≥ 0, at most 2,147,483,647"),
+        property(Kind.CORE_LOAD, "operationcount", "99999999999", "a whole number from 0 to 2,147,483,647"),
         // the launcher and the JVM
         raw("--version with an argument", List.of("--version", "extra"), "--version takes no arguments; got 'extra'"),
         raw("-jvm-args -Xbogus", List.of("load", "basic", "-P", WORKLOAD, "-jvm-args", "-Xbogus"),
