@@ -53,7 +53,7 @@ class CollectorMongoDbIT {
     assertTrue(text.contains("# STORAGE, data_disk_0_type, " + device.type().label()), text);
     assertTrue(text.contains("# STORAGE, probe.medium, "), text);
     if (!inventory.blockDevices().isEmpty()) {
-      assertTrue(text.contains("[IO " + inventory.blockDevices().get(0) + "], r/s avg, "), text);
+      assertTrue(text.contains("[IO], " + inventory.blockDevices().get(0) + ".r/s avg, "), text);
       assertTrue(text.contains("[IO], device.reads/op, "), text);
     }
     assertTrue(text.contains("[IO], cpu.us/op, "), text);
