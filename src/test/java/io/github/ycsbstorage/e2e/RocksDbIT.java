@@ -3,6 +3,7 @@ package io.github.ycsbstorage.e2e;
 import static io.github.ycsbstorage.e2e.Launcher.ycsb;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -79,9 +80,13 @@ class RocksDbIT {
     double engineReads = engine.path("deviceReadsPerOperation").asDouble();
     double deviceReads = result.path("io").path("perOperation").path("deviceReads").asDouble();
     assertTrue(engineReads > 0.5 && engineReads <= 1.1, engine::toPrettyString);
+    assertEquals(0, engine.path("counters").path("compactionBytesRead").asLong(), engine::toPrettyString);
+    // The data device's count checks the engine's only when this process did (nearly) all of its I/O.
+    double share = result.path("io").path("process").path("shareOfDeviceIo").asDouble(1);
+    assumeTrue(share >= 0.9, "other processes did " + Math.round((1 - share) * 100) + " % of the data device's"
+        + " I/O during the run: its reads are not this run's alone, so they check nothing");
     assertTrue(Math.abs(engineReads - deviceReads) <= 0.15 * deviceReads,
         "engine " + engineReads + " vs device " + deviceReads + " reads per operation: " + result.path("io"));
-    assertEquals(0, engine.path("counters").path("compactionBytesRead").asLong(), engine::toPrettyString);
   }
 
   @Test
