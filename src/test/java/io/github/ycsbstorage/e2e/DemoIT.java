@@ -27,15 +27,17 @@ class DemoIT {
     assertEquals(0, demo.exitCode(), demo::all);
     var out = demo.stdout();
 
-    // One study over both locations: per location and dataset size one load, then A and C (uniform).
+    // One study over both locations: per location and dataset size one load, then A and C (uniform),
+    // two repetitions each.
     var ram = Files.isDirectory(Path.of("/dev/shm")) && Files.isWritable(Path.of("/dev/shm"));
     var devices = ram ? new String[] {"disk", "ram"} : new String[] {"disk"};
-    assertTrue(out.contains("study: cell " + 6 * devices.length + " of " + 6 * devices.length), out);
+    assertTrue(out.contains("study: cell " + 10 * devices.length + " of " + 10 * devices.length), out);
     assertTrue(out.contains("demo: embedded RocksDB in each client (direct I/O; its 16MB block cache"), out);
     assertTrue(out.contains(ram ? "demo: ram = /dev/shm/ycsb-demo-" : "demo: no second device: "), out);
     for (var device : devices) {
       for (var scale : new String[] {"ratio0.5", "ratio8"}) {
-        for (var cell : new String[] {"load", "workloada-uniform_r1", "workloadc-uniform_r1"}) {
+        for (var cell : new String[] {"load", "workloada-uniform_r1", "workloadc-uniform_r1", "workloada-uniform_r2",
+            "workloadc-uniform_r2"}) {
           var fields = summaryLine(out, device + "_" + scale + "_" + cell);
           // cell, ops/s, p99, errors, device reads/op, cache hits, then the collector's device tags and I/O.
           assertTrue(Double.parseDouble(fields[1]) > 0, String.join(" ", fields));

@@ -2,6 +2,7 @@ package io.github.ycsbstorage.cli;
 
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.h2.H2Backend;
+import io.github.ycsbstorage.collector.CollectorSettings;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.report.ReportBuilder;
 import io.github.ycsbstorage.study.StudyRunner;
@@ -95,12 +96,18 @@ final class DemoCommand implements Callable<Integer> {
         .map(location -> location.label() + "=" + location.data()).collect(Collectors.joining(",")));
     properties.setProperty("study.ratios", "0.5,8");
     properties.setProperty("study.threads", Integer.toString(ROCKSDB_THREADS));
-    // By time, not count: thousands of operations per cell on the slowest device (p99 needs them),
-    // and no RAM cell shorter than the collector's samples.
-    properties.setProperty("study.duration", "5s");
+    // Two repetitions give each comparison an interval (a verdict, or "no difference measurable" in
+    // the cache) instead of a bare ratio. By time, not count: tens of thousands of operations per cell
+    // on the slowest device (p99 needs thousands), and no cell shorter than the collector's samples.
+    properties.setProperty(StudySettings.REPETITIONS, "2");
+    properties.setProperty("study.duration", "4s");
     properties.setProperty("study.operationcount", Integer.toString(Integer.MAX_VALUE));
-    // Fills the block cache before the measured run: the in-cache cells then read no file.
-    properties.setProperty("storage.warmup", "2s");
+    // Fills the block cache before the measured run, by count so that a busy host warms it as fully:
+    // uniform reads touch all ~2,300 data blocks of the in-cache dataset within ~18,000 reads (coupon
+    // collector), so the in-cache cells then read no file; beyond the cache the cache is full as well.
+    properties.setProperty("storage.warmup", "30000ops");
+    // The device probe runs in every cell: a shorter one keeps 20 cells under 3 minutes.
+    properties.setProperty(CollectorSettings.PROBE_TIME, "500ms");
     properties.setProperty("storage.memory.basis", "cache");
     properties.setProperty("storage.server.memory", DECLARED_CACHE);
     return run(properties, temp, home);
