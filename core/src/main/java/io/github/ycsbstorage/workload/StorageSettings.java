@@ -100,6 +100,9 @@ public record StorageSettings(OptionalDouble ratio, Optional<ByteSize> size, Siz
     static final Warmup NONE = new Warmup(Duration.ZERO, 0, Optional.empty());
     static final String STEADY = "steady";
     private static final Pattern OPERATIONS = Pattern.compile("\\s*(\\d+)\\s*(ops|operations)\\s*");
+    /** A number without a unit: seconds elsewhere, but here it could as well be meant as a count. */
+    private static final Pattern BARE_NUMBER = Pattern.compile("\\s*\\d+(\\.\\d+)?\\s*");
+    private static final String ACCEPTED = "a duration (e.g. 60s, 5m), a number of operations (e.g. 10000ops) or steady";
 
     boolean none() {
       return duration.isZero() && operations == 0 && steady.isEmpty();
@@ -109,6 +112,10 @@ public record StorageSettings(OptionalDouble ratio, Optional<ByteSize> size, Siz
       if (text.trim().equalsIgnoreCase(STEADY)) {
         return new Warmup(Duration.ZERO, 0, Optional.of(Steady.from(reader)));
       }
+      if (BARE_NUMBER.matcher(text).matches()) {
+        throw new InvalidPropertyException(WARMUP, text, ACCEPTED,
+            "a bare number could mean seconds or operations: say " + text.strip() + "s or " + text.strip() + "ops");
+      }
       var matcher = OPERATIONS.matcher(text.toLowerCase(Locale.ROOT));
       try {
         if (matcher.matches()) {
@@ -116,8 +123,7 @@ public record StorageSettings(OptionalDouble ratio, Optional<ByteSize> size, Siz
         }
         return new Warmup(DurationFormat.parse(text), 0, Optional.empty());
       } catch (IllegalArgumentException e) { // NumberFormatException too: more operations than a long holds
-        throw new InvalidPropertyException(WARMUP, text,
-            "a duration (e.g. 60s, 5m), a number of operations (e.g. 10000ops) or steady");
+        throw new InvalidPropertyException(WARMUP, text, ACCEPTED);
       }
     }
 

@@ -53,7 +53,10 @@ class StorageSettingsTest {
   void warmupInOperationsOrTime() {
     assertEquals(5000, StorageSettings.from(properties("storage.warmup", "5000ops")).warmup().operations());
     assertEquals(Duration.ofMinutes(2), StorageSettings.from(properties("storage.warmup", "2m")).warmup().duration());
-    assertEquals(Duration.ofSeconds(30), StorageSettings.from(properties("storage.warmup", "30")).warmup().duration());
+    assertEquals(Duration.ofSeconds(30), StorageSettings.from(properties("storage.warmup", "30s")).warmup().duration());
+    assertEquals("storage.warmup='20000' is invalid: a bare number could mean seconds or operations: say 20000s or "
+        + "20000ops; accepted: a duration (e.g. 60s, 5m), a number of operations (e.g. 10000ops) or steady",
+        refusal("storage.warmup", "20000"));
     assertEquals("storage.warmup='lots' is invalid; accepted: a duration (e.g. 60s, 5m), a number of "
         + "operations (e.g. 10000ops) or steady", refusal("storage.warmup", "lots"));
   }
