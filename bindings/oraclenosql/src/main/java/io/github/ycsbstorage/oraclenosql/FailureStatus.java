@@ -1,22 +1,26 @@
 package io.github.ycsbstorage.oraclenosql;
 
-import oracle.kv.FaultException;
+import oracle.kv.ConsistencyException;
+import oracle.kv.DurabilityException;
+import oracle.kv.RequestLimitException;
+import oracle.kv.RequestTimeoutException;
 import site.ycsb.Status;
 
 /**
- * The YCSB status for an operation that kvclient failed, one per cause whatever the operation: a
- * {@link FaultException} is the store failing to serve the request (kvclient's own words: a timeout,
- * no reachable replication node, a node that went away), so {@code SERVICE_UNAVAILABLE} (a killed
- * KVLite gave {@code ERROR} for inserts but {@code SERVICE_UNAVAILABLE} for reads when only the
- * timeout counted); an argument kvclient rejects is the caller's mistake ({@code BAD_REQUEST}); any
- * other failure is an {@code ERROR}. Stateless.
+ * The YCSB status for an operation that kvclient failed, one per cause whatever the operation: the
+ * store not serving in time or without the replicas or consistency asked for is
+ * {@code SERVICE_UNAVAILABLE} (a killed KVLite 25.3 gives {@link RequestTimeoutException} to puts and
+ * gets alike); an argument kvclient rejects is the caller's mistake ({@code BAD_REQUEST}); any other
+ * failure, a plain {@code FaultException} among them (KVLite 25.3 answers a key over 32,767 bytes so,
+ * while serving everything else), is an {@code ERROR}. Stateless.
  */
 final class FailureStatus {
   private FailureStatus() {
   }
 
   static Status of(RuntimeException failure) {
-    if (failure instanceof FaultException) { // RequestTimeoutException among them
+    if (failure instanceof RequestTimeoutException || failure instanceof DurabilityException
+        || failure instanceof ConsistencyException || failure instanceof RequestLimitException) {
       return Status.SERVICE_UNAVAILABLE;
     }
     if (failure instanceof IllegalArgumentException) {

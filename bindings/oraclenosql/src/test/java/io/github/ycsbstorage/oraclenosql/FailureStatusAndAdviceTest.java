@@ -16,8 +16,8 @@ class FailureStatusAndAdviceTest {
   @Test
   void timeoutsAreServiceUnavailableFaultsErrorsAndBadArgumentsBadRequests() {
     assertEquals(Status.SERVICE_UNAVAILABLE, FailureStatus.of(new RequestTimeoutException(5000, "timed out", null, false)));
-    assertEquals(Status.SERVICE_UNAVAILABLE, FailureStatus.of(new FaultException("replica gone", false)),
-        "one code per cause: the store could not serve, timed out or not");
+    assertEquals(Status.ERROR, FailureStatus.of(new FaultException("Serialized key length:40004 exceeds maximum key "
+        + "permissible length:32767", false)), "a store that serves but fails this request is not unavailable");
     assertEquals(Status.BAD_REQUEST, FailureStatus.of(new IllegalArgumentException("no field field99")));
     assertEquals(Status.ERROR, FailureStatus.of(new IllegalStateException("closed")));
   }
