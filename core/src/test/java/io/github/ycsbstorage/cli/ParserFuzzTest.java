@@ -1,9 +1,13 @@
-package io.github.ycsbstorage.config;
+package io.github.ycsbstorage.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbstorage.collector.CollectorSettings;
+import io.github.ycsbstorage.config.ByteSize;
+import io.github.ycsbstorage.config.DurationFormat;
+import io.github.ycsbstorage.config.InvalidPropertyException;
+import io.github.ycsbstorage.config.PropertyReader;
 import io.github.ycsbstorage.study.StudySettings;
 import io.github.ycsbstorage.testkit.FuzzInputs;
 import io.github.ycsbstorage.workload.StorageAwareWorkload;
