@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
  * or a picocli usage error) exits with status 2 and a message naming the argument or property.
  */
 @Command(name = "ycsb", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
-    subcommands = {StudyCommand.class, ReportCommand.class, DemoCommand.class},
+    subcommands = {StudyCommand.class, ReportCommand.class},
     description = "ycsb-storage study runner, report and demo.")
 public final class Main {
   /** For {@code --version}. */

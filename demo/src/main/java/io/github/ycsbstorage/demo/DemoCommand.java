@@ -1,7 +1,9 @@
-package io.github.ycsbstorage.cli;
+package io.github.ycsbstorage.demo;
 
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.h2.H2Backend;
+import io.github.ycsbstorage.cli.Home;
+import io.github.ycsbstorage.cli.OutputPaths;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.report.ReportBuilder;
 import io.github.ycsbstorage.study.StudyRunner;
