@@ -29,11 +29,11 @@ class DependencyDirectionTest {
   /** Lowest first: a package may depend on the packages before it only. */
   private static final List<String> LAYERS = List.of(
       "spi", "config", "binding", "collector.host", "collector.sample", "collector.device", "collector.probe",
-      "result", "dataset", "collector.remote", "collector", "workload", "study", "report", "cli");
+      "result", "dataset", "collector.remote", "collector", "workload", "study", "report", "cli", "demo");
   /** What a binding's main code may use of ours: the packages of the SPI module. */
   private static final Set<String> FOR_BINDINGS = Set.of("spi", "config", "binding");
   /** The modules whose packages {@link #LAYERS} orders, lowest first. */
-  private static final List<String> LAYERED_MODULES = List.of("core/spi", "core");
+  private static final List<String> LAYERED_MODULES = List.of("core/spi", "core", "demo");
 
   private static final Pattern PACKAGE = Pattern.compile("^package io\\.github\\.ycsbstorage\\.([a-z.]+);", Pattern.MULTILINE);
   /** A class of ours, or all of a package's ({@code import io.github.ycsbstorage.cli.*;}). */
