@@ -52,6 +52,7 @@ class DistributionIT {
     for (var folder : List.of("mongodb-binding", "oraclenosql-binding")) {
       var names = jarNames(Launcher.HOME.resolve(folder).resolve("lib"));
       assertTrue(names.stream().anyMatch(name -> name.startsWith("ycsb-storage-core-")), folder + ": " + names);
+      assertTrue(names.stream().anyMatch(name -> name.startsWith("ycsb-storage-spi-")), folder + ": " + names);
       for (var shippedByYcsb : List.of("core-0.17.0", "HdrHistogram-", "jackson-core-asl", "jackson-mapper-asl",
           "htrace-core4")) {
         assertFalse(names.stream().anyMatch(name -> name.startsWith(shippedByYcsb)), folder + " has " + shippedByYcsb);

@@ -104,6 +104,18 @@ class SourceCheckoutLauncherIT {
     assertEquals(1, checkout.mavenCalls().size(), "built once");
   }
 
+  /** The demo is a module of its own beside core and the bindings: its sources count too. */
+  @Test
+  void aDemoSourceNewerThanTheJarsBuilds(@TempDir Path dir) throws Exception {
+    var checkout = checkout(dir, HOUR_AGO.plus(Duration.ofMinutes(30)));
+    write(checkout.root().resolve("demo/src/main/java/DemoCommand.java"), "class DemoCommand {}\n");
+
+    var run = checkout.version();
+    assertEquals(0, run.exitCode(), run::all);
+    assertTrue(run.stderr().contains("ycsb: building (jars older than sources)"), run::all);
+    assertEquals(1, checkout.mavenCalls().size(), run::all);
+  }
+
   @Test
   void noAssembledJarsBuildsWithTheReason(@TempDir Path dir) throws Exception {
     var checkout = checkout(dir, Instant.now());

@@ -3,11 +3,11 @@ package io.github.ycsbstorage.cli;
 import java.nio.file.Path;
 
 /** Finds the ycsb-storage installation that {@code bin/ycsb} exported as {@code YCSB_STORAGE_HOME}. */
-final class Home {
+public final class Home {
   private Home() {
   }
 
-  static Path locate() {
+  public static Path locate() {
     var home = System.getenv("YCSB_STORAGE_HOME");
     if (home == null || home.isBlank()) {
       throw new IllegalArgumentException("YCSB_STORAGE_HOME is not set; run this through bin/ycsb");

@@ -20,7 +20,7 @@ import java.util.Properties;
  * removing a probe file there (so {@code /proc}, {@code /sys} and read-only mounts are refused, whoever
  * runs); two outputs of one command must not name one file. A bad one is bad input (exit 2). Stateless.
  */
-final class OutputPaths {
+public final class OutputPaths {
   private static final String RAW_OUTPUT = "measurement.raw.output_file";
   private static final String HDR_FILE_OUTPUT = "hdrhistogram.fileoutput";
   private static final String HDR_OUTPUT_PREFIX = "hdrhistogram.output.path";
@@ -126,7 +126,7 @@ final class OutputPaths {
   }
 
   /** An output folder, e.g. {@code report -o}. */
-  static void checkFolder(String key, Path folder) {
+  public static void checkFolder(String key, Path folder) {
     var path = folder.toAbsolutePath().normalize();
     var accepted = "a writable folder, or one that can be created";
     if (Files.exists(path) && !Files.isDirectory(path)) {

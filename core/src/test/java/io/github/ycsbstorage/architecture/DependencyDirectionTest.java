@@ -15,24 +15,29 @@ import java.util.TreeSet;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Dependencies point one way: each package of ours uses only packages below it in {@link #LAYERS},
- * the bindings use only what is meant for them, and the SPI uses nothing of ours (bindings → SPI ←
- * core). Read from the main sources (every reference to a class of another package of ours, imports
- * and qualified names alike, comments left out), so that a new arrow shows up here before it
- * becomes a circle.
+ * the bindings use only the SPI module, and the SPI uses nothing of ours (bindings → SPI ← core).
+ * Read from the main sources (every reference to a class of another package of ours, imports,
+ * wildcard imports and qualified names alike, comments left out), so that a new arrow shows up here
+ * before it becomes a circle. The compiler enforces the bindings' side too: they compile against
+ * the SPI module alone.
  */
 class DependencyDirectionTest {
   /** Lowest first: a package may depend on the packages before it only. */
   private static final List<String> LAYERS = List.of(
       "spi", "config", "binding", "collector.host", "collector.sample", "collector.device", "collector.probe",
-      "result", "dataset", "collector.remote", "collector", "workload", "study", "report", "cli");
-  /** What a binding's main code may use of ours. */
+      "result", "dataset", "collector.remote", "collector", "workload", "study", "report", "cli", "demo");
+  /** What a binding's main code may use of ours: the packages of the SPI module. */
   private static final Set<String> FOR_BINDINGS = Set.of("spi", "config", "binding");
+  /** The modules whose packages {@link #LAYERS} orders, lowest first. */
+  private static final List<String> LAYERED_MODULES = List.of("core/spi", "core", "demo");
 
   private static final Pattern PACKAGE = Pattern.compile("^package io\\.github\\.ycsbstorage\\.([a-z.]+);", Pattern.MULTILINE);
-  private static final Pattern REFERENCE = Pattern.compile("io\\.github\\.ycsbstorage\\.([a-z.]+)\\.[A-Z]");
+  /** A class of ours, or all of a package's ({@code import io.github.ycsbstorage.cli.*;}). */
+  private static final Pattern REFERENCE = Pattern.compile("io\\.github\\.ycsbstorage\\.([a-z.]+)\\.(?:[A-Z]|\\*)");
 
   private static Path project() {
     return Path.of(System.getProperty("basedir", ".")).toAbsolutePath().getParent();
@@ -67,10 +72,30 @@ class DependencyDirectionTest {
     return graph;
   }
 
+  private static Path mainSources(String module) {
+    return project().resolve(module).resolve("src/main/java");
+  }
+
+  @Test
+  void aWildcardImportIsADependencyOnItsPackage(@TempDir Path sources) throws IOException {
+    var file = Files.createDirectories(sources.resolve("io/github/ycsbstorage/spi")).resolve("Leak.java");
+    Files.writeString(file, "package io.github.ycsbstorage.spi;\n\nimport io.github.ycsbstorage.cli.*;\n\n"
+        + "interface Leak {\n}\n");
+    assertEquals(Map.of("spi", Set.of("cli")), dependencies(sources));
+  }
+
+  @Test
+  void theSpiModuleHoldsExactlyWhatBindingsMayUse() throws IOException {
+    assertEquals(new TreeSet<>(FOR_BINDINGS), dependencies(mainSources("core/spi")).keySet());
+  }
+
   @Test
   void corePackagesDependOnlyOnLowerLayers() throws IOException {
-    var graph = dependencies(project().resolve("core/src/main/java"));
-    assertEquals(new TreeSet<>(LAYERS), graph.keySet(), "every package of core has its place in LAYERS");
+    var graph = new TreeMap<String, Set<String>>();
+    for (var module : LAYERED_MODULES) {
+      graph.putAll(dependencies(mainSources(module)));
+    }
+    assertEquals(new TreeSet<>(LAYERS), graph.keySet(), "every package of " + LAYERED_MODULES + " has its place in LAYERS");
     var upward = new ArrayList<String>();
     graph.forEach((from, uses) -> uses.forEach(to -> {
       if (LAYERS.indexOf(to) >= LAYERS.indexOf(from)) {

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Exit statuses of {@code bin/ycsb study|report|demo}: 0 done, 2 bad input. */
+/** Exit statuses of {@code bin/ycsb study|report}: 0 done, 2 bad input (the demo's: DemoCommandTest). */
 class MainTest {
   @Test
   void helpExits0() {
@@ -35,7 +35,6 @@ class MainTest {
     try {
       assertEquals(2, Main.execute("report", results.toString(), "-o", file.resolve("report").toString()));
       assertEquals(2, Main.execute("report", results.toString(), "-o", file.toString()));
-      assertEquals(2, Main.execute("demo", "-o", file.resolve("report").toString()));
       var study = Files.writeString(dir.resolve("study.properties"), "study.binding=basic\n");
       assertEquals(2, Main.execute("study", study.toString(), "--report", file.resolve("report").toString()));
     } finally {

@@ -1,4 +1,4 @@
-package io.github.ycsbstorage.cli;
+package io.github.ycsbstorage.demo;
 
 import io.github.ycsbstorage.collector.device.DeviceInfo;
 import io.github.ycsbstorage.collector.device.DeviceResolver;

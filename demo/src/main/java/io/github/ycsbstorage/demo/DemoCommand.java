@@ -1,7 +1,10 @@
-package io.github.ycsbstorage.cli;
+package io.github.ycsbstorage.demo;
 
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.h2.H2Backend;
+import io.github.ycsbstorage.cli.Home;
+import io.github.ycsbstorage.cli.OutputPaths;
+import io.github.ycsbstorage.cli.Subcommand;
 import io.github.ycsbstorage.collector.CollectorSettings;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.report.ReportBuilder;
@@ -12,7 +15,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
-import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -30,7 +32,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
     description = "Run a mini storage study (a disk folder vs /dev/shm) on an embedded engine and write its report.")
-final class DemoCommand implements Callable<Integer> {
+public final class DemoCommand implements Subcommand {
   /** The demo's bindings: the first is the default. */
   static final List<String> BINDINGS = List.of("rocksdb", "mongodb");
   /** The cache the demo declares: RocksDB's block cache; datasets of 0.5 × and 8 × of it. */

@@ -1,9 +1,9 @@
-package io.github.ycsbstorage.config;
+package io.github.ycsbstorage.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbstorage.collector.CollectorSettings;
+import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.study.StudySettings;
 import io.github.ycsbstorage.testkit.FuzzInputs;
 import io.github.ycsbstorage.workload.StorageAwareWorkload;
@@ -21,34 +21,17 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Random strings (fixed seeds, {@link FuzzInputs#COUNT} per seed) at every core parser: sizes,
- * durations, and every value of the {@code storage.*}, {@code collector.*} (device lists included) and
- * {@code study.*} namespaces. A parser may accept or refuse, and refuses only with
- * {@link InvalidPropertyException} (plain {@link IllegalArgumentException} for the value parsers that
- * {@link PropertyReader} wraps) carrying a message: never a {@code NumberFormatException}, {@code InvalidPathException} or any
- * other surprise that the launcher would print as a stack trace.
+ * Random strings (fixed seeds, {@link FuzzInputs#COUNT} per seed) at every value of the
+ * {@code storage.*}, {@code collector.*} (device lists included) and {@code study.*} namespaces. A
+ * parser may accept or refuse, and refuses only with {@link InvalidPropertyException} carrying a
+ * message: never a {@code NumberFormatException}, {@code InvalidPathException} or any other surprise
+ * that the launcher would print as a stack trace. The value parsers below them (sizes, durations):
+ * the SPI module's ValueParserFuzzTest.
  */
 class ParserFuzzTest {
-  /** The value parsers refuse with IllegalArgumentException, which PropertyReader turns into a named one. */
-  private static int checkValue(String name, List<String> examples, Consumer<String> parser) {
-    return FuzzInputs.check(name, examples, parser, IllegalArgumentException.class);
-  }
-
   /** Settings refuse with InvalidPropertyException only: it names the property for the launcher's exit 2. */
   private static int check(String name, List<String> examples, Consumer<String> parser) {
     return FuzzInputs.check(name, examples, parser, InvalidPropertyException.class);
-  }
-
-  @Test
-  void sizes() {
-    int accepted = checkValue("ByteSize", List.of("128GB", "1.5TiB", "0B", "512 MiB", "1KB"), ByteSize::parse);
-    assertTrue(accepted > 0, "some neighbours of valid sizes parse");
-  }
-
-  @Test
-  void durations() {
-    int accepted = checkValue("DurationFormat", List.of("500ms", "10s", "5m", "1h", "0"), DurationFormat::parse);
-    assertTrue(accepted > 0, "some neighbours of valid durations parse");
   }
 
   @Test
