@@ -3,6 +3,7 @@ package io.github.ycsbstorage.cli;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.PropertiesFile;
 import io.github.ycsbstorage.config.PropertyReader;
+import io.github.ycsbstorage.config.YcsbSettings;
 import io.github.ycsbstorage.workload.StorageSettings;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,6 +17,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.TreeSet;
+import site.ycsb.Client;
+import site.ycsb.workloads.CoreWorkload;
 
 /**
  * The arguments of {@code ycsb load|run|shell}, parsed and checked the way YCSB 0.17.0's
@@ -73,9 +76,10 @@ public record ClientArguments(Command command, String dbClass, List<Path> proper
         case "-s" -> clientArgs.add(option);
         case "-threads", "-target" -> {
           var value = valueOf(args, i++, option);
-          PropertyReader.parseLong(option, value, option.equals("-threads") ? 1 : 0, Integer.MAX_VALUE);
+          var key = option.equals("-threads") ? Client.THREAD_COUNT_PROPERTY : Client.TARGET_PROPERTY;
+          PropertyReader.parseLong(option, value, YcsbSettings.COUNTS.get(key), Integer.MAX_VALUE);
           // YCSB's Client sets these properties from the options, over the files like -p does
-          overrides.put(option.equals("-threads") ? "threadcount" : "target", value);
+          overrides.put(key, value);
           clientArgs.add(option);
           clientArgs.add(value);
         }
@@ -85,10 +89,10 @@ public record ClientArguments(Command command, String dbClass, List<Path> proper
         }
         case "-table" -> {
           // YCSB 0.17.0's Client refuses -table (its usage text still lists it): the property it meant
-          var setting = "table=" + valueOf(args, i++, option);
-          overrides.put("table", setting.substring("table=".length()));
+          var table = valueOf(args, i++, option);
+          overrides.put(CoreWorkload.TABLENAME_PROPERTY, table);
           clientArgs.add("-p");
-          clientArgs.add(setting);
+          clientArgs.add(CoreWorkload.TABLENAME_PROPERTY + "=" + table);
         }
         case "-db" -> dbClass = valueOf(args, i++, option);
         case "-P" -> {
@@ -189,7 +193,7 @@ public record ClientArguments(Command command, String dbClass, List<Path> proper
     propertyFiles.forEach(file -> levels.add(load(file)));
     var given = new Properties();
     given.putAll(overrides);
-    given.setProperty("db", dbClass);
+    given.setProperty(Client.DB_PROPERTY, dbClass);
     levels.add(given);
     return merge(levels);
   }

@@ -15,6 +15,7 @@ import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import site.ycsb.workloads.CoreWorkload;
 
 /**
  * {@code bin/ycsb demo}: a mini study on two storage locations that differ, a folder on the disk and a
@@ -145,8 +146,8 @@ final class DemoCommand implements Callable<Integer> {
     // One distribution keeps the demo short on two devices; a study file lists as many as it needs.
     properties.setProperty("study.distributions", "uniform");
     properties.setProperty("study.results", results.toString());
-    properties.setProperty("fieldcount", "10");
-    properties.setProperty("fieldlength", "100");
+    properties.setProperty(CoreWorkload.FIELD_COUNT_PROPERTY, CoreWorkload.FIELD_COUNT_PROPERTY_DEFAULT);
+    properties.setProperty(CoreWorkload.FIELD_LENGTH_PROPERTY, CoreWorkload.FIELD_LENGTH_PROPERTY_DEFAULT);
     return properties;
   }
 }

@@ -3,6 +3,7 @@ package io.github.ycsbstorage.cli;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
 import io.github.ycsbstorage.config.InvalidPropertyException;
+import io.github.ycsbstorage.config.YcsbSettings;
 import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.ResultExporter;
 import io.github.ycsbstorage.result.ResultSettings;
@@ -110,9 +111,9 @@ public final class YcsbCommand {
    * @return the arguments that make YCSB export through it; none for the storage-aware workload
    */
   private static List<String> judgedExport(Phase phase, Properties properties) {
-    var workload = properties.getProperty("workload", "site.ycsb.workloads.CoreWorkload").trim();
-    var chosen = properties.getProperty("exporter", ResultSettings.TEXT_EXPORTER).trim();
-    if (InputCheck.storageAware(workload) || chosen.equals(ResultExporter.class.getName())) {
+    var ycsb = YcsbSettings.from(properties);
+    var chosen = ycsb.exporter();
+    if (InputCheck.storageAware(ycsb.workload()) || chosen.equals(ResultExporter.class.getName())) {
       return List.of();
     }
     ResultExporter.configure(new ResultSettings(chosen, Optional.empty(), phase, properties, Instant.now(),

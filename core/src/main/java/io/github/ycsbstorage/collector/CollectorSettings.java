@@ -3,6 +3,7 @@ package io.github.ycsbstorage.collector;
 import io.github.ycsbstorage.config.ByteSize;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.PropertyReader;
+import io.github.ycsbstorage.config.YcsbSettings;
 import io.github.ycsbstorage.spi.Locality;
 import io.github.ycsbstorage.spi.ServerInfo;
 import java.nio.file.Path;
@@ -12,6 +13,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Properties;
 import java.util.Set;
+import site.ycsb.Client;
 
 /**
  * The {@code collector.*} properties of one phase, validated up front (bad values are an
@@ -118,7 +120,8 @@ public record CollectorSettings(boolean enabled, Path root, List<String> paths, 
     var probeTime = reader.duration(PROBE_TIME, Duration.ofSeconds(2), Duration.ofMillis(10), Duration.ofMinutes(10));
     var sshCommand = reader.words(SSH_COMMAND, "ssh -o BatchMode=yes");
     var output = reader.string(OUTPUT).map(file -> PropertyReader.parsePath(OUTPUT, file))
-        .or(() -> reader.string("exportfile").map(file -> PropertyReader.parsePath("exportfile", file + ".storage.json")));
+        .or(() -> YcsbSettings.from(properties).exportFile()
+            .map(file -> PropertyReader.parsePath(Client.EXPORT_FILE_PROPERTY, file + ".storage.json")));
     return new CollectorSettings(enabled, root, paths, devices, interval, probe, probeSize,
         probeTime, pid, remote, sshTarget, sshCommand, output, localObservation);
   }

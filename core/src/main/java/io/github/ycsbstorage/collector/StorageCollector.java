@@ -19,6 +19,7 @@ import io.github.ycsbstorage.result.Io;
 import io.github.ycsbstorage.result.OperationCount;
 import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.PhaseObserver;
+import io.github.ycsbstorage.result.ResultSettings;
 import io.github.ycsbstorage.result.RunRecord;
 import io.github.ycsbstorage.spi.ServerMetricsProvider;
 import io.github.ycsbstorage.spi.ServerMetricsUnavailableException;
@@ -216,13 +217,12 @@ public final class StorageCollector implements PhaseObserver {
    * ({@code storage.result}, else {@code <exportfile>.result.json}) when it lies inside it.
    */
   private String relativeToResult(Path output) {
-    var result = Optional.ofNullable(properties.getProperty("storage.result"))
-        .or(() -> Optional.ofNullable(properties.getProperty("exportfile")).map(file -> file + ".result.json"));
+    var result = ResultSettings.resultFileFor(properties);
     var file = output.toAbsolutePath().normalize();
     if (result.isEmpty()) {
       return file.toString();
     }
-    var folder = Path.of(result.get()).toAbsolutePath().normalize().getParent();
+    var folder = result.get().toAbsolutePath().normalize().getParent();
     return folder != null && file.startsWith(folder) ? folder.relativize(file).toString() : file.toString();
   }
 

@@ -17,6 +17,8 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.Set;
+import site.ycsb.Client;
+import site.ycsb.workloads.CoreWorkload;
 
 /**
  * One result file as the report reads it: the {@link Result} and where it lies. A study cell is
@@ -56,7 +58,7 @@ public record ReportCell(Path file, Result result) {
   /** The dataset size as a key, e.g. {@code ratio1.33}; a standalone result's from its sizing plan. */
   public String scale() {
     return result.study().map(s -> s.scale().label()).orElseGet(() -> result.sections().sizing()
-        .map(ReportCell::scaleOf).orElse("records" + result.properties().getOrDefault("recordcount", "?")));
+        .map(ReportCell::scaleOf).orElse("records" + result.properties().getOrDefault(Client.RECORD_COUNT_PROPERTY, "?")));
   }
 
   /** The dataset size for readers, e.g. {@code 1.33× RAM} or {@code 0.5× cache}. */
@@ -126,7 +128,8 @@ public record ReportCell(Path file, Result result) {
   /** The distribution, or the workload file's own when the study did not override it (YCSB's default: uniform). */
   public String distribution() {
     return result.study().flatMap(StudyCell::distribution)
-        .orElse(result.properties().getOrDefault("requestdistribution", "uniform"));
+        .orElse(result.properties().getOrDefault(CoreWorkload.REQUEST_DISTRIBUTION_PROPERTY,
+            CoreWorkload.REQUEST_DISTRIBUTION_PROPERTY_DEFAULT));
   }
 
   /** The rate the cell was held to, when it was (a capacity search's chosen step excluded). */

@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.result;
 
+import io.github.ycsbstorage.config.YcsbSettings;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Path;
@@ -100,8 +101,7 @@ public final class InterruptedExport {
     var recorded = new Recorded();
     Measurements.getMeasurements().exportMeasurements(recorded);
     long runtimeMs = Math.max(1, Duration.between(settings.startedAt(), Instant.now()).toMillis());
-    var exportFile = Optional.ofNullable(settings.properties().getProperty("exportfile"))
-        .filter(file -> !file.isBlank()).map(file -> Path.of(file.trim()));
+    var exportFile = YcsbSettings.from(settings.properties()).exportFile().map(Path::of);
     AtomicFile.Content export = out -> {
       try (var exporter = new ResultExporter(out, ending)) {
         exporter.write("OVERALL", "RunTime(ms)", runtimeMs);

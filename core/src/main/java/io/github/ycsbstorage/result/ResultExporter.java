@@ -1,6 +1,7 @@
 package io.github.ycsbstorage.result;
 
 import io.github.ycsbstorage.config.SecretMasker;
+import io.github.ycsbstorage.config.YcsbSettings;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -15,6 +16,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntConsumer;
 import java.util.stream.Stream;
+import site.ycsb.Client;
 import site.ycsb.measurements.exporter.MeasurementsExporter;
 import site.ycsb.measurements.exporter.TextMeasurementsExporter;
 
@@ -280,8 +282,7 @@ public final class ResultExporter implements MeasurementsExporter {
    */
   private String discardOutputs(boolean partialExport) {
     var removed = new ArrayList<String>();
-    var export = Optional.ofNullable(settings.properties().getProperty("exportfile")).map(String::trim)
-        .filter(file -> partialExport && !file.isEmpty()).map(Path::of);
+    var export = YcsbSettings.from(settings.properties()).exportFile().filter(file -> partialExport).map(Path::of);
     for (var file : Stream.concat(export.stream(), settings.resultFile().stream()).toList()) {
       AtomicFile.discard(file).ifPresent(removed::add);
     }
@@ -300,8 +301,8 @@ public final class ResultExporter implements MeasurementsExporter {
     }
     warnings.addAll(record.warnings());
     var properties = SecretMasker.maskedCopy(settings.properties());
-    properties.put("exporter", settings.delegateClass());
-    var binding = settings.properties().getProperty("db", "site.ycsb.BasicDB");
+    properties.put(Client.EXPORTER_PROPERTY, settings.delegateClass());
+    var binding = YcsbSettings.from(settings.properties()).db();
     return Result.ofPhase(verdict.status(), settings.phase(), Optional.ofNullable(properties.get("label")),
         settings.startedAt(), finishedAt, Versions.of(Optional.of(binding), settings.driver(), settings.server()),
         Host.local(), properties, summary, record.sections(), warnings);

@@ -1,6 +1,7 @@
 package io.github.ycsbstorage.study;
 
 import java.util.Map;
+import site.ycsb.Client;
 
 /**
  * One dataset size of a study, expressed as the storage-aware workload understands it: a ratio of
@@ -12,7 +13,7 @@ public record DatasetScale(Kind kind, String value) {
   public enum Kind {
     RATIO("ratio", "storage.dataset.ratio"),
     SIZE("size", "storage.dataset.size"),
-    RECORDS("records", "recordcount");
+    RECORDS("records", Client.RECORD_COUNT_PROPERTY);
 
     final String label;
     final String property;

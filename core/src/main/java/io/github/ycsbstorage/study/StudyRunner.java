@@ -25,6 +25,7 @@ import java.util.Objects;
 import java.util.Properties;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import site.ycsb.Client;
 
 /**
  * Runs a study's cells in {@link StudyPlan} order and writes each cell's result to
@@ -68,7 +69,7 @@ public final class StudyRunner {
       var folder = study.resultsDirectory().resolve(cell.id() + ".d").resolve("client0");
       var levels = commands.clientLevels(cell, folder);
       // as the launcher sets it: a binding checks its own properties only when it is the db
-      study.bindingClass(ycsbHome).ifPresent(db -> levels.get(levels.size() - 1).setProperty("db", db));
+      study.bindingClass(ycsbHome).ifPresent(db -> levels.get(levels.size() - 1).setProperty(Client.DB_PROPERTY, db));
       inputs.put(cell, levels);
     }
     return inputs;

@@ -22,6 +22,8 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
+import site.ycsb.Client;
+import site.ycsb.workloads.CoreWorkload;
 
 /**
  * A parsed, validated study file: the matrix (workloads × distributions × dataset scales × devices ×
@@ -130,10 +132,10 @@ public record StudySettings(String name, String binding, List<Workload> workload
         passThrough.put(key, properties.getProperty(key).trim());
       }
     }
-    var workloadClass = passThrough.get("workload");
+    var workloadClass = passThrough.get(Client.WORKLOAD_PROPERTY);
     if (collects(passThrough) && workloadClass != null && !workloadClass.equals(CellCommands.STORAGE_AWARE_WORKLOAD)) {
       // only the storage-aware workload runs the collector: its io and devices would be null with no reason
-      throw new InvalidPropertyException("workload", workloadClass, CellCommands.STORAGE_AWARE_WORKLOAD
+      throw new InvalidPropertyException(Client.WORKLOAD_PROPERTY, workloadClass, CellCommands.STORAGE_AWARE_WORKLOAD
           + " (or no workload key) with collector.* keys", "the collector runs only in the storage-aware workload");
     }
     for (var kind : List.of(DatasetScale.Kind.RATIO, DatasetScale.Kind.SIZE)) {
@@ -333,7 +335,8 @@ public record StudySettings(String name, String binding, List<Workload> workload
     properties.putAll(overrides);
     var workload = new PropertyReader(properties);
     return new Workload(file.getFileName().toString(), file.toAbsolutePath().normalize(),
-        workload.decimal("insertproportion", 0) > 0, workload.string("requestdistribution", "uniform"));
+        workload.decimal(CoreWorkload.INSERT_PROPORTION_PROPERTY, 0) > 0,
+        workload.string(CoreWorkload.REQUEST_DISTRIBUTION_PROPERTY, CoreWorkload.REQUEST_DISTRIBUTION_PROPERTY_DEFAULT));
   }
 
   /** A binding the launcher does not know would fail in every cell: refused before the first one runs. */

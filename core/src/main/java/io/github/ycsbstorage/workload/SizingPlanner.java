@@ -7,6 +7,7 @@ import io.github.ycsbstorage.spi.MemoryFigure;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Properties;
+import site.ycsb.Client;
 import site.ycsb.workloads.CoreWorkload;
 
 /**
@@ -51,7 +52,7 @@ final class SizingPlanner {
     int zeroPadding = reader.integer(CoreWorkload.ZERO_PADDING_PROPERTY, 1, 0, 1000);
 
     if (settings.ratio().isPresent() && memory.figure().isEmpty()) {
-      var fallback = recordcountFallback.filter(reason -> properties.containsKey("recordcount"));
+      var fallback = recordcountFallback.filter(reason -> properties.containsKey(Client.RECORD_COUNT_PROPERTY));
       if (fallback.isEmpty()) {
         throw new InvalidPropertyException(StorageSettings.SERVER_MEMORY,
             reader.string(StorageSettings.SERVER_MEMORY, "auto"),
@@ -92,12 +93,12 @@ final class SizingPlanner {
   private static SizingPlan byRecordcount(PropertyReader reader, StorageSettings settings, Sizing.Basis basis,
                                           Memory memory, double fields, boolean hashed, int zeroPadding,
                                           long overhead, Optional<String> note) {
-    long records = reader.longValue("recordcount", 0, 0, MAX_RECORDS);
+    long records = reader.longValue(Client.RECORD_COUNT_PROPERTY, 0, 0, MAX_RECORDS);
     var record = record(hashed, zeroPadding, fields, overhead, records, OptionalDouble.empty());
     // Without sizing, YCSB's own insertstart/insertcount semantics apply unchanged.
-    long start = reader.longValue("insertstart", 0, 0, MAX_RECORDS);
+    long start = reader.longValue(CoreWorkload.INSERT_START_PROPERTY, 0, 0, MAX_RECORDS);
     var partition = settings.clients() > 1 ? partition(reader, settings, records)
-        : new long[] {start, reader.longValue("insertcount", Math.max(0, records - start), 0, MAX_RECORDS)};
+        : new long[] {start, reader.longValue(Client.INSERT_COUNT_PROPERTY, Math.max(0, records - start), 0, MAX_RECORDS)};
     return new SizingPlan(Sizing.Mode.RECORDCOUNT, OptionalDouble.empty(), basis, memory.figure(),
         records * record.total(), record, records, partition[0], partition[1], note);
   }
@@ -130,10 +131,10 @@ final class SizingPlanner {
       long end = records * (settings.client() + 1) / settings.clients();
       return new long[] {start, end - start};
     }
-    long start = reader.longValue("insertstart", 0, 0, MAX_RECORDS);
-    long count = reader.longValue("insertcount", records - start, 0, MAX_RECORDS);
+    long start = reader.longValue(CoreWorkload.INSERT_START_PROPERTY, 0, 0, MAX_RECORDS);
+    long count = reader.longValue(Client.INSERT_COUNT_PROPERTY, records - start, 0, MAX_RECORDS);
     if (start + count > records) {
-      throw new InvalidPropertyException("insertcount", Long.toString(count),
+      throw new InvalidPropertyException(Client.INSERT_COUNT_PROPERTY, Long.toString(count),
           "insertstart + insertcount ≤ the planned record count " + SizingPlan.thousands(records),
           "insertstart=" + start + " + insertcount=" + count + " passes the end of the dataset");
     }

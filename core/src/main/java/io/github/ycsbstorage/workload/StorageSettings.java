@@ -16,6 +16,8 @@ import java.util.OptionalLong;
 import java.util.Properties;
 import java.util.Set;
 import java.util.regex.Pattern;
+import site.ycsb.Client;
+import site.ycsb.workloads.CoreWorkload;
 
 /**
  * The {@code storage.*} properties, parsed and checked without contacting any server, so that the
@@ -221,7 +223,7 @@ public record StorageSettings(OptionalDouble ratio, Optional<ByteSize> size, Siz
       throw new InvalidPropertyException(CLIENT, clientText.orElseThrow(),
           "a client index from 0 to " + (clients - 1) + " (" + CLIENTS + "=" + clients + ")");
     }
-    if (clients > 1 && (properties.containsKey("insertstart") || properties.containsKey("insertcount"))) {
+    if (clients > 1 && (properties.containsKey(CoreWorkload.INSERT_START_PROPERTY) || properties.containsKey(Client.INSERT_COUNT_PROPERTY))) {
       throw new InvalidPropertyException(CLIENTS, Integer.toString(clients),
           "either " + CLIENTS + "/" + CLIENT + " or insertstart/insertcount, not both",
           "storage.clients computes insertstart and insertcount itself");

@@ -16,6 +16,8 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
+import site.ycsb.Client;
+import site.ycsb.workloads.CoreWorkload;
 
 /**
  * The binding's configuration, read and validated from YCSB properties before anything connects.
@@ -126,7 +128,7 @@ public record MongoDbSettings(
     return new MongoDbSettings(
         url,
         database,
-        reader.string("table", "usertable"),
+        reader.string(CoreWorkload.TABLENAME_PROPERTY, CoreWorkload.TABLENAME_PROPERTY_DEFAULT),
         reader.choice(FIELD_TYPE, FieldType.BINARY),
         reader.bool(UPSERT, false),
         reader.integer(batchKey, 1, 1, 1_000_000),
@@ -137,7 +139,7 @@ public record MongoDbSettings(
         positive(reader, CONNECT_TIMEOUT, url.getConnectTimeout(), operationTimeout),
         url.getTimeout() == null || url.getTimeout() == 0 ? operationTimeout : Duration.ofMillis(url.getTimeout()),
         reader.string(YCSB_MAX_CONNECTIONS).map(v -> reader.integer(YCSB_MAX_CONNECTIONS, 0, 0, 1_000_000)),
-        waitQueueChecked(reader, reader.integer("threadcount", 1, 1, Integer.MAX_VALUE)));
+        waitQueueChecked(reader, reader.integer(Client.THREAD_COUNT_PROPERTY, 1, 1, Integer.MAX_VALUE)));
   }
 
   /** {@code threads}, once YCSB's wait-queue multiplier has been checked to be a whole number. */

@@ -15,6 +15,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 import oracle.kv.Durability;
 import site.ycsb.Client;
+import site.ycsb.workloads.CoreWorkload;
 
 /**
  * Everything the binding reads from YCSB's properties, validated before any connection is made.
@@ -108,8 +109,8 @@ record OracleNoSqlSettings(String storeName, List<String> helperHosts, String ta
       }
       PropertyReader.parseLong(hostsKey + " (port of " + host + ")", host.substring(host.lastIndexOf(':') + 1), 1, 65_535);
     }
-    var tableKey = reader.aliased(TABLE, "table");
-    var table = reader.string(tableKey, "usertable");
+    var tableKey = reader.aliased(TABLE, CoreWorkload.TABLENAME_PROPERTY);
+    var table = reader.string(tableKey, CoreWorkload.TABLENAME_PROPERTY_DEFAULT);
     if (!TABLE_NAME.matcher(table).matches()) {
       throw new InvalidPropertyException(tableKey, table,
           "a table name: a letter, then letters, digits or '_' (optionally parent.child)");
@@ -138,8 +139,9 @@ record OracleNoSqlSettings(String storeName, List<String> helperHosts, String ta
       throw new InvalidPropertyException(FIELD_TYPE, reader.string(FIELD_TYPE).orElse("binary"), "string",
           "the json layout stores field values as JSON strings; use layout=columns for binary columns");
     }
-    var fieldCount = reader.integer("fieldcount", 10, 1, 1000);
-    var prefix = reader.string("fieldnameprefix", "field");
+    var fieldCount = reader.integer(CoreWorkload.FIELD_COUNT_PROPERTY,
+        Integer.parseInt(CoreWorkload.FIELD_COUNT_PROPERTY_DEFAULT), 1, 1000);
+    var prefix = reader.string(CoreWorkload.FIELD_NAME_PREFIX, CoreWorkload.FIELD_NAME_PREFIX_DEFAULT);
     var names = new ArrayList<String>();
     for (int i = 0; i < fieldCount; i++) {
       names.add(prefix + i);
@@ -148,7 +150,7 @@ record OracleNoSqlSettings(String storeName, List<String> helperHosts, String ta
     try {
       schema = new TableSchema(layout, fieldType, names);
     } catch (IllegalArgumentException e) {
-      throw new InvalidPropertyException("fieldnameprefix", prefix, "a letter, then letters, digits or '_'",
+      throw new InvalidPropertyException(CoreWorkload.FIELD_NAME_PREFIX, prefix, "a letter, then letters, digits or '_'",
           e.getMessage());
     }
 
@@ -164,7 +166,7 @@ record OracleNoSqlSettings(String storeName, List<String> helperHosts, String ta
           reader.integer(BULK_PUT_BATCH_SIZE, 5000, 1, 10_000_000)));
     }
     return new OracleNoSqlSettings(storeName, hosts, table, requestTimeout, username, securityFile, password, schema,
-        consistency, durability, bulkPut, reader.integer("threadcount", 1, 1, Integer.MAX_VALUE));
+        consistency, durability, bulkPut, reader.integer(Client.THREAD_COUNT_PROPERTY, 1, 1, Integer.MAX_VALUE));
   }
 
   /**
