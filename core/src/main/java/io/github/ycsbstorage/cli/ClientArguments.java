@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.cli;
 
+import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.PropertiesFile;
 import io.github.ycsbstorage.config.PropertyReader;
@@ -61,9 +62,7 @@ public record ClientArguments(Command command, String dbClass, List<Path> proper
    * @throws InvalidPropertyException for a bad or missing argument
    */
   public static ClientArguments parse(List<String> args) {
-    if (args.isEmpty()) {
-      throw new InvalidPropertyException("command", null, "load, run or shell");
-    }
+    Check.input(!args.isEmpty(), "command", null, "load, run or shell");
     var command = Arrays.stream(Command.values()).filter(c -> c.word().equals(args.get(0))).findFirst()
         .orElseThrow(() -> new InvalidPropertyException("command", args.get(0), "load, run or shell"));
     String dbClass = null;
@@ -97,11 +96,9 @@ public record ClientArguments(Command command, String dbClass, List<Path> proper
         case "-db" -> dbClass = valueOf(args, i++, option);
         case "-P" -> {
           var file = Path.of(valueOf(args, i++, option));
-          if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
-            throw new InvalidPropertyException("-P", file.toString(),
-                "a readable workload or properties file, e.g. workloads/workloada",
-                Files.exists(file) ? "not a readable file" : "no such file");
-          }
+          Check.input(Files.isRegularFile(file) && Files.isReadable(file), "-P", file.toString(),
+              "a readable workload or properties file, e.g. workloads/workloada",
+              Files.exists(file) ? "not a readable file" : "no such file");
           files.add(file);
           clientArgs.add(option);
           clientArgs.add(file.toString());
@@ -109,10 +106,9 @@ public record ClientArguments(Command command, String dbClass, List<Path> proper
         case "-p" -> {
           var setting = valueOf(args, i++, option);
           int equals = setting.indexOf('=');
-          if (equals < 0 || setting.substring(0, equals).isBlank()) {
-            throw new InvalidPropertyException("-p", setting, "key=value, e.g. -p recordcount=1000",
-                equals < 0 ? "no '=' after a property name" : "no property name before '='");
-          }
+          Check.input(equals >= 0 && !setting.substring(0, equals).isBlank(),
+              "-p", setting, "key=value, e.g. -p recordcount=1000",
+              equals < 0 ? "no '=' after a property name" : "no property name before '='");
           overrides.put(setting.substring(0, equals).trim(), setting.substring(equals + 1));
           clientArgs.add(option);
           clientArgs.add(setting);
@@ -120,9 +116,7 @@ public record ClientArguments(Command command, String dbClass, List<Path> proper
         default -> throw new InvalidPropertyException("argument", option, OPTIONS, "unknown option");
       }
     }
-    if (dbClass == null) {
-      throw new InvalidPropertyException("-db", null, "a class implementing site.ycsb.DB");
-    }
+    Check.input(dbClass != null, "-db", null, "a class implementing site.ycsb.DB");
     return new ClientArguments(command, dbClass, files, overrides, clientArgs);
   }
 
@@ -177,9 +171,7 @@ public record ClientArguments(Command command, String dbClass, List<Path> proper
   }
 
   private static String valueOf(List<String> args, int index, String option) {
-    if (index + 1 >= args.size()) {
-      throw new InvalidPropertyException(option, null, OPTIONS, "the option needs a value");
-    }
+    Check.input(index + 1 < args.size(), option, null, OPTIONS, "the option needs a value");
     return args.get(index + 1);
   }
 

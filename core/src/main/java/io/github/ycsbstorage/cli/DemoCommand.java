@@ -2,8 +2,9 @@ package io.github.ycsbstorage.cli;
 
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.h2.H2Backend;
-import io.github.ycsbstorage.config.InvalidPropertyException;
+import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.report.ReportBuilder;
+import io.github.ycsbstorage.result.ExitStatus;
 import io.github.ycsbstorage.study.StudyRunner;
 import io.github.ycsbstorage.study.StudySettings;
 import java.nio.file.Files;
@@ -53,9 +54,7 @@ final class DemoCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (!BINDINGS.contains(binding)) {
-      throw new InvalidPropertyException("--binding", binding, String.join(" or ", BINDINGS));
-    }
+    Check.input(BINDINGS.contains(binding), "--binding", binding, String.join(" or ", BINDINGS));
     if (output != null) {
       OutputPaths.checkFolder("-o", output);
     }
@@ -83,7 +82,7 @@ final class DemoCommand implements Callable<Integer> {
     var warnings = report.warnings().size();
     System.out.println("demo: " + warnings + (warnings == 1 ? " warning" : " warnings") + " (see the report)");
     System.out.println("demo: report " + report.html().toAbsolutePath());
-    return 0;
+    return ExitStatus.SUCCESS.code();
   }
 
   /** One study over both locations: the engine runs inside each client, in a folder per location and size. */

@@ -1,13 +1,15 @@
 package io.github.ycsbstorage.cli;
 
-import io.github.ycsbstorage.config.InvalidPropertyException;
+import io.github.ycsbstorage.config.BadInputException;
+import io.github.ycsbstorage.result.ExitStatus;
 import io.github.ycsbstorage.result.Version;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * Entry point behind {@code bin/ycsb study|report|demo}. Bad input (an {@link InvalidPropertyException}
- * or a picocli usage error) exits with status 2 and a message naming the argument or property.
+ * Entry point behind {@code bin/ycsb study|report|demo}. Bad input (a {@link BadInputException} or a
+ * picocli usage error) exits with status 2 and a message naming the argument or property; any other
+ * exception, a defect included, exits 1.
  */
 @Command(name = "ycsb", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
     subcommands = {StudyCommand.class, ReportCommand.class, DemoCommand.class},
@@ -26,22 +28,22 @@ public final class Main {
     System.exit(execute(args));
   }
 
-  /** Runs a command and returns its exit status (0 ok, 1 failure, 2 bad input). */
+  /** Runs a command and returns its exit status ({@link ExitStatus}). */
   public static int execute(String... args) {
     var commandLine = new CommandLine(new Main());
     commandLine.setExecutionExceptionHandler((exception, command, parsed) -> {
-      if (exception instanceof InvalidPropertyException || exception instanceof IllegalArgumentException) {
+      if (exception instanceof BadInputException) {
         command.getErr().println("ycsb: error: " + exception.getMessage());
-        return YcsbCommand.EXIT_BAD_INPUT;
+        return ExitStatus.BAD_INPUT.code();
       }
       command.getErr().println("ycsb: error: " + exception);
-      return 1;
+      return ExitStatus.FAILED.code();
     });
     commandLine.setParameterExceptionHandler((exception, arguments) -> {
       var err = exception.getCommandLine().getErr();
       err.println("ycsb: error: " + exception.getMessage());
       exception.getCommandLine().usage(err);
-      return YcsbCommand.EXIT_BAD_INPUT;
+      return ExitStatus.BAD_INPUT.code();
     });
     return commandLine.execute(args);
   }

@@ -1,6 +1,7 @@
 package io.github.ycsbstorage.cli;
 
 import io.github.ycsbstorage.collector.CollectorSettings;
+import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.PropertyReader;
 import io.github.ycsbstorage.config.YcsbSettings;
@@ -88,10 +89,9 @@ final class OutputPaths {
     if (Boolean.parseBoolean(properties.getProperty(YcsbSettings.HDRHISTOGRAM_FILE_OUTPUT))) {
       var prefix = properties.getProperty(YcsbSettings.HDRHISTOGRAM_OUTPUT_PATH, "");
       var folder = PropertyReader.parsePath(YcsbSettings.HDRHISTOGRAM_OUTPUT_PATH, prefix + "READ.hdr").toAbsolutePath().normalize().getParent();
-      if (!Files.isDirectory(folder)) {
-        throw new InvalidPropertyException(YcsbSettings.HDRHISTOGRAM_OUTPUT_PATH, prefix, "a file-name prefix in a writable folder",
-            "no folder " + folder + " (YCSB does not create it)");
-      }
+      Check.input(Files.isDirectory(folder),
+          YcsbSettings.HDRHISTOGRAM_OUTPUT_PATH, prefix, "a file-name prefix in a writable folder",
+          "no folder " + folder + " (YCSB does not create it)");
     }
   }
 
@@ -102,22 +102,16 @@ final class OutputPaths {
    */
   static Path checkFile(String key, String file) {
     var path = PropertyReader.parsePath(key, file).toAbsolutePath().normalize();
-    if (Files.isDirectory(path)) {
-      throw new InvalidPropertyException(key, file, IN_FOLDER, "it is a folder");
-    }
+    Check.input(!Files.isDirectory(path), key, file, IN_FOLDER, "it is a folder");
     checkNames(key, file, path);
-    if (intoProc(path)) {
-      throw new InvalidPropertyException(key, file, IN_FOLDER,
-          "it is a stream of this process (a link into /proc, as /dev/stdout is), not a file: write to a file");
-    }
+    Check.input(!intoProc(path), key, file, IN_FOLDER,
+        "it is a stream of this process (a link into /proc, as /dev/stdout is), not a file: write to a file");
     if (Files.exists(path)) {
       if (!Files.isRegularFile(path)) {
         throw new InvalidPropertyException(key, file, IN_FOLDER,
             "it is a " + kind(path) + ", which an output would replace or hang on");
       }
-      if (!Files.isWritable(path)) {
-        throw new InvalidPropertyException(key, file, IN_FOLDER, "it is not writable");
-      }
+      Check.input(Files.isWritable(path), key, file, IN_FOLDER, "it is not writable");
       try {
         path = path.toRealPath();
       } catch (IOException e) {
@@ -185,9 +179,8 @@ final class OutputPaths {
 
   /** File systems refuse a name longer than 255 bytes and a path longer than 4095 (Linux's limits). */
   private static void checkNames(String key, String given, Path path) {
-    if (path.toString().getBytes(StandardCharsets.UTF_8).length > MAX_PATH) {
-      throw new InvalidPropertyException(key, given, "a path of at most " + MAX_PATH + " bytes", "the path is too long");
-    }
+    Check.input(path.toString().getBytes(StandardCharsets.UTF_8).length <= MAX_PATH,
+        key, given, "a path of at most " + MAX_PATH + " bytes", "the path is too long");
     for (var name : path) {
       if (name.toString().getBytes(StandardCharsets.UTF_8).length > MAX_NAME) {
         throw new InvalidPropertyException(key, given, "file and folder names of at most " + MAX_NAME + " bytes",
@@ -205,10 +198,8 @@ final class OutputPaths {
     while (folder != null && !Files.exists(folder)) {
       folder = folder.getParent();
     }
-    if (folder == null || !Files.isDirectory(folder) || !Files.isWritable(folder)) {
-      throw new InvalidPropertyException(key, given, accepted,
-          folder == null ? "no existing folder above it" : folder + " is not a writable folder");
-    }
+    Check.input(folder != null && Files.isDirectory(folder) && Files.isWritable(folder), key, given, accepted,
+        folder == null ? "no existing folder above it" : folder + " is not a writable folder");
     try {
       Files.delete(Files.createTempFile(folder, ".ycsb-probe", ".tmp"));
     } catch (IOException | UnsupportedOperationException e) {

@@ -2,7 +2,6 @@ package io.github.ycsbstorage.cli;
 
 import io.github.ycsbstorage.config.ByteSize;
 import io.github.ycsbstorage.config.InvalidPropertyException;
-import io.github.ycsbstorage.config.PropertyReader;
 import io.github.ycsbstorage.config.YcsbSettings;
 import java.util.Properties;
 import site.ycsb.Client;

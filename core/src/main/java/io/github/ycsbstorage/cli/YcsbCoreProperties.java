@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.cli;
 
+import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.PropertyReader;
 import io.github.ycsbstorage.config.YcsbSettings;
@@ -136,10 +137,9 @@ final class YcsbCoreProperties {
   static void validate(Properties properties, boolean transactions) {
     var reader = new PropertyReader(properties);
     for (var key : new TreeSet<>(properties.stringPropertyNames())) {
-      if (KEYS.contains(key) && !MAY_BE_EMPTY.contains(key) && properties.getProperty(key).isBlank()) {
-        throw new InvalidPropertyException(key, properties.getProperty(key), accepted(key),
-            "an empty value (YCSB would not take it as unset)");
-      }
+      Check.input(!KEYS.contains(key) || MAY_BE_EMPTY.contains(key) || !properties.getProperty(key).isBlank(),
+          key, properties.getProperty(key), accepted(key),
+          "an empty value (YCSB would not take it as unset)");
     }
     YcsbSettings.COUNTS.forEach((key, min) -> {
       long value = reader.longValue(key, min, min, Long.MAX_VALUE);
@@ -161,10 +161,8 @@ final class YcsbCoreProperties {
     // the one boolean parser of ours: YCSB's Boolean.parseBoolean would read any other word as false
     BOOLEANS.forEach(key -> reader.string(key).ifPresent(value -> PropertyReader.parseBoolean(key, value)));
     CLASSES.forEach((key, type) -> reader.string(key).ifPresent(name -> checkClass(key, name, type)));
-    if (reader.string(Client.WORKLOAD_PROPERTY).isEmpty()) {
-      throw new InvalidPropertyException(Client.WORKLOAD_PROPERTY, null,
-          "a workload class, usually from a workload file: -P workloads/workloada");
-    }
+    Check.input(reader.string(Client.WORKLOAD_PROPERTY).isPresent(), Client.WORKLOAD_PROPERTY, null,
+        "a workload class, usually from a workload file: -P workloads/workloada");
     reader.string(OneMeasurementHdrHistogram.PERCENTILES_PROPERTY).ifPresent(YcsbCoreProperties::checkPercentiles);
     checkRelations(properties, reader, transactions);
     OutputPaths.checkPhaseOutputs(properties);
@@ -212,9 +210,7 @@ final class YcsbCoreProperties {
     try {
       var wanted = Class.forName(type, false, loader);
       var given = Class.forName(name, false, loader);
-      if (!wanted.isAssignableFrom(given)) {
-        throw new InvalidPropertyException(key, name, "a class implementing " + type, "it is not a " + type);
-      }
+      Check.input(wanted.isAssignableFrom(given), key, name, "a class implementing " + type, "it is not a " + type);
     } catch (ClassNotFoundException | LinkageError e) {
       throw new InvalidPropertyException(key, name, "a class implementing " + type + " on the classpath",
           "no such class (add its jar with -cp)");
@@ -255,10 +251,8 @@ final class YcsbCoreProperties {
         CoreWorkload.FIELD_LENGTH_DISTRIBUTION_PROPERTY_DEFAULT).equals("constant");
     long min = count(reader, CoreWorkload.MIN_FIELD_LENGTH_PROPERTY, CoreWorkload.MIN_FIELD_LENGTH_PROPERTY_DEFAULT);
     long max = YcsbSettings.from(properties).fieldLength();
-    if (min > max && !constantLength) {
-      throw new InvalidPropertyException(CoreWorkload.MIN_FIELD_LENGTH_PROPERTY, Long.toString(min),
-          "at most fieldlength (" + max + ")");
-    }
+    Check.input(min <= max || constantLength, CoreWorkload.MIN_FIELD_LENGTH_PROPERTY, Long.toString(min),
+        "at most fieldlength (" + max + ")");
     if (count(reader, CoreWorkload.MIN_SCAN_LENGTH_PROPERTY, CoreWorkload.MIN_SCAN_LENGTH_PROPERTY_DEFAULT)
         > count(reader, CoreWorkload.MAX_SCAN_LENGTH_PROPERTY, CoreWorkload.MAX_SCAN_LENGTH_PROPERTY_DEFAULT)) {
       throw new InvalidPropertyException(CoreWorkload.MIN_SCAN_LENGTH_PROPERTY,
@@ -275,9 +269,8 @@ final class YcsbCoreProperties {
       var histogram = reader.string(key, CoreWorkload.FIELD_LENGTH_HISTOGRAM_FILE_PROPERTY_DEFAULT);
       var path = PropertyReader.parsePath(key, histogram);
       var accepted = "a readable histogram file when fieldlengthdistribution=histogram";
-      if (!Files.isRegularFile(path) || !Files.isReadable(path)) {
-        throw new InvalidPropertyException(key, histogram, accepted, "no such readable file");
-      }
+      Check.input(Files.isRegularFile(path) && Files.isReadable(path),
+          key, histogram, accepted, "no such readable file");
       try {
         new HistogramGenerator(path.toString()); // read as YCSB will read it
       } catch (IOException | RuntimeException e) {

@@ -13,6 +13,7 @@ import io.github.ycsbstorage.collector.sample.LocalProcSource;
 import io.github.ycsbstorage.collector.sample.ProcParsers;
 import io.github.ycsbstorage.collector.sample.ProcSource;
 import io.github.ycsbstorage.collector.sample.Sampler;
+import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.config.SecretMasker;
 import io.github.ycsbstorage.result.AtomicFile;
 import io.github.ycsbstorage.result.Io;
@@ -73,9 +74,8 @@ public final class StorageCollector implements PhaseObserver {
 
   StorageCollector(Phase phase, CollectorSettings settings, Supplier<OperationCount> operations,
       Properties properties) {
-    if (phase == null || settings == null || operations == null || properties == null) {
-      throw new IllegalArgumentException("phase, settings, operations and properties are required");
-    }
+    Check.argument(phase != null && settings != null && operations != null && properties != null,
+        "phase, settings, operations and properties are required");
     this.phase = phase;
     this.settings = settings;
     this.files = new HostFiles(settings.root());

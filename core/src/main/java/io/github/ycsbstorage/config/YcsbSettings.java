@@ -2,10 +2,12 @@ package io.github.ycsbstorage.config;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Properties;
+import java.util.Set;
 import site.ycsb.BasicDB;
 import site.ycsb.Client;
 import site.ycsb.Workload;
@@ -81,26 +83,19 @@ public record YcsbSettings(String workload, String db, String exporter, Optional
   public static final Map<String, Long> COUNTS = counts();
 
   private static Map<String, Long> counts() {
+    var atLeastOne = Set.of(Client.THREAD_COUNT_PROPERTY, CoreWorkload.FIELD_COUNT_PROPERTY,
+        CoreWorkload.FIELD_LENGTH_PROPERTY, CoreWorkload.MIN_FIELD_LENGTH_PROPERTY,
+        CoreWorkload.MIN_SCAN_LENGTH_PROPERTY, CoreWorkload.MAX_SCAN_LENGTH_PROPERTY, STATUS_INTERVAL, CoreWorkload.ZERO_PADDING_PROPERTY,
+        OneMeasurementHistogram.BUCKETS, OneMeasurementTimeSeries.GRANULARITY);
     var counts = new LinkedHashMap<String, Long>();
-    counts.put(Client.RECORD_COUNT_PROPERTY, 0L);
-    counts.put(Client.OPERATION_COUNT_PROPERTY, 0L);
-    counts.put(Client.INSERT_COUNT_PROPERTY, 0L);
-    counts.put(Workload.INSERT_START_PROPERTY, 0L);
-    counts.put(Client.THREAD_COUNT_PROPERTY, 1L);
-    counts.put(Client.TARGET_PROPERTY, 0L);
-    counts.put(CoreWorkload.FIELD_COUNT_PROPERTY, 1L);
-    counts.put(CoreWorkload.FIELD_LENGTH_PROPERTY, 1L);
-    counts.put(CoreWorkload.MIN_FIELD_LENGTH_PROPERTY, 1L);
-    counts.put(CoreWorkload.MIN_SCAN_LENGTH_PROPERTY, 1L);
-    counts.put(CoreWorkload.MAX_SCAN_LENGTH_PROPERTY, 1L);
-    counts.put(Client.MAX_EXECUTION_TIME, 0L);
-    counts.put(STATUS_INTERVAL, 1L);
-    counts.put(CoreWorkload.ZERO_PADDING_PROPERTY, 1L);
-    counts.put(OneMeasurementHistogram.BUCKETS, 1L);
-    counts.put(OneMeasurementTimeSeries.GRANULARITY, 1L);
-    counts.put(CoreWorkload.INSERTION_RETRY_LIMIT, 0L);
-    counts.put(CoreWorkload.INSERTION_RETRY_INTERVAL, 0L);
-    counts.put(BasicDB.SIMULATE_DELAY, 0L);
+    // in the order the launcher checks them
+    List.of(Client.RECORD_COUNT_PROPERTY, Client.OPERATION_COUNT_PROPERTY, Client.INSERT_COUNT_PROPERTY,
+        Workload.INSERT_START_PROPERTY, Client.THREAD_COUNT_PROPERTY, Client.TARGET_PROPERTY,
+        CoreWorkload.FIELD_COUNT_PROPERTY, CoreWorkload.FIELD_LENGTH_PROPERTY, CoreWorkload.MIN_FIELD_LENGTH_PROPERTY,
+        CoreWorkload.MIN_SCAN_LENGTH_PROPERTY, CoreWorkload.MAX_SCAN_LENGTH_PROPERTY, Client.MAX_EXECUTION_TIME,
+        STATUS_INTERVAL, CoreWorkload.ZERO_PADDING_PROPERTY, OneMeasurementHistogram.BUCKETS,
+        OneMeasurementTimeSeries.GRANULARITY, CoreWorkload.INSERTION_RETRY_LIMIT, CoreWorkload.INSERTION_RETRY_INTERVAL,
+        BasicDB.SIMULATE_DELAY).forEach(key -> counts.put(key, atLeastOne.contains(key) ? 1L : 0L));
     return Collections.unmodifiableMap(counts);
   }
 

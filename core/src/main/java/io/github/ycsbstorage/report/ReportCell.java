@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.report;
 
+import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.result.DataDevice;
 import io.github.ycsbstorage.result.Io;
 import io.github.ycsbstorage.result.OperationFigures;
@@ -30,9 +31,7 @@ public record ReportCell(Path file, Result result) {
   private static final List<String> PROPORTIONS = List.of("read", "update", "insert", "scan", "readmodifywrite");
 
   public ReportCell {
-    if (file == null || result == null) {
-      throw new IllegalArgumentException("file and result are required");
-    }
+    Check.argument(file != null && result != null, "file and result are required");
   }
 
   public String id() {

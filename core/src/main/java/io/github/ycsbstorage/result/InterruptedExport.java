@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import site.ycsb.measurements.Measurements;
 import site.ycsb.measurements.exporter.MeasurementsExporter;
@@ -73,7 +72,7 @@ public final class InterruptedExport {
    * a binding call that never returns (a hung server, a driver without a timeout), and YCSB's
    * {@code Client} would wait for it forever. Writes what was measured up to now, judged as usual
    * (the phase's recorded failures make it {@code failed}), then ends the JVM with exit status
-   * {@value PhaseVerdict#EXIT_FAILED}, stuck threads and all. Does nothing when YCSB's own export has
+   * {@link ExitStatus#FAILED}, stuck threads and all. Does nothing when YCSB's own export has
    * begun: that one ends the phase.
    *
    * @param windDown what the phase does before its measurements are exported; it must not wait long
@@ -88,7 +87,7 @@ public final class InterruptedExport {
     } catch (IOException | RuntimeException e) {
       System.err.println("Status: failed: the measurements could not be exported: " + e);
     } finally {
-      ResultExporter.exit.accept(PhaseVerdict.EXIT_FAILED);
+      ResultExporter.exit.accept(ExitStatus.FAILED.code());
     }
   }
 

@@ -24,8 +24,6 @@ import java.util.TreeMap;
  * @param reasons why it is not {@code complete}; empty when it is
  */
 public record PhaseVerdict(Status status, List<String> reasons) {
-  /** Exit status of a phase or study that did not do its work. */
-  public static final int EXIT_FAILED = 1;
   private static final Set<String> SUCCESS = Set.of("OK", "BATCHED_OK");
 
   public PhaseVerdict {
@@ -70,9 +68,9 @@ public record PhaseVerdict(Status status, List<String> reasons) {
     return new PhaseVerdict(Status.INTERRUPTED, List.of("stopped by a signal before its end"));
   }
 
-  /** The exit status that goes with it: 0 for a phase that did its work, {@value #EXIT_FAILED} otherwise. */
+  /** The exit status that goes with it: success for a phase that did its work, failed otherwise. */
   public int exitStatus() {
-    return status == Status.COMPLETE || status == Status.DEGRADED ? 0 : EXIT_FAILED;
+    return (status == Status.COMPLETE || status == Status.DEGRADED ? ExitStatus.SUCCESS : ExitStatus.FAILED).code();
   }
 
   /** The console's summary line, e.g. {@code Status: failed: the load stored 10 of 200,000 records …}. */

@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.result;
 
+import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.config.SecretMasker;
 import io.github.ycsbstorage.config.YcsbSettings;
 import java.io.IOException;
@@ -35,7 +36,7 @@ import site.ycsb.measurements.exporter.TextMeasurementsExporter;
  *
  * <p>After writing, it prints the phase's {@link PhaseVerdict} ({@code Status: failed: the load stored
  * 10 of 200,000 records …}) and, when the phase did not do its work, ends the JVM with exit status
- * {@value PhaseVerdict#EXIT_FAILED}: YCSB's {@code Client} calls {@code System.exit(0)} right after
+ * {@link ExitStatus#FAILED}: YCSB's {@code Client} calls {@code System.exit(0)} right after
  * this export, so this is the last place where the verdict can reach the exit status.
  *
  * <p>Not thread-safe: YCSB exports from its main thread.
@@ -95,9 +96,7 @@ public final class ResultExporter implements MeasurementsExporter {
 
   /** Hands over the phase's settings; called by the workload in {@code init()}. */
   public static void configure(ResultSettings settings) {
-    if (settings == null) {
-      throw new IllegalArgumentException("settings must not be null");
-    }
+    Check.argument(settings != null, "settings must not be null");
     configured = settings;
   }
 
@@ -235,7 +234,7 @@ public final class ResultExporter implements MeasurementsExporter {
         + discardOutputs(export));
     OWN_EXPORT_WRITTEN.countDown();
     if (ending != Ending.INTERRUPTED) {
-      exit.accept(PhaseVerdict.EXIT_FAILED);
+      exit.accept(ExitStatus.FAILED.code());
     }
     throw e;
   }
@@ -303,7 +302,8 @@ public final class ResultExporter implements MeasurementsExporter {
     var properties = SecretMasker.maskedCopy(settings.properties());
     properties.put(Client.EXPORTER_PROPERTY, settings.delegateClass());
     var binding = YcsbSettings.from(settings.properties()).db();
-    return Result.ofPhase(verdict.status(), settings.phase(), Optional.ofNullable(properties.get("label")),
+    var label = Optional.ofNullable(properties.get(Client.LABEL_PROPERTY));
+    return Result.ofPhase(verdict.status(), settings.phase(), label,
         settings.startedAt(), finishedAt, Versions.of(Optional.of(binding), settings.driver(), settings.server()),
         Host.local(), properties, summary, record.sections(), warnings);
   }

@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.result;
 
+import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.config.YcsbSettings;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -27,9 +28,7 @@ public record ResultSettings(String delegateClass, Optional<Path> resultFile, Ph
     if (delegateClass == null || delegateClass.isBlank() || delegateClass.equals(ResultExporter.class.getName())) {
       throw new IllegalArgumentException("the delegate must be another exporter: " + delegateClass);
     }
-    if (phase == null) {
-      throw new IllegalArgumentException("phase must be given");
-    }
+    Check.argument(phase != null, "phase must be given");
   }
 
   /** Settings when the exporter is used without the storage-aware workload: text, no result file. */

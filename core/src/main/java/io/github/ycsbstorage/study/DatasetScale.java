@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.study;
 
+import io.github.ycsbstorage.config.Check;
 import java.util.Map;
 import site.ycsb.Client;
 
@@ -25,9 +26,7 @@ public record DatasetScale(Kind kind, String value) {
   }
 
   public DatasetScale {
-    if (kind == null || value == null || value.isBlank()) {
-      throw new IllegalArgumentException("dataset scale needs a kind and a value");
-    }
+    Check.argument(kind != null && value != null && !value.isBlank(), "dataset scale needs a kind and a value");
   }
 
   /** Part of a cell name, e.g. {@code ratio0.33}. */

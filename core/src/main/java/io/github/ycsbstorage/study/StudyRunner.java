@@ -3,6 +3,7 @@ package io.github.ycsbstorage.study;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.ycsbstorage.collector.device.DeviceResolver;
 import io.github.ycsbstorage.collector.host.HostFiles;
+import io.github.ycsbstorage.config.BadInputException;
 import io.github.ycsbstorage.result.Capacity;
 import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.Result;
@@ -53,7 +54,7 @@ public final class StudyRunner {
     this.ycsbHome = Objects.requireNonNull(ycsbHome, "ycsbHome");
     this.out = Objects.requireNonNull(out, "out");
     if (!Files.isExecutable(ycsbHome.resolve("bin/ycsb"))) {
-      throw new IllegalArgumentException("no executable bin/ycsb under " + ycsbHome);
+      throw new BadInputException("no executable bin/ycsb under " + ycsbHome);
     }
   }
 
@@ -80,8 +81,8 @@ public final class StudyRunner {
    * they are skipped with the reason.
    *
    * @param force redo every cell, discarding results whose inputs changed
-   * @throws IllegalArgumentException when kept results were produced by other settings (see {@link Resume}),
-   *                                  or another study process runs in the same results folder
+   * @throws io.github.ycsbstorage.config.BadInputException when kept results were produced by other settings
+   *     (see {@link Resume}), or another study process runs in the same results folder
    */
   public StudyOutcome run(boolean force) throws IOException, InterruptedException {
     var folder = Files.createDirectories(study.resultsDirectory());

@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.workload;
 
+import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.PropertyReader;
 import io.github.ycsbstorage.result.Sizing;
@@ -79,10 +80,8 @@ final class SizingPlanner {
       records = target / record.total();
     }
     var value = reader.string(property).orElseThrow();
-    if (records < 1) {
-      throw new InvalidPropertyException(property, value, "a dataset of at least one record",
-          "it makes " + target + " B, less than one record of " + record.total() + " B");
-    }
+    Check.input(records >= 1, property, value, "a dataset of at least one record",
+        "it makes " + target + " B, less than one record of " + record.total() + " B");
     // beyond 2,147,483,647 records the workload numbers keys in 64 bits of its own (WideKeys)
     var ratio = settings.ratio();
     var partition = partition(reader, settings, records);
@@ -133,11 +132,9 @@ final class SizingPlanner {
     }
     long start = reader.longValue(CoreWorkload.INSERT_START_PROPERTY, 0, 0, MAX_RECORDS);
     long count = reader.longValue(Client.INSERT_COUNT_PROPERTY, records - start, 0, MAX_RECORDS);
-    if (start + count > records) {
-      throw new InvalidPropertyException(Client.INSERT_COUNT_PROPERTY, Long.toString(count),
-          "insertstart + insertcount ≤ the planned record count " + SizingPlan.thousands(records),
-          "insertstart=" + start + " + insertcount=" + count + " passes the end of the dataset");
-    }
+    Check.input(start + count <= records, Client.INSERT_COUNT_PROPERTY, Long.toString(count),
+        "insertstart + insertcount ≤ the planned record count " + SizingPlan.thousands(records),
+        "insertstart=" + start + " + insertcount=" + count + " passes the end of the dataset");
     return new long[] {start, count};
   }
 }

@@ -1,6 +1,7 @@
 package io.github.ycsbstorage.oraclenosql;
 
 import io.github.ycsbstorage.binding.OperationTimeout;
+import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.config.DurationFormat;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.PropertyReader;
@@ -96,25 +97,20 @@ record OracleNoSqlSettings(String storeName, List<String> helperHosts, String ta
     var reader = new PropertyReader(properties);
     var storeKey = reader.aliased(STORE_NAME, LEGACY_STORE_NAME);
     var storeName = reader.string(storeKey, DEFAULT_STORE);
-    if (!STORE.matcher(storeName).matches()) {
-      throw new InvalidPropertyException(storeKey, storeName,
-          "a store name of letters, digits, '-' and '_', e.g. kvstore (KVLite's default)");
-    }
+    Check.input(STORE.matcher(storeName).matches(), storeKey, storeName,
+        "a store name of letters, digits, '-' and '_', e.g. kvstore (KVLite's default)");
     var hostsKey = reader.aliased(HELPER_HOSTS, LEGACY_HELPER_HOST);
     var hosts = reader.list(hostsKey, DEFAULT_HELPER_HOSTS);
     var hostsAccepted = "comma-separated host:port pairs with ports from 1 to 65535, e.g. node1:5000,node2:5000";
     for (var host : hosts) {
-      if (!HOST_PORT.matcher(host).matches()) {
-        throw new InvalidPropertyException(hostsKey, reader.string(hostsKey, DEFAULT_HELPER_HOSTS), hostsAccepted);
-      }
+      Check.input(HOST_PORT.matcher(host).matches(),
+          hostsKey, reader.string(hostsKey, DEFAULT_HELPER_HOSTS), hostsAccepted);
       PropertyReader.parseLong(hostsKey + " (port of " + host + ")", host.substring(host.lastIndexOf(':') + 1), 1, 65_535);
     }
     var tableKey = reader.aliased(TABLE, CoreWorkload.TABLENAME_PROPERTY);
     var table = reader.string(tableKey, CoreWorkload.TABLENAME_PROPERTY_DEFAULT);
-    if (!TABLE_NAME.matcher(table).matches()) {
-      throw new InvalidPropertyException(tableKey, table,
-          "a table name: a letter, then letters, digits or '_' (optionally parent.child)");
-    }
+    Check.input(TABLE_NAME.matcher(table).matches(), tableKey, table,
+        "a table name: a letter, then letters, digits or '_' (optionally parent.child)");
     var requestTimeout = requestTimeout(reader, properties);
 
     var username = reader.string(USERNAME);
@@ -124,14 +120,10 @@ record OracleNoSqlSettings(String storeName, List<String> helperHosts, String ta
       throw new InvalidPropertyException(SECURITY, securityFile.get().toString(),
           "a readable login/security properties file (e.g. $KVROOT/security/client.security)", "not readable");
     }
-    if (password.isPresent() && username.isEmpty()) {
-      throw new InvalidPropertyException(USERNAME, null, "the user that " + PASSWORD + " belongs to",
-          PASSWORD + " is set");
-    }
-    if (username.isPresent() && password.isEmpty() && securityFile.isEmpty()) {
-      throw new InvalidPropertyException(SECURITY, null,
-          "a login/security properties file, or set " + PASSWORD, USERNAME + " is set for a secure store");
-    }
+    Check.input(password.isEmpty() || username.isPresent(), USERNAME, null, "the user that " + PASSWORD + " belongs to",
+        PASSWORD + " is set");
+    Check.input(username.isEmpty() || password.isPresent() || securityFile.isPresent(), SECURITY, null,
+        "a login/security properties file, or set " + PASSWORD, USERNAME + " is set for a secure store");
 
     var layout = reader.choice(LAYOUT, TableLayout.COLUMNS);
     var fieldType = reader.choice(FIELD_TYPE, FieldType.STRING);
