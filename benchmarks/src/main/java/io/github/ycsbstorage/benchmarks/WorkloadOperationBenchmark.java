@@ -21,6 +21,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import site.ycsb.ByteIterator;
+import site.ycsb.Client;
 import site.ycsb.DB;
 import site.ycsb.Status;
 import site.ycsb.Workload;
@@ -105,16 +106,16 @@ public class WorkloadOperationBenchmark {
   /** Workload A's properties as {@code workloads/workloada} sets them, on this benchmark's DB. */
   private Properties properties(boolean transactions) {
     var p = new Properties();
-    p.setProperty("db", ConsumingDb.class.getName());
-    p.setProperty("recordcount", "1000000");
-    p.setProperty("operationcount", "1000000000");
-    p.setProperty("readproportion", "0.5");
-    p.setProperty("updateproportion", "0.5");
-    p.setProperty("scanproportion", "0");
-    p.setProperty("insertproportion", "0");
-    p.setProperty("requestdistribution", distribution);
-    p.setProperty("dotransactions", Boolean.toString(transactions));
-    p.setProperty("threadcount", "1");
+    p.setProperty(Client.DB_PROPERTY, ConsumingDb.class.getName());
+    p.setProperty(Client.RECORD_COUNT_PROPERTY, "1000000");
+    p.setProperty(Client.OPERATION_COUNT_PROPERTY, "1000000000");
+    p.setProperty(CoreWorkload.READ_PROPORTION_PROPERTY, "0.5");
+    p.setProperty(CoreWorkload.UPDATE_PROPORTION_PROPERTY, "0.5");
+    p.setProperty(CoreWorkload.SCAN_PROPORTION_PROPERTY, "0");
+    p.setProperty(CoreWorkload.INSERT_PROPORTION_PROPERTY, "0");
+    p.setProperty(CoreWorkload.REQUEST_DISTRIBUTION_PROPERTY, distribution);
+    p.setProperty(Client.DO_TRANSACTIONS_PROPERTY, Boolean.toString(transactions));
+    p.setProperty(Client.THREAD_COUNT_PROPERTY, "1");
     p.setProperty("collector.enabled", "false");
     // Counting stays on; only the printing (its own thread) is moved out of the measurement.
     p.setProperty("storage.progress.interval", "1h");

@@ -1,8 +1,10 @@
 package io.github.ycsbstorage.cli;
 
+import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.PropertiesFile;
 import io.github.ycsbstorage.config.PropertyReader;
+import io.github.ycsbstorage.config.YcsbSettings;
 import io.github.ycsbstorage.workload.StorageSettings;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,6 +18,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.TreeSet;
+import site.ycsb.Client;
+import site.ycsb.workloads.CoreWorkload;
 
 /**
  * The arguments of {@code ycsb load|run|shell}, parsed and checked the way YCSB 0.17.0's
@@ -58,9 +62,7 @@ public record ClientArguments(Command command, String dbClass, List<Path> proper
    * @throws InvalidPropertyException for a bad or missing argument
    */
   public static ClientArguments parse(List<String> args) {
-    if (args.isEmpty()) {
-      throw new InvalidPropertyException("command", null, "load, run or shell");
-    }
+    Check.input(!args.isEmpty(), "command", null, "load, run or shell");
     var command = Arrays.stream(Command.values()).filter(c -> c.word().equals(args.get(0))).findFirst()
         .orElseThrow(() -> new InvalidPropertyException("command", args.get(0), "load, run or shell"));
     String dbClass = null;
@@ -73,9 +75,10 @@ public record ClientArguments(Command command, String dbClass, List<Path> proper
         case "-s" -> clientArgs.add(option);
         case "-threads", "-target" -> {
           var value = valueOf(args, i++, option);
-          PropertyReader.parseLong(option, value, option.equals("-threads") ? 1 : 0, Integer.MAX_VALUE);
+          var key = option.equals("-threads") ? Client.THREAD_COUNT_PROPERTY : Client.TARGET_PROPERTY;
+          PropertyReader.parseLong(option, value, YcsbSettings.COUNTS.get(key), Integer.MAX_VALUE);
           // YCSB's Client sets these properties from the options, over the files like -p does
-          overrides.put(option.equals("-threads") ? "threadcount" : "target", value);
+          overrides.put(key, value);
           clientArgs.add(option);
           clientArgs.add(value);
         }
@@ -85,19 +88,17 @@ public record ClientArguments(Command command, String dbClass, List<Path> proper
         }
         case "-table" -> {
           // YCSB 0.17.0's Client refuses -table (its usage text still lists it): the property it meant
-          var setting = "table=" + valueOf(args, i++, option);
-          overrides.put("table", setting.substring("table=".length()));
+          var table = valueOf(args, i++, option);
+          overrides.put(CoreWorkload.TABLENAME_PROPERTY, table);
           clientArgs.add("-p");
-          clientArgs.add(setting);
+          clientArgs.add(CoreWorkload.TABLENAME_PROPERTY + "=" + table);
         }
         case "-db" -> dbClass = valueOf(args, i++, option);
         case "-P" -> {
           var file = Path.of(valueOf(args, i++, option));
-          if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
-            throw new InvalidPropertyException("-P", file.toString(),
-                "a readable workload or properties file, e.g. workloads/workloada",
-                Files.exists(file) ? "not a readable file" : "no such file");
-          }
+          Check.input(Files.isRegularFile(file) && Files.isReadable(file), "-P", file.toString(),
+              "a readable workload or properties file, e.g. workloads/workloada",
+              Files.exists(file) ? "not a readable file" : "no such file");
           files.add(file);
           clientArgs.add(option);
           clientArgs.add(file.toString());
@@ -105,10 +106,9 @@ public record ClientArguments(Command command, String dbClass, List<Path> proper
         case "-p" -> {
           var setting = valueOf(args, i++, option);
           int equals = setting.indexOf('=');
-          if (equals < 0 || setting.substring(0, equals).isBlank()) {
-            throw new InvalidPropertyException("-p", setting, "key=value, e.g. -p recordcount=1000",
-                equals < 0 ? "no '=' after a property name" : "no property name before '='");
-          }
+          Check.input(equals >= 0 && !setting.substring(0, equals).isBlank(),
+              "-p", setting, "key=value, e.g. -p recordcount=1000",
+              equals < 0 ? "no '=' after a property name" : "no property name before '='");
           overrides.put(setting.substring(0, equals).trim(), setting.substring(equals + 1));
           clientArgs.add(option);
           clientArgs.add(setting);
@@ -116,9 +116,7 @@ public record ClientArguments(Command command, String dbClass, List<Path> proper
         default -> throw new InvalidPropertyException("argument", option, OPTIONS, "unknown option");
       }
     }
-    if (dbClass == null) {
-      throw new InvalidPropertyException("-db", null, "a class implementing site.ycsb.DB");
-    }
+    Check.input(dbClass != null, "-db", null, "a class implementing site.ycsb.DB");
     return new ClientArguments(command, dbClass, files, overrides, clientArgs);
   }
 
@@ -173,9 +171,7 @@ public record ClientArguments(Command command, String dbClass, List<Path> proper
   }
 
   private static String valueOf(List<String> args, int index, String option) {
-    if (index + 1 >= args.size()) {
-      throw new InvalidPropertyException(option, null, OPTIONS, "the option needs a value");
-    }
+    Check.input(index + 1 < args.size(), option, null, OPTIONS, "the option needs a value");
     return args.get(index + 1);
   }
 
@@ -189,7 +185,7 @@ public record ClientArguments(Command command, String dbClass, List<Path> proper
     propertyFiles.forEach(file -> levels.add(load(file)));
     var given = new Properties();
     given.putAll(overrides);
-    given.setProperty("db", dbClass);
+    given.setProperty(Client.DB_PROPERTY, dbClass);
     levels.add(given);
     return merge(levels);
   }

@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.cli;
 
+import io.github.ycsbstorage.config.BadInputException;
 import java.nio.file.Path;
 
 /** Finds the ycsb-storage installation that {@code bin/ycsb} exported as {@code YCSB_STORAGE_HOME}. */
@@ -10,7 +11,7 @@ public final class Home {
   public static Path locate() {
     var home = System.getenv("YCSB_STORAGE_HOME");
     if (home == null || home.isBlank()) {
-      throw new IllegalArgumentException("YCSB_STORAGE_HOME is not set; run this through bin/ycsb");
+      throw new BadInputException("YCSB_STORAGE_HOME is not set; run this through bin/ycsb");
     }
     return Path.of(home).toAbsolutePath().normalize();
   }

@@ -2,10 +2,12 @@ package io.github.ycsbstorage.cli;
 
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.NamespaceValidator;
+import io.github.ycsbstorage.config.YcsbSettings;
 import io.github.ycsbstorage.workload.StorageAwareWorkload;
 import io.github.ycsbstorage.workload.StorageSettings;
 import java.util.List;
 import java.util.Properties;
+import site.ycsb.Client;
 
 /**
  * The one check of a client's whole input, made before anything runs or is written: the keys and
@@ -41,7 +43,7 @@ final class InputCheck {
    * a workload that writes no result file simply leaves it unused.
    */
   static void checkStorageProperties(Properties properties) {
-    var workload = properties.getProperty("workload", "site.ycsb.workloads.CoreWorkload").trim();
+    var workload = YcsbSettings.from(properties).workload();
     if (storageAware(workload)) {
       StorageAwareWorkload.validate(properties);
       return;
@@ -49,7 +51,7 @@ final class InputCheck {
     properties.stringPropertyNames().stream()
         .filter(key -> key.startsWith("storage.") && !key.equals(StorageSettings.RESULT)).sorted().findFirst()
         .ifPresent(key -> {
-          throw new InvalidPropertyException("workload", workload, StorageAwareWorkload.class.getName()
+          throw new InvalidPropertyException(Client.WORKLOAD_PROPERTY, workload, StorageAwareWorkload.class.getName()
               + " (or a subclass) when storage.* properties are set", key + " is set, but " + workload
               + " does not read storage.* properties");
         });

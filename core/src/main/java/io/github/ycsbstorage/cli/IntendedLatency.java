@@ -1,7 +1,9 @@
 package io.github.ycsbstorage.cli;
 
+import io.github.ycsbstorage.config.YcsbSettings;
 import java.util.List;
 import java.util.Properties;
+import site.ycsb.measurements.Measurements;
 
 /**
  * Under a target rate YCSB throttles each thread to a schedule, and an operation that waits behind a
@@ -11,17 +13,15 @@ import java.util.Properties;
  * target rate is set. A {@code measurement.interval} the user chose is kept. Stateless.
  */
 final class IntendedLatency {
-  static final String INTERVAL = "measurement.interval";
-
   private IntendedLatency() {
   }
 
   /** The arguments to add to YCSB's command line, and the same setting in {@code properties}. */
   static List<String> defaultArguments(Properties properties) {
-    if (properties.containsKey(INTERVAL) || Double.parseDouble(properties.getProperty("target", "0").trim()) <= 0) {
+    if (properties.containsKey(Measurements.MEASUREMENT_INTERVAL) || YcsbSettings.from(properties).target() <= 0) {
       return List.of();
     }
-    properties.setProperty(INTERVAL, "both");
-    return List.of("-p", INTERVAL + "=both");
+    properties.setProperty(Measurements.MEASUREMENT_INTERVAL, "both");
+    return List.of("-p", Measurements.MEASUREMENT_INTERVAL + "=both");
   }
 }

@@ -1,6 +1,7 @@
 package io.github.ycsbstorage.cli;
 
-import io.github.ycsbstorage.config.InvalidPropertyException;
+import io.github.ycsbstorage.config.BadInputException;
+import io.github.ycsbstorage.result.ExitStatus;
 import io.github.ycsbstorage.result.Version;
 import java.util.ServiceLoader;
 import picocli.CommandLine;
@@ -8,8 +9,9 @@ import picocli.CommandLine.Command;
 
 /**
  * Entry point behind {@code bin/ycsb study|report|demo}; {@code demo} and any other {@link Subcommand}
- * come from the classpath. Bad input (an {@link InvalidPropertyException}
- * or a picocli usage error) exits with status 2 and a message naming the argument or property.
+ * come from the classpath. Bad input (a {@link BadInputException} or a picocli usage error) exits with
+ * status 2 and a message naming the argument or property; any other exception, a defect included,
+ * exits 1.
  */
 @Command(name = "ycsb", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
     subcommands = {StudyCommand.class, ReportCommand.class},
@@ -28,24 +30,24 @@ public final class Main {
     System.exit(execute(args));
   }
 
-  /** Runs a command and returns its exit status (0 ok, 1 failure, 2 bad input). */
+  /** Runs a command and returns its exit status ({@link ExitStatus}). */
   public static int execute(String... args) {
     var commandLine = new CommandLine(new Main());
     // first: picocli applies some settings only to the subcommands present when they are set
     ServiceLoader.load(Subcommand.class).forEach(commandLine::addSubcommand);
     commandLine.setExecutionExceptionHandler((exception, command, parsed) -> {
-      if (exception instanceof InvalidPropertyException || exception instanceof IllegalArgumentException) {
+      if (exception instanceof BadInputException) {
         command.getErr().println("ycsb: error: " + exception.getMessage());
-        return YcsbCommand.EXIT_BAD_INPUT;
+        return ExitStatus.BAD_INPUT.code();
       }
       command.getErr().println("ycsb: error: " + exception);
-      return 1;
+      return ExitStatus.FAILED.code();
     });
     commandLine.setParameterExceptionHandler((exception, arguments) -> {
       var err = exception.getCommandLine().getErr();
       err.println("ycsb: error: " + exception.getMessage());
       exception.getCommandLine().usage(err);
-      return YcsbCommand.EXIT_BAD_INPUT;
+      return ExitStatus.BAD_INPUT.code();
     });
     return commandLine.execute(args);
   }

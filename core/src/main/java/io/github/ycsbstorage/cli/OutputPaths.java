@@ -1,7 +1,11 @@
 package io.github.ycsbstorage.cli;
 
+import io.github.ycsbstorage.collector.CollectorSettings;
+import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.PropertyReader;
+import io.github.ycsbstorage.config.YcsbSettings;
+import io.github.ycsbstorage.workload.StorageSettings;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,6 +15,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Properties;
+import site.ycsb.Client;
+import site.ycsb.measurements.OneMeasurementRaw;
 
 /**
  * The one output-path policy, applied before a command does any work: an output file that exists
@@ -21,9 +27,6 @@ import java.util.Properties;
  * runs); two outputs of one command must not name one file. A bad one is bad input (exit 2). Stateless.
  */
 public final class OutputPaths {
-  private static final String RAW_OUTPUT = "measurement.raw.output_file";
-  private static final String HDR_FILE_OUTPUT = "hdrhistogram.fileoutput";
-  private static final String HDR_OUTPUT_PREFIX = "hdrhistogram.output.path";
   private static final String IN_FOLDER = "a file in a writable folder";
   private static final int MAX_NAME = 255;
   private static final int MAX_PATH = 4095;
@@ -44,11 +47,11 @@ public final class OutputPaths {
   static void checkPhaseOutputs(Properties properties) {
     var reader = new PropertyReader(properties);
     var outputs = new LinkedHashMap<String, Path>();
-    for (var key : List.of("exportfile", "storage.result", "collector.output")) {
+    for (var key : List.of(Client.EXPORT_FILE_PROPERTY, StorageSettings.RESULT, CollectorSettings.OUTPUT)) {
       reader.string(key).ifPresent(file -> outputs.put(key, checkFile(key, file)));
     }
-    if (reader.string("measurementtype", "").contains("raw")) {
-      reader.string(RAW_OUTPUT).ifPresent(file -> outputs.put(RAW_OUTPUT, checkFile(RAW_OUTPUT, file)));
+    if (YcsbSettings.from(properties).measurementType().contains("raw")) {
+      reader.string(OneMeasurementRaw.OUTPUT_FILE_PATH).ifPresent(file -> outputs.put(OneMeasurementRaw.OUTPUT_FILE_PATH, checkFile(OneMeasurementRaw.OUTPUT_FILE_PATH, file)));
     }
     var seen = new HashMap<Path, String>();
     outputs.forEach((key, path) -> {
@@ -58,19 +61,19 @@ public final class OutputPaths {
             "it is also " + earlier + ": one output would overwrite the other");
       }
     });
-    // read as YCSB reads them: Boolean.parseBoolean, the prefix as given
-    if (Boolean.parseBoolean(properties.getProperty(HDR_FILE_OUTPUT))) {
-      var prefix = properties.getProperty(HDR_OUTPUT_PREFIX, "");
+    // the prefix as YCSB reads it: as given
+    if (YcsbSettings.from(properties).hdrHistogramFileOutput()) {
+      var prefix = properties.getProperty(YcsbSettings.HDRHISTOGRAM_OUTPUT_PATH, "");
       var accepted = "a file-name prefix in a writable folder";
       // YCSB appends "<OPERATION>.hdr" to the prefix, which may end in a folder's separator
-      var log = PropertyReader.parsePath(HDR_OUTPUT_PREFIX, prefix + "READ.hdr").toAbsolutePath().normalize();
-      checkNames(HDR_OUTPUT_PREFIX, prefix, log);
-      checkAccepts(HDR_OUTPUT_PREFIX, prefix, log.getParent(), accepted);
+      var log = PropertyReader.parsePath(YcsbSettings.HDRHISTOGRAM_OUTPUT_PATH, prefix + "READ.hdr").toAbsolutePath().normalize();
+      checkNames(YcsbSettings.HDRHISTOGRAM_OUTPUT_PATH, prefix, log);
+      checkAccepts(YcsbSettings.HDRHISTOGRAM_OUTPUT_PATH, prefix, log.getParent(), accepted);
       var logs = log.toString().substring(0, log.toString().length() - "READ.hdr".length());
       outputs.forEach((key, path) -> {
         if (path.toString().startsWith(logs) && path.toString().endsWith(".hdr")) {
           throw new InvalidPropertyException(key, reader.string(key).orElseThrow(), "a file of its own",
-              "it is also one of " + HDR_OUTPUT_PREFIX + "'s logs: one output would overwrite the other");
+              "it is also one of " + YcsbSettings.HDRHISTOGRAM_OUTPUT_PATH + "'s logs: one output would overwrite the other");
         }
       });
     }
@@ -82,13 +85,13 @@ public final class OutputPaths {
    * {@link #checkPhaseOutputs}).
    */
   static void checkHdrFolderExists(Properties properties) {
-    if (Boolean.parseBoolean(properties.getProperty(HDR_FILE_OUTPUT))) {
-      var prefix = properties.getProperty(HDR_OUTPUT_PREFIX, "");
-      var folder = PropertyReader.parsePath(HDR_OUTPUT_PREFIX, prefix + "READ.hdr").toAbsolutePath().normalize().getParent();
-      if (!Files.isDirectory(folder)) {
-        throw new InvalidPropertyException(HDR_OUTPUT_PREFIX, prefix, "a file-name prefix in a writable folder",
-            "no folder " + folder + " (YCSB does not create it)");
-      }
+    // also for shell, whose properties are not checked: as YCSB reads it
+    if (Boolean.parseBoolean(properties.getProperty(YcsbSettings.HDRHISTOGRAM_FILE_OUTPUT))) {
+      var prefix = properties.getProperty(YcsbSettings.HDRHISTOGRAM_OUTPUT_PATH, "");
+      var folder = PropertyReader.parsePath(YcsbSettings.HDRHISTOGRAM_OUTPUT_PATH, prefix + "READ.hdr").toAbsolutePath().normalize().getParent();
+      Check.input(Files.isDirectory(folder),
+          YcsbSettings.HDRHISTOGRAM_OUTPUT_PATH, prefix, "a file-name prefix in a writable folder",
+          "no folder " + folder + " (YCSB does not create it)");
     }
   }
 
@@ -99,22 +102,16 @@ public final class OutputPaths {
    */
   static Path checkFile(String key, String file) {
     var path = PropertyReader.parsePath(key, file).toAbsolutePath().normalize();
-    if (Files.isDirectory(path)) {
-      throw new InvalidPropertyException(key, file, IN_FOLDER, "it is a folder");
-    }
+    Check.input(!Files.isDirectory(path), key, file, IN_FOLDER, "it is a folder");
     checkNames(key, file, path);
-    if (intoProc(path)) {
-      throw new InvalidPropertyException(key, file, IN_FOLDER,
-          "it is a stream of this process (a link into /proc, as /dev/stdout is), not a file: write to a file");
-    }
+    Check.input(!intoProc(path), key, file, IN_FOLDER,
+        "it is a stream of this process (a link into /proc, as /dev/stdout is), not a file: write to a file");
     if (Files.exists(path)) {
       if (!Files.isRegularFile(path)) {
         throw new InvalidPropertyException(key, file, IN_FOLDER,
             "it is a " + kind(path) + ", which an output would replace or hang on");
       }
-      if (!Files.isWritable(path)) {
-        throw new InvalidPropertyException(key, file, IN_FOLDER, "it is not writable");
-      }
+      Check.input(Files.isWritable(path), key, file, IN_FOLDER, "it is not writable");
       try {
         path = path.toRealPath();
       } catch (IOException e) {
@@ -182,9 +179,8 @@ public final class OutputPaths {
 
   /** File systems refuse a name longer than 255 bytes and a path longer than 4095 (Linux's limits). */
   private static void checkNames(String key, String given, Path path) {
-    if (path.toString().getBytes(StandardCharsets.UTF_8).length > MAX_PATH) {
-      throw new InvalidPropertyException(key, given, "a path of at most " + MAX_PATH + " bytes", "the path is too long");
-    }
+    Check.input(path.toString().getBytes(StandardCharsets.UTF_8).length <= MAX_PATH,
+        key, given, "a path of at most " + MAX_PATH + " bytes", "the path is too long");
     for (var name : path) {
       if (name.toString().getBytes(StandardCharsets.UTF_8).length > MAX_NAME) {
         throw new InvalidPropertyException(key, given, "file and folder names of at most " + MAX_NAME + " bytes",
@@ -202,10 +198,8 @@ public final class OutputPaths {
     while (folder != null && !Files.exists(folder)) {
       folder = folder.getParent();
     }
-    if (folder == null || !Files.isDirectory(folder) || !Files.isWritable(folder)) {
-      throw new InvalidPropertyException(key, given, accepted,
-          folder == null ? "no existing folder above it" : folder + " is not a writable folder");
-    }
+    Check.input(folder != null && Files.isDirectory(folder) && Files.isWritable(folder), key, given, accepted,
+        folder == null ? "no existing folder above it" : folder + " is not a writable folder");
     try {
       Files.delete(Files.createTempFile(folder, ".ycsb-probe", ".tmp"));
     } catch (IOException | UnsupportedOperationException e) {

@@ -2,8 +2,10 @@ package io.github.ycsbstorage.cli;
 
 import io.github.ycsbstorage.config.ByteSize;
 import io.github.ycsbstorage.config.InvalidPropertyException;
-import io.github.ycsbstorage.config.PropertyReader;
+import io.github.ycsbstorage.config.YcsbSettings;
 import java.util.Properties;
+import site.ycsb.Client;
+import site.ycsb.workloads.CoreWorkload;
 
 /**
  * Refuses a record shape whose records cannot be built in the client's memory: CoreWorkload keeps
@@ -25,10 +27,10 @@ final class RecordMemory {
    * @throws InvalidPropertyException naming fieldcount or fieldlength, with the memory needed
    */
   static void check(Properties properties, long available) {
-    var reader = new PropertyReader(properties);
-    long fields = reader.longValue("fieldcount", 10, 1, Integer.MAX_VALUE);
-    long length = reader.longValue("fieldlength", 100, 1, Integer.MAX_VALUE);
-    long threads = reader.longValue("threadcount", 1, 1, Integer.MAX_VALUE);
+    var ycsb = YcsbSettings.from(properties);
+    long fields = ycsb.fieldCount();
+    long length = ycsb.fieldLength();
+    long threads = ycsb.threadCount();
     // doubles, not longs: 2^31 fields × 2^31 bytes × threads overflows a long
     double needed = fields * (double) NAME_BYTES + threads * (double) fields * (2.0 * length + VALUE_OVERHEAD);
     if (needed <= available) {
@@ -36,10 +38,11 @@ final class RecordMemory {
     }
     // blame what makes it too much: the threads if one thread's record fits, else the larger dimension
     double oneThread = fields * (double) NAME_BYTES + fields * (2.0 * length + VALUE_OVERHEAD);
-    var key = threads > 1 && oneThread <= available ? "threadcount" : length >= fields ? "fieldlength" : "fieldcount";
+    var key = threads > 1 && oneThread <= available ? Client.THREAD_COUNT_PROPERTY
+        : length >= fields ? CoreWorkload.FIELD_LENGTH_PROPERTY : CoreWorkload.FIELD_COUNT_PROPERTY;
     long value = switch (key) {
-      case "threadcount" -> threads;
-      case "fieldlength" -> length;
+      case Client.THREAD_COUNT_PROPERTY -> threads;
+      case CoreWorkload.FIELD_LENGTH_PROPERTY -> length;
       default -> fields;
     };
     throw new InvalidPropertyException(key, Long.toString(value),

@@ -1,7 +1,8 @@
 package io.github.ycsbstorage.cli;
 
-import io.github.ycsbstorage.config.InvalidPropertyException;
+import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.report.ReportBuilder;
+import io.github.ycsbstorage.result.ExitStatus;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -21,10 +22,8 @@ final class ReportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (!Files.isDirectory(results)) {
-      throw new InvalidPropertyException("RESULTS", results.toString(),
-          "a folder of result files, e.g. results/mystudy", Files.exists(results) ? "not a folder" : "no such folder");
-    }
+    Check.input(Files.isDirectory(results), "RESULTS", results.toString(),
+        "a folder of result files, e.g. results/mystudy", Files.exists(results) ? "not a folder" : "no such folder");
     var folder = output == null ? results.resolve("report") : output;
     OutputPaths.checkFolder("-o", folder);
     var report = new ReportBuilder(results, folder).write(step -> System.err.println("report: " + step));
@@ -32,6 +31,6 @@ final class ReportCommand implements Callable<Integer> {
     System.out.println("report: " + report.cells() + " results, " + report.warnings().size() + " warnings");
     System.out.println("report: " + report.html().toAbsolutePath());
     System.out.println("report: " + report.markdown().toAbsolutePath());
-    return 0;
+    return ExitStatus.SUCCESS.code();
   }
 }

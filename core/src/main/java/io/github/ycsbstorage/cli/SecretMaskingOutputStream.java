@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.cli;
 
+import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.config.SecretMasker;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -33,9 +34,7 @@ public final class SecretMaskingOutputStream extends OutputStream {
   private final ReentrantLock writing = new ReentrantLock();
 
   public SecretMaskingOutputStream(OutputStream target, Charset charset) {
-    if (target == null || charset == null) {
-      throw new IllegalArgumentException("target and charset must not be null");
-    }
+    Check.argument(target != null && charset != null, "target and charset must not be null");
     this.target = target;
     this.charset = charset;
   }

@@ -1,8 +1,11 @@
 package io.github.ycsbstorage.cli;
 
+import io.github.ycsbstorage.config.BadInputException;
+import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.NamespaceValidator;
 import io.github.ycsbstorage.report.ReportBuilder;
+import io.github.ycsbstorage.result.ExitStatus;
 import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.study.Cell;
 import io.github.ycsbstorage.study.StudySettings;
@@ -39,10 +42,9 @@ final class StudyCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
-      throw new InvalidPropertyException("FILE", file.toString(), "a readable study file (properties)",
-          Files.exists(file) ? "not a readable file" : "no such file");
-    }
+    Check.input(Files.isRegularFile(file) && Files.isReadable(file),
+        "FILE", file.toString(), "a readable study file (properties)",
+        Files.exists(file) ? "not a readable file" : "no such file");
     if (report != null) {
       OutputPaths.checkFolder("--report", report);
     }
@@ -60,7 +62,7 @@ final class StudyCommand implements Callable<Integer> {
       runner = new StudyRunner(study, home, System.out);
       checkClients(runner.clientInputs());
     } catch (InvalidPropertyException e) {
-      throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
+      throw new BadInputException(file + ": " + e.getMessage(), e);
     }
     var outcome = runner.run(force);
     StudySummary.print(outcome, System.out);
@@ -78,7 +80,7 @@ final class StudyCommand implements Callable<Integer> {
       System.out.println("study: the report: bin/ycsb report " + folder);
     }
     // Every cell ran or was skipped; a failed cell and those that depend on it fail the study.
-    return outcome.succeeded() ? 0 : 1;
+    return (outcome.succeeded() ? ExitStatus.SUCCESS : ExitStatus.FAILED).code();
   }
 
   /** The report's headline; none when no result the report can read was written (it says why when asked). */
@@ -100,13 +102,11 @@ final class StudyCommand implements Callable<Integer> {
       var path = device.dataPath();
       var given = device.name() + "=" + path;
       var accepted = "name=datapath entries whose datapath is a folder, or one to create in an existing folder";
-      if (Files.exists(path) && !Files.isDirectory(path)) {
-        throw new InvalidPropertyException(StudySettings.DEVICES, given, accepted, path + " is not a folder");
-      }
-      if (!Files.exists(path) && (path.getParent() == null || !Files.isDirectory(path.getParent()))) {
-        throw new InvalidPropertyException(StudySettings.DEVICES, given, accepted,
-            "no folder " + path.getParent() + " (is the device mounted?)");
-      }
+      Check.input(!Files.exists(path) || Files.isDirectory(path),
+          StudySettings.DEVICES, given, accepted, path + " is not a folder");
+      Check.input(Files.exists(path) || path.getParent() != null && Files.isDirectory(path.getParent()),
+          StudySettings.DEVICES, given, accepted,
+          "no folder " + path.getParent() + " (is the device mounted?)");
     }
   }
 
@@ -120,12 +120,10 @@ final class StudyCommand implements Callable<Integer> {
     }
     var kvhome = System.getenv("KVHOME");
     var accepted = "an Oracle NoSQL installation: the folder that holds lib/kvclient.jar";
-    if (kvhome == null || kvhome.isBlank()) {
-      throw new InvalidPropertyException("KVHOME", null, accepted, "the oraclenosql binding runs with its kvclient.jar");
-    }
-    if (!Files.isReadable(Path.of(kvhome, "lib", "kvclient.jar"))) {
-      throw new InvalidPropertyException("KVHOME", kvhome, accepted, "it holds no lib/kvclient.jar");
-    }
+    Check.input(kvhome != null && !kvhome.isBlank(),
+        "KVHOME", null, accepted, "the oraclenosql binding runs with its kvclient.jar");
+    Check.input(Files.isReadable(Path.of(kvhome, "lib", "kvclient.jar")),
+        "KVHOME", kvhome, accepted, "it holds no lib/kvclient.jar");
   }
 
   /**
@@ -140,7 +138,7 @@ final class StudyCommand implements Callable<Integer> {
       try {
         warnings.addAll(InputCheck.check(ClientArguments.merge(levels), use));
       } catch (InvalidPropertyException e) {
-        throw new IllegalArgumentException(file + ": " + e.getMessage() + " (for the clients of cell " + cell.id() + ")", e);
+        throw new BadInputException(file + ": " + e.getMessage() + " (for the clients of cell " + cell.id() + ")", e);
       }
     });
     warnings.forEach(warning -> System.err.println("study: warning: " + file + ": " + warning));

@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.cli;
 
+import io.github.ycsbstorage.result.ExitStatus;
 import java.io.IOException;
 
 /**
@@ -13,7 +14,6 @@ final class StudyParent {
   /** The system property the study runner sets on its clients. */
   static final String PROPERTY = "ycsb.storage.parent";
   /** As after SIGTERM: the study treats the client as interrupted. */
-  private static final int EXIT_PARENT_GONE = 143;
 
   private StudyParent() {
   }
@@ -32,7 +32,7 @@ final class StudyParent {
         // a broken pipe is the end too
       }
       System.err.println("ycsb: the study that started this client has ended (its pipe closed): stopping");
-      System.exit(EXIT_PARENT_GONE);
+      System.exit(ExitStatus.TERMINATED.code());
     }, "study-parent-watch");
     watcher.setDaemon(true);
     watcher.start();

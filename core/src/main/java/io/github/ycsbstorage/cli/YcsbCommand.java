@@ -2,7 +2,9 @@ package io.github.ycsbstorage.cli;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
-import io.github.ycsbstorage.config.InvalidPropertyException;
+import io.github.ycsbstorage.config.BadInputException;
+import io.github.ycsbstorage.config.YcsbSettings;
+import io.github.ycsbstorage.result.ExitStatus;
 import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.ResultExporter;
 import io.github.ycsbstorage.result.ResultSettings;
@@ -18,6 +20,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
+import site.ycsb.Client;
 import site.ycsb.WorkloadException;
 
 /**
@@ -26,7 +29,7 @@ import site.ycsb.WorkloadException;
  * that threads, throttling, measurements and exporters behave exactly as in YCSB.
  *
  * <p>Bad input exits with status 2 and a message naming the argument, before any operation. This class
- * is the one place that turns {@link InvalidPropertyException} into exit status 2: for arguments, for
+ * is the one place that turns {@link BadInputException} into exit status 2: for arguments, for
  * the whole input checked before YCSB starts ({@link InputCheck}), and for the server-dependent checks
  * that the workload makes in {@code init()} — YCSB's {@code Client} catches only {@code WorkloadException} there (and exits 0),
  * so the unchecked exception passes through {@code Client.main} to here. Before YCSB starts, one
@@ -35,9 +38,6 @@ import site.ycsb.WorkloadException;
  * its message, as it would otherwise only print a stack trace per client thread and exit 0.
  */
 public final class YcsbCommand {
-  /** Exit status for bad input, including a binding that cannot be opened with the given settings. */
-  public static final int EXIT_BAD_INPUT = 2;
-
   private YcsbCommand() {
   }
 
@@ -53,7 +53,7 @@ public final class YcsbCommand {
       properties = parsed.effectiveProperties();
       InputCheck.check(properties, parsed.command()).forEach(warning -> System.err.println("ycsb: warning: " + warning));
       OutputPaths.checkHdrFolderExists(properties);
-    } catch (InvalidPropertyException e) {
+    } catch (BadInputException e) {
       exitBadInput(e);
       return;
     }
@@ -64,11 +64,11 @@ public final class YcsbCommand {
     MaskedStandardStreams.install(command == ClientArguments.Command.SHELL);
     try {
       checkBinding(properties);
-    } catch (InvalidPropertyException e) {
+    } catch (BadInputException e) {
       exitBadInput(e);
     } catch (BindingUnavailableException e) {
       System.err.println("ycsb: error: " + e.getMessage());
-      System.exit(EXIT_BAD_INPUT);
+      System.exit(ExitStatus.BAD_INPUT.code());
     }
     if (command == ClientArguments.Command.SHELL) {
       // YCSB's shell reads a line and fails on end of input (Ctrl-D) with a NullPointerException: at
@@ -85,12 +85,12 @@ public final class YcsbCommand {
     // a load from a run by that line ending in -load.
     ycsbArgs.add(command == ClientArguments.Command.LOAD ? "-load" : "-t");
     try {
-      site.ycsb.Client.main(ycsbArgs.toArray(String[]::new));
-    } catch (InvalidPropertyException e) {
+      Client.main(ycsbArgs.toArray(String[]::new));
+    } catch (BadInputException e) {
       exitBadInput(e);
     } catch (BindingUnavailableException e) {
       System.err.println("ycsb: error: " + e.getMessage());
-      System.exit(EXIT_BAD_INPUT);
+      System.exit(ExitStatus.BAD_INPUT.code());
     }
   }
 
@@ -110,18 +110,18 @@ public final class YcsbCommand {
    * @return the arguments that make YCSB export through it; none for the storage-aware workload
    */
   private static List<String> judgedExport(Phase phase, Properties properties) {
-    var workload = properties.getProperty("workload", "site.ycsb.workloads.CoreWorkload").trim();
-    var chosen = properties.getProperty("exporter", ResultSettings.TEXT_EXPORTER).trim();
-    if (InputCheck.storageAware(workload) || chosen.equals(ResultExporter.class.getName())) {
+    var ycsb = YcsbSettings.from(properties);
+    var chosen = ycsb.exporter();
+    if (InputCheck.storageAware(ycsb.workload()) || chosen.equals(ResultExporter.class.getName())) {
       return List.of();
     }
     ResultExporter.configure(new ResultSettings(chosen, Optional.empty(), phase, properties, Instant.now(),
         Optional.empty(), Optional.empty()));
-    return List.of("-p", "exporter=" + ResultExporter.class.getName());
+    return List.of("-p", Client.EXPORTER_PROPERTY + "=" + ResultExporter.class.getName());
   }
 
-  private static void exitBadInput(InvalidPropertyException e) {
+  private static void exitBadInput(BadInputException e) {
     System.err.println("ycsb: error: " + e.getMessage());
-    System.exit(EXIT_BAD_INPUT);
+    System.exit(ExitStatus.BAD_INPUT.code());
   }
 }

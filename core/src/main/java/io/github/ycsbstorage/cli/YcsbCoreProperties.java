@@ -1,9 +1,13 @@
 package io.github.ycsbstorage.cli;
 
+import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.PropertyReader;
+import io.github.ycsbstorage.config.YcsbSettings;
+import io.github.ycsbstorage.workload.StorageSettings;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,6 +15,18 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
+import site.ycsb.BasicDB;
+import site.ycsb.Client;
+import site.ycsb.DB;
+import site.ycsb.Workload;
+import site.ycsb.generator.ExponentialGenerator;
+import site.ycsb.generator.HistogramGenerator;
+import site.ycsb.measurements.Measurements;
+import site.ycsb.measurements.OneMeasurementHdrHistogram;
+import site.ycsb.measurements.OneMeasurementHistogram;
+import site.ycsb.measurements.OneMeasurementRaw;
+import site.ycsb.measurements.exporter.MeasurementsExporter;
+import site.ycsb.workloads.CoreWorkload;
 
 /**
  * The properties of YCSB 0.17.0's core ({@code Client}, {@code CoreWorkload}, {@code Measurements},
@@ -22,10 +38,6 @@ import java.util.TreeSet;
  * files, so that a run never ends without its result. Stateless.
  */
 final class YcsbCoreProperties {
-  /** A whole number that YCSB parses as {@code int}, with its smallest accepted value. */
-  private record Count(String key, long min) {
-  }
-
   /** A decimal number in {@code [min, max]} (or {@code (min, max)} when open). */
   private record Fraction(String key, double min, double max, boolean open) {
     String accepted() {
@@ -38,49 +50,42 @@ final class YcsbCoreProperties {
     }
   }
 
-  private static final List<Count> COUNTS = List.of(
-      new Count("recordcount", 0), new Count("operationcount", 0), new Count("insertcount", 0),
-      new Count("insertstart", 0), new Count("threadcount", 1), new Count("target", 0),
-      new Count("fieldcount", 1), new Count("fieldlength", 1), new Count("minfieldlength", 1),
-      new Count("minscanlength", 1), new Count("maxscanlength", 1), new Count("maxexecutiontime", 0),
-      new Count("status.interval", 1), new Count("zeropadding", 1), new Count("histogram.buckets", 1),
-      new Count("timeseries.granularity", 1), new Count("core_workload_insertion_retry_limit", 0),
-      new Count("core_workload_insertion_retry_interval", 0), new Count("basicdb.simulatedelay", 0));
-
   /** The counts that number records, which the storage-aware workload's dataset sizes take beyond an int. */
-  private static final Set<String> RECORD_KEYS = Set.of("recordcount", "insertcount", "insertstart");
+  private static final Set<String> RECORD_KEYS = Set.of(Client.RECORD_COUNT_PROPERTY, Client.INSERT_COUNT_PROPERTY,
+      Workload.INSERT_START_PROPERTY);
 
-  static final List<String> PROPORTIONS = List.of("readproportion", "updateproportion",
-      "insertproportion", "scanproportion", "readmodifywriteproportion");
-  /** CoreWorkload's defaults for the proportions not given. */
-  private static final Map<String, Double> DEFAULT_PROPORTIONS = Map.of("readproportion", 0.95,
-      "updateproportion", 0.05);
+  /** The operation proportions and CoreWorkload's default of each. */
+  private static final Map<String, String> PROPORTIONS = proportions();
 
   private static final List<Fraction> FRACTIONS = List.of(
       // a hot set of 0 or all records divides by zero in HotspotIntegerGenerator
-      new Fraction("hotspotdatafraction", 0, 1, true), new Fraction("hotspotopnfraction", 0, 1, false),
-      new Fraction("exponential.percentile", 0, 100, true), new Fraction("exponential.frac", 0, 1, false));
+      new Fraction(CoreWorkload.HOTSPOT_DATA_FRACTION, 0, 1, true),
+      new Fraction(CoreWorkload.HOTSPOT_OPN_FRACTION, 0, 1, false),
+      new Fraction(ExponentialGenerator.EXPONENTIAL_PERCENTILE_PROPERTY, 0, 100, true),
+      new Fraction(ExponentialGenerator.EXPONENTIAL_FRAC_PROPERTY, 0, 1, false));
 
   /** Names YCSB compares exactly (case-sensitive), in the order YCSB's source lists them. */
   private static final Map<String, List<String>> CHOICES = choices();
 
-  private static final List<String> BOOLEANS = List.of("dotransactions", "readallfields", "writeallfields",
-      "dataintegrity", "measurement.trackjvm", "hdrhistogram.fileoutput", "measurement.raw.no_summary",
-      "reportlatencyforeacherror", "measurement.histogram.verbose", "basicdb.verbose", "basicdb.count",
-      "basicdb.randomizedelay");
+  private static final List<String> BOOLEANS = List.of(Client.DO_TRANSACTIONS_PROPERTY,
+      CoreWorkload.READ_ALL_FIELDS_PROPERTY, CoreWorkload.WRITE_ALL_FIELDS_PROPERTY, CoreWorkload.DATA_INTEGRITY_PROPERTY,
+      Measurements.MEASUREMENT_TRACK_JVM_PROPERTY, YcsbSettings.HDRHISTOGRAM_FILE_OUTPUT,
+      OneMeasurementRaw.NO_SUMMARY_STATS, YcsbSettings.REPORT_LATENCY_FOR_EACH_ERROR, OneMeasurementHistogram.VERBOSE_PROPERTY,
+      BasicDB.VERBOSE, BasicDB.COUNT, BasicDB.RANDOMIZE_DELAY);
 
   /** Classes YCSB loads by name, and the type each must have. */
-  private static final Map<String, String> CLASSES = Map.of("workload", "site.ycsb.Workload",
-      "db", "site.ycsb.DB", "exporter", "site.ycsb.measurements.exporter.MeasurementsExporter");
+  private static final Map<String, String> CLASSES = Map.of(Client.WORKLOAD_PROPERTY, Workload.class.getName(),
+      Client.DB_PROPERTY, DB.class.getName(), Client.EXPORTER_PROPERTY, MeasurementsExporter.class.getName());
 
   /** Text YCSB uses as given, which must not be empty, and what it names. */
-  private static final Map<String, String> TEXTS = Map.of("table", "a table name", "fieldnameprefix",
-      "a prefix for field names", "exportfile", "a file in a writable folder", "fieldlengthhistogram",
-      "a histogram file");
+  private static final Map<String, String> TEXTS = Map.of(CoreWorkload.TABLENAME_PROPERTY, "a table name",
+      CoreWorkload.FIELD_NAME_PREFIX, "a prefix for field names", Client.EXPORT_FILE_PROPERTY,
+      "a file in a writable folder", CoreWorkload.FIELD_LENGTH_HISTOGRAM_FILE_PROPERTY, "a histogram file");
 
   /** Keys YCSB reads whose empty value means something (no label, standard output, the working folder). */
-  private static final List<String> MAY_BE_EMPTY = List.of("label", "latencytrackederrors", "hdrhistogram.output.path",
-      "measurement.raw.output_file", "debug", "spin.sleep", "status");
+  private static final List<String> MAY_BE_EMPTY = List.of(Client.LABEL_PROPERTY, YcsbSettings.LATENCY_TRACKED_ERRORS,
+      YcsbSettings.HDRHISTOGRAM_OUTPUT_PATH, OneMeasurementRaw.OUTPUT_FILE_PATH, YcsbSettings.DEBUG, YcsbSettings.SPIN_SLEEP,
+      Client.STATUS_PROPERTY);
 
   /** Every key YCSB 0.17.0's core reads (CoreWorkload, Client, measurements, DBWrapper, BasicDB). */
   static final Set<String> KEYS = keys();
@@ -88,28 +93,39 @@ final class YcsbCoreProperties {
   private YcsbCoreProperties() {
   }
 
+  private static Map<String, String> proportions() {
+    var proportions = new LinkedHashMap<String, String>();
+    proportions.put(CoreWorkload.READ_PROPORTION_PROPERTY, CoreWorkload.READ_PROPORTION_PROPERTY_DEFAULT);
+    proportions.put(CoreWorkload.UPDATE_PROPORTION_PROPERTY, CoreWorkload.UPDATE_PROPORTION_PROPERTY_DEFAULT);
+    proportions.put(CoreWorkload.INSERT_PROPORTION_PROPERTY, CoreWorkload.INSERT_PROPORTION_PROPERTY_DEFAULT);
+    proportions.put(CoreWorkload.SCAN_PROPORTION_PROPERTY, CoreWorkload.SCAN_PROPORTION_PROPERTY_DEFAULT);
+    proportions.put(CoreWorkload.READMODIFYWRITE_PROPORTION_PROPERTY,
+        CoreWorkload.READMODIFYWRITE_PROPORTION_PROPERTY_DEFAULT);
+    return Collections.unmodifiableMap(proportions);
+  }
+
   private static Map<String, List<String>> choices() {
     var choices = new LinkedHashMap<String, List<String>>();
-    choices.put("requestdistribution", List.of("uniform", "zipfian", "latest", "hotspot", "sequential", "exponential"));
-    choices.put("fieldlengthdistribution", List.of("constant", "uniform", "zipfian", "histogram"));
-    choices.put("scanlengthdistribution", List.of("uniform", "zipfian"));
-    choices.put("insertorder", List.of("hashed", "ordered"));
-    choices.put("measurementtype", List.of("hdrhistogram", "histogram", "hdrhistogram+histogram",
+    choices.put(CoreWorkload.REQUEST_DISTRIBUTION_PROPERTY, List.of("uniform", "zipfian", "latest", "hotspot", "sequential", "exponential"));
+    choices.put(CoreWorkload.FIELD_LENGTH_DISTRIBUTION_PROPERTY, List.of("constant", "uniform", "zipfian", "histogram"));
+    choices.put(CoreWorkload.SCAN_LENGTH_DISTRIBUTION_PROPERTY, List.of("uniform", "zipfian"));
+    choices.put(CoreWorkload.INSERT_ORDER_PROPERTY, List.of("hashed", "ordered"));
+    choices.put(Measurements.MEASUREMENT_TYPE_PROPERTY, List.of("hdrhistogram", "histogram", "hdrhistogram+histogram",
         "hdrhistogram+raw", "timeseries", "raw"));
-    choices.put("measurement.interval", List.of("op", "intended", "both"));
+    choices.put(Measurements.MEASUREMENT_INTERVAL, List.of("op", "intended", "both"));
     return Map.copyOf(choices);
   }
 
   private static Set<String> keys() {
     var keys = new TreeSet<String>();
-    COUNTS.forEach(count -> keys.add(count.key()));
-    keys.addAll(PROPORTIONS);
+    keys.addAll(YcsbSettings.COUNTS.keySet());
+    keys.addAll(PROPORTIONS.keySet());
     FRACTIONS.forEach(fraction -> keys.add(fraction.key()));
     keys.addAll(CHOICES.keySet());
     keys.addAll(BOOLEANS);
     keys.addAll(CLASSES.keySet());
     keys.addAll(TEXTS.keySet());
-    keys.add("hdrhistogram.percentiles");
+    keys.add(OneMeasurementHdrHistogram.PERCENTILES_PROPERTY);
     keys.addAll(MAY_BE_EMPTY);
     return Set.copyOf(keys);
   }
@@ -121,22 +137,21 @@ final class YcsbCoreProperties {
   static void validate(Properties properties, boolean transactions) {
     var reader = new PropertyReader(properties);
     for (var key : new TreeSet<>(properties.stringPropertyNames())) {
-      if (KEYS.contains(key) && !MAY_BE_EMPTY.contains(key) && properties.getProperty(key).isBlank()) {
-        throw new InvalidPropertyException(key, properties.getProperty(key), accepted(key),
-            "an empty value (YCSB would not take it as unset)");
-      }
+      Check.input(!KEYS.contains(key) || MAY_BE_EMPTY.contains(key) || !properties.getProperty(key).isBlank(),
+          key, properties.getProperty(key), accepted(key),
+          "an empty value (YCSB would not take it as unset)");
     }
-    for (var count : COUNTS) {
-      long value = reader.longValue(count.key(), count.min(), count.min(), Long.MAX_VALUE);
+    YcsbSettings.COUNTS.forEach((key, min) -> {
+      long value = reader.longValue(key, min, min, Long.MAX_VALUE);
       if (value > Integer.MAX_VALUE) {
         // YCSB 0.17.0's Client and CoreWorkload parse these with Integer.parseInt
-        throw new InvalidPropertyException(count.key(), properties.getProperty(count.key()).trim(),
-            "a whole number from " + count.min() + " to 2,147,483,647", "YCSB 0.17.0 counts it in a 32-bit int"
-                + (RECORD_KEYS.contains(count.key()) ? "; for more records give the storage-aware workload a "
+        throw new InvalidPropertyException(key, properties.getProperty(key).trim(),
+            "a whole number from " + min + " to 2,147,483,647", "YCSB 0.17.0 counts it in a 32-bit int"
+                + (RECORD_KEYS.contains(key) ? "; for more records give the storage-aware workload a "
                 + "dataset size (storage.dataset.size or storage.dataset.ratio): it numbers keys in 64 bits" : ""));
       }
-    }
-    for (var key : PROPORTIONS) {
+    });
+    for (var key : PROPORTIONS.keySet()) {
       fraction(reader, new Fraction(key, 0, 1, false));
     }
     FRACTIONS.forEach(fraction -> fraction(reader, fraction));
@@ -146,11 +161,9 @@ final class YcsbCoreProperties {
     // the one boolean parser of ours: YCSB's Boolean.parseBoolean would read any other word as false
     BOOLEANS.forEach(key -> reader.string(key).ifPresent(value -> PropertyReader.parseBoolean(key, value)));
     CLASSES.forEach((key, type) -> reader.string(key).ifPresent(name -> checkClass(key, name, type)));
-    if (reader.string("workload").isEmpty()) {
-      throw new InvalidPropertyException("workload", null,
-          "a workload class, usually from a workload file: -P workloads/workloada");
-    }
-    reader.string("hdrhistogram.percentiles").ifPresent(YcsbCoreProperties::checkPercentiles);
+    Check.input(reader.string(Client.WORKLOAD_PROPERTY).isPresent(), Client.WORKLOAD_PROPERTY, null,
+        "a workload class, usually from a workload file: -P workloads/workloada");
+    reader.string(OneMeasurementHdrHistogram.PERCENTILES_PROPERTY).ifPresent(YcsbCoreProperties::checkPercentiles);
     checkRelations(properties, reader, transactions);
     OutputPaths.checkPhaseOutputs(properties);
   }
@@ -168,9 +181,8 @@ final class YcsbCoreProperties {
     if (BOOLEANS.contains(key)) {
       return PropertyReader.BOOLEAN;
     }
-    return COUNTS.stream().filter(count -> count.key().equals(key)).findFirst()
-        .map(count -> "a whole number ≥ " + count.min())
-        .or(() -> PROPORTIONS.contains(key) ? Optional.of("a decimal number from 0 to 1") : Optional.empty())
+    return Optional.ofNullable(YcsbSettings.COUNTS.get(key)).map(min -> "a whole number ≥ " + min)
+        .or(() -> PROPORTIONS.containsKey(key) ? Optional.of("a decimal number from 0 to 1") : Optional.empty())
         .orElse("a value, or no such line for YCSB's default");
   }
 
@@ -198,9 +210,7 @@ final class YcsbCoreProperties {
     try {
       var wanted = Class.forName(type, false, loader);
       var given = Class.forName(name, false, loader);
-      if (!wanted.isAssignableFrom(given)) {
-        throw new InvalidPropertyException(key, name, "a class implementing " + type, "it is not a " + type);
-      }
+      Check.input(wanted.isAssignableFrom(given), key, name, "a class implementing " + type, "it is not a " + type);
     } catch (ClassNotFoundException | LinkageError e) {
       throw new InvalidPropertyException(key, name, "a class implementing " + type + " on the classpath",
           "no such class (add its jar with -cp)");
@@ -218,69 +228,77 @@ final class YcsbCoreProperties {
       } catch (NumberFormatException e) {
         // reported below
       }
-      throw new InvalidPropertyException("hdrhistogram.percentiles", list, accepted,
+      throw new InvalidPropertyException(OneMeasurementHdrHistogram.PERCENTILES_PROPERTY, list, accepted,
           "'" + item.trim() + "' is not a percentile");
     }
   }
 
   private static void checkRelations(Properties properties, PropertyReader reader, boolean transactions) {
-    if (!coreWorkload(reader.string("workload").orElseThrow())) {
+    if (!coreWorkload(reader.string(Client.WORKLOAD_PROPERTY).orElseThrow())) {
       return; // another workload reads these properties its own way, or not at all
     }
     if (transactions) {
-      var sum = PROPORTIONS.stream()
-          .mapToDouble(key -> reader.decimal(key, DEFAULT_PROPORTIONS.getOrDefault(key, 0.0))).sum();
+      var sum = PROPORTIONS.entrySet().stream()
+          .mapToDouble(p -> reader.decimal(p.getKey(), Double.parseDouble(p.getValue()))).sum();
       if (sum <= 0) {
-        throw new InvalidPropertyException("readproportion", reader.string("readproportion").orElse("0"),
-            "at least one operation proportion above 0 (" + String.join(", ", PROPORTIONS) + ")",
+        var read = CoreWorkload.READ_PROPORTION_PROPERTY;
+        throw new InvalidPropertyException(read, reader.string(read).orElse("0"),
+            "at least one operation proportion above 0 (" + String.join(", ", PROPORTIONS.keySet()) + ")",
             "every proportion is 0: the run would have no operation to choose");
       }
     }
-    long min = reader.longValue("minfieldlength", 1, 1, Integer.MAX_VALUE);
-    long max = reader.longValue("fieldlength", 100, 1, Integer.MAX_VALUE);
-    if (min > max && !reader.string("fieldlengthdistribution", "constant").equals("constant")) {
-      throw new InvalidPropertyException("minfieldlength", Long.toString(min), "at most fieldlength (" + max + ")");
+    var constantLength = reader.string(CoreWorkload.FIELD_LENGTH_DISTRIBUTION_PROPERTY,
+        CoreWorkload.FIELD_LENGTH_DISTRIBUTION_PROPERTY_DEFAULT).equals("constant");
+    long min = count(reader, CoreWorkload.MIN_FIELD_LENGTH_PROPERTY, CoreWorkload.MIN_FIELD_LENGTH_PROPERTY_DEFAULT);
+    long max = YcsbSettings.from(properties).fieldLength();
+    Check.input(min <= max || constantLength, CoreWorkload.MIN_FIELD_LENGTH_PROPERTY, Long.toString(min),
+        "at most fieldlength (" + max + ")");
+    if (count(reader, CoreWorkload.MIN_SCAN_LENGTH_PROPERTY, CoreWorkload.MIN_SCAN_LENGTH_PROPERTY_DEFAULT)
+        > count(reader, CoreWorkload.MAX_SCAN_LENGTH_PROPERTY, CoreWorkload.MAX_SCAN_LENGTH_PROPERTY_DEFAULT)) {
+      throw new InvalidPropertyException(CoreWorkload.MIN_SCAN_LENGTH_PROPERTY,
+          reader.string(CoreWorkload.MIN_SCAN_LENGTH_PROPERTY).orElseThrow(), "at most maxscanlength ("
+          + reader.string(CoreWorkload.MAX_SCAN_LENGTH_PROPERTY, CoreWorkload.MAX_SCAN_LENGTH_PROPERTY_DEFAULT) + ")");
     }
-    if (reader.longValue("minscanlength", 1, 1, Integer.MAX_VALUE) > reader.longValue("maxscanlength", 1000, 1,
-        Integer.MAX_VALUE)) {
-      throw new InvalidPropertyException("minscanlength", reader.string("minscanlength").orElseThrow(),
-          "at most maxscanlength (" + reader.string("maxscanlength", "1000") + ")");
+    if (reader.string(CoreWorkload.DATA_INTEGRITY_PROPERTY).map(Boolean::parseBoolean).orElse(false)
+        && !constantLength) {
+      throw new InvalidPropertyException(CoreWorkload.DATA_INTEGRITY_PROPERTY, "true",
+          "true only with fieldlengthdistribution=constant", "YCSB checks data integrity only for fields of one length");
     }
-    if (reader.string("dataintegrity").map(Boolean::parseBoolean).orElse(false)
-        && !reader.string("fieldlengthdistribution", "constant").equals("constant")) {
-      throw new InvalidPropertyException("dataintegrity", "true", "true only with fieldlengthdistribution=constant",
-          "YCSB checks data integrity only for fields of one length");
-    }
-    if (reader.string("fieldlengthdistribution").filter("histogram"::equals).isPresent()) {
-      var histogram = reader.string("fieldlengthhistogram", "hist.txt");
-      var path = PropertyReader.parsePath("fieldlengthhistogram", histogram);
+    if (reader.string(CoreWorkload.FIELD_LENGTH_DISTRIBUTION_PROPERTY).filter("histogram"::equals).isPresent()) {
+      var key = CoreWorkload.FIELD_LENGTH_HISTOGRAM_FILE_PROPERTY;
+      var histogram = reader.string(key, CoreWorkload.FIELD_LENGTH_HISTOGRAM_FILE_PROPERTY_DEFAULT);
+      var path = PropertyReader.parsePath(key, histogram);
       var accepted = "a readable histogram file when fieldlengthdistribution=histogram";
-      if (!Files.isRegularFile(path) || !Files.isReadable(path)) {
-        throw new InvalidPropertyException("fieldlengthhistogram", histogram, accepted, "no such readable file");
-      }
+      Check.input(Files.isRegularFile(path) && Files.isReadable(path),
+          key, histogram, accepted, "no such readable file");
       try {
-        new site.ycsb.generator.HistogramGenerator(path.toString()); // read as YCSB will read it
+        new HistogramGenerator(path.toString()); // read as YCSB will read it
       } catch (IOException | RuntimeException e) {
-        throw new InvalidPropertyException("fieldlengthhistogram", histogram,
+        throw new InvalidPropertyException(key, histogram,
             accepted + " (a line 'BlockSize<TAB>n', then 'bucket<TAB>count' lines)", "YCSB cannot read it (" + e.getClass().getSimpleName() + ")");
       }
     }
     checkInsertRange(properties, reader);
   }
 
+  /** A count already checked to be within its range ({@link YcsbSettings#COUNTS}), or YCSB's default. */
+  private static long count(PropertyReader reader, String key, String defaultValue) {
+    return Long.parseLong(reader.string(key, defaultValue));
+  }
+
   /** The records a load inserts, insertstart to insertstart + insertcount, must lie within recordcount. */
   private static void checkInsertRange(Properties properties, PropertyReader reader) {
-    if (reader.string("storage.dataset.ratio").isPresent() || reader.string("storage.dataset.size").isPresent()) {
+    if (reader.string(StorageSettings.RATIO).isPresent() || reader.string(StorageSettings.SIZE).isPresent()) {
       return; // the storage-aware workload computes recordcount and checks its own range
     }
-    long records = reader.longValue("recordcount", 0, 0, Integer.MAX_VALUE);
-    long start = reader.longValue("insertstart", 0, 0, Integer.MAX_VALUE);
-    var count = reader.string("insertcount");
-    long end = start + count.map(Long::parseLong).orElse(0L);
+    var ycsb = YcsbSettings.from(properties);
+    long records = ycsb.recordCount();
+    long start = ycsb.insertStart();
+    long end = start + ycsb.insertCount().orElse(0L);
     if (end > records) {
-      var key = count.isPresent() ? "insertcount" : "insertstart";
+      var key = ycsb.insertCount().isPresent() ? Client.INSERT_COUNT_PROPERTY : Workload.INSERT_START_PROPERTY;
       throw new InvalidPropertyException(key, properties.getProperty(key).trim(),
-          "insertstart + insertcount ≤ recordcount (" + records + ")", count.isPresent()
+          "insertstart + insertcount ≤ recordcount (" + records + ")", ycsb.insertCount().isPresent()
               ? "records " + start + " to " + (end - 1) + " lie beyond recordcount"
               : "the first record lies beyond recordcount");
     }
@@ -288,7 +306,7 @@ final class YcsbCoreProperties {
 
   private static boolean coreWorkload(String workload) {
     try {
-      return site.ycsb.workloads.CoreWorkload.class.isAssignableFrom(
+      return CoreWorkload.class.isAssignableFrom(
           Class.forName(workload, false, YcsbCoreProperties.class.getClassLoader()));
     } catch (ClassNotFoundException | LinkageError e) {
       return false;

@@ -1,8 +1,10 @@
 package io.github.ycsbstorage.collector;
 
 import io.github.ycsbstorage.config.ByteSize;
+import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.PropertyReader;
+import io.github.ycsbstorage.config.YcsbSettings;
 import io.github.ycsbstorage.spi.Locality;
 import io.github.ycsbstorage.spi.ServerInfo;
 import java.nio.file.Path;
@@ -12,6 +14,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Properties;
 import java.util.Set;
+import site.ycsb.Client;
 
 /**
  * The {@code collector.*} properties of one phase, validated up front (bad values are an
@@ -85,10 +88,9 @@ public record CollectorSettings(boolean enabled, Path root, List<String> paths, 
     Optional<String> sshTarget = Optional.empty();
     if (remoteValue.startsWith("ssh:")) {
       var target = remoteValue.substring(4).trim();
-      if (target.isEmpty() || target.startsWith("-") || target.chars().anyMatch(Character::isWhitespace)) {
-        throw new InvalidPropertyException(REMOTE, remoteValue, "none, mongodb or ssh:<user@host>",
-            "the ssh target must be a host name, optionally with user@");
-      }
+      Check.input(!target.isEmpty() && !target.startsWith("-") && target.chars().noneMatch(Character::isWhitespace),
+          REMOTE, remoteValue, "none, mongodb or ssh:<user@host>",
+          "the ssh target must be a host name, optionally with user@");
       remote = Remote.SSH;
       sshTarget = Optional.of(target);
     } else {
@@ -112,13 +114,13 @@ public record CollectorSettings(boolean enabled, Path root, List<String> paths, 
         || reader.string(PID).isPresent());
     boolean probe = reader.bool(PROBE, localObservation && !paths.isEmpty());
     var probeSize = reader.byteSize(PROBE_SIZE).map(ByteSize::bytes).orElse(DEFAULT_PROBE_SIZE);
-    if (probeSize < (1 << 20) || probeSize > (64L << 30)) {
-      throw new InvalidPropertyException(PROBE_SIZE, reader.string(PROBE_SIZE, ""), "a size from 1MiB to 64GiB");
-    }
+    Check.input(probeSize >= (1 << 20) && probeSize <= (64L << 30),
+        PROBE_SIZE, reader.string(PROBE_SIZE, ""), "a size from 1MiB to 64GiB");
     var probeTime = reader.duration(PROBE_TIME, Duration.ofSeconds(2), Duration.ofMillis(10), Duration.ofMinutes(10));
     var sshCommand = reader.words(SSH_COMMAND, "ssh -o BatchMode=yes");
     var output = reader.string(OUTPUT).map(file -> PropertyReader.parsePath(OUTPUT, file))
-        .or(() -> reader.string("exportfile").map(file -> PropertyReader.parsePath("exportfile", file + ".storage.json")));
+        .or(() -> YcsbSettings.from(properties).exportFile()
+            .map(file -> PropertyReader.parsePath(Client.EXPORT_FILE_PROPERTY, file + ".storage.json")));
     return new CollectorSettings(enabled, root, paths, devices, interval, probe, probeSize,
         probeTime, pid, remote, sshTarget, sshCommand, output, localObservation);
   }

@@ -13,12 +13,14 @@ import io.github.ycsbstorage.collector.sample.LocalProcSource;
 import io.github.ycsbstorage.collector.sample.ProcParsers;
 import io.github.ycsbstorage.collector.sample.ProcSource;
 import io.github.ycsbstorage.collector.sample.Sampler;
+import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.config.SecretMasker;
 import io.github.ycsbstorage.result.AtomicFile;
 import io.github.ycsbstorage.result.Io;
 import io.github.ycsbstorage.result.OperationCount;
 import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.PhaseObserver;
+import io.github.ycsbstorage.result.ResultSettings;
 import io.github.ycsbstorage.result.RunRecord;
 import io.github.ycsbstorage.spi.ServerMetricsProvider;
 import io.github.ycsbstorage.spi.ServerMetricsUnavailableException;
@@ -72,9 +74,8 @@ public final class StorageCollector implements PhaseObserver {
 
   StorageCollector(Phase phase, CollectorSettings settings, Supplier<OperationCount> operations,
       Properties properties) {
-    if (phase == null || settings == null || operations == null || properties == null) {
-      throw new IllegalArgumentException("phase, settings, operations and properties are required");
-    }
+    Check.argument(phase != null && settings != null && operations != null && properties != null,
+        "phase, settings, operations and properties are required");
     this.phase = phase;
     this.settings = settings;
     this.files = new HostFiles(settings.root());
@@ -216,13 +217,12 @@ public final class StorageCollector implements PhaseObserver {
    * ({@code storage.result}, else {@code <exportfile>.result.json}) when it lies inside it.
    */
   private String relativeToResult(Path output) {
-    var result = Optional.ofNullable(properties.getProperty("storage.result"))
-        .or(() -> Optional.ofNullable(properties.getProperty("exportfile")).map(file -> file + ".result.json"));
+    var result = ResultSettings.resultFileFor(properties);
     var file = output.toAbsolutePath().normalize();
     if (result.isEmpty()) {
       return file.toString();
     }
-    var folder = Path.of(result.get()).toAbsolutePath().normalize().getParent();
+    var folder = result.get().toAbsolutePath().normalize().getParent();
     return folder != null && file.startsWith(folder) ? folder.relativize(file).toString() : file.toString();
   }
 

@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.collector;
 
+import io.github.ycsbstorage.config.YcsbSettings;
 import io.github.ycsbstorage.result.OperationCount;
 import java.io.IOException;
 import java.util.Properties;
@@ -23,11 +24,12 @@ final class YcsbOperationCount {
 
   /** The completed operations ({@code count} null when unknown; {@code source} says why). */
   static OperationCount read(Properties properties) {
-    if (Boolean.parseBoolean(properties.getProperty("hdrhistogram.fileoutput", "false"))) {
+    var ycsb = YcsbSettings.from(properties);
+    if (ycsb.hdrHistogramFileOutput()) {
       return new OperationCount(null,
           "not read: hdrhistogram.fileoutput=true (reading would close YCSB's histogram log)");
     }
-    if ("raw".equals(properties.getProperty(Measurements.MEASUREMENT_TYPE_PROPERTY))) {
+    if ("raw".equals(ycsb.measurementType())) {
       return new OperationCount(null,
           "not read: measurementtype=raw (reading would print its raw data points a second time)");
     }

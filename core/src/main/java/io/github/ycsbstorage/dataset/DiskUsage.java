@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.dataset;
 
+import io.github.ycsbstorage.config.Check;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -37,9 +38,7 @@ public final class DiskUsage {
    * @throws IOException naming what could not be measured and why (du's own message)
    */
   public long allocatedBytes(List<Path> paths) throws IOException {
-    if (paths.isEmpty()) {
-      throw new IllegalArgumentException("no path to measure");
-    }
+    Check.argument(!paths.isEmpty(), "no path to measure");
     var distinct = outermost(paths);
     var arguments = new ArrayList<>(command);
     distinct.forEach(path -> arguments.add(path.toString()));

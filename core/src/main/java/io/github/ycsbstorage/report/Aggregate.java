@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.report;
 
+import io.github.ycsbstorage.config.Check;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -22,9 +23,7 @@ import java.util.function.ToDoubleFunction;
  */
 record Aggregate(String device, Mix mix, Scale scale, List<ReportCell> cells) {
   Aggregate {
-    if (cells.isEmpty()) {
-      throw new IllegalArgumentException("an aggregate needs at least one cell");
-    }
+    Check.argument(!cells.isEmpty(), "an aggregate needs at least one cell");
     cells = List.copyOf(cells);
   }
 

@@ -1,6 +1,7 @@
 package io.github.ycsbstorage.report;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.ycsbstorage.config.BadInputException;
 import io.github.ycsbstorage.result.Result;
 import java.io.IOException;
 import java.io.InputStream;
@@ -37,7 +38,7 @@ public final class ReportBuilder {
 
   public ReportBuilder(Path results, Path output) {
     if (!Files.isDirectory(results)) {
-      throw new IllegalArgumentException("no results folder at " + results);
+      throw new BadInputException("no results folder at " + results);
     }
     this.results = results;
     this.output = output;
@@ -76,7 +77,7 @@ public final class ReportBuilder {
 
   private static ReportModel model(Path results, ReportLoader.Loaded loaded) {
     if (loaded.cells().isEmpty()) {
-      throw new IllegalArgumentException("no result files (schema " + Result.SCHEMA + ") under " + results
+      throw new BadInputException("no result files (schema " + Result.SCHEMA + ") under " + results
           + loaded.skipped().stream().map(w -> "\n  " + w).collect(Collectors.joining()));
     }
     return ReportModel.of(results, loaded.cells(), loaded.skipped());

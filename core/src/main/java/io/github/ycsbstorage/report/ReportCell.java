@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.report;
 
+import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.result.DataDevice;
 import io.github.ycsbstorage.result.Io;
 import io.github.ycsbstorage.result.OperationFigures;
@@ -17,6 +18,8 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.Set;
+import site.ycsb.Client;
+import site.ycsb.workloads.CoreWorkload;
 
 /**
  * One result file as the report reads it: the {@link Result} and where it lies. A study cell is
@@ -28,9 +31,7 @@ public record ReportCell(Path file, Result result) {
   private static final List<String> PROPORTIONS = List.of("read", "update", "insert", "scan", "readmodifywrite");
 
   public ReportCell {
-    if (file == null || result == null) {
-      throw new IllegalArgumentException("file and result are required");
-    }
+    Check.argument(file != null && result != null, "file and result are required");
   }
 
   public String id() {
@@ -56,7 +57,7 @@ public record ReportCell(Path file, Result result) {
   /** The dataset size as a key, e.g. {@code ratio1.33}; a standalone result's from its sizing plan. */
   public String scale() {
     return result.study().map(s -> s.scale().label()).orElseGet(() -> result.sections().sizing()
-        .map(ReportCell::scaleOf).orElse("records" + result.properties().getOrDefault("recordcount", "?")));
+        .map(ReportCell::scaleOf).orElse("records" + result.properties().getOrDefault(Client.RECORD_COUNT_PROPERTY, "?")));
   }
 
   /** The dataset size for readers, e.g. {@code 1.33× RAM} or {@code 0.5× cache}. */
@@ -126,7 +127,8 @@ public record ReportCell(Path file, Result result) {
   /** The distribution, or the workload file's own when the study did not override it (YCSB's default: uniform). */
   public String distribution() {
     return result.study().flatMap(StudyCell::distribution)
-        .orElse(result.properties().getOrDefault("requestdistribution", "uniform"));
+        .orElse(result.properties().getOrDefault(CoreWorkload.REQUEST_DISTRIBUTION_PROPERTY,
+            CoreWorkload.REQUEST_DISTRIBUTION_PROPERTY_DEFAULT));
   }
 
   /** The rate the cell was held to, when it was (a capacity search's chosen step excluded). */

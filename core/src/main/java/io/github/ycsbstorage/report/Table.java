@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.report;
 
+import io.github.ycsbstorage.config.Check;
 import java.util.List;
 import java.util.Optional;
 
@@ -14,9 +15,7 @@ record Table(String title, List<String> header, List<List<String>> rows, List<Op
     header = List.copyOf(header);
     rows = rows.stream().map(List::copyOf).toList();
     links = List.copyOf(links);
-    if (!links.isEmpty() && links.size() != rows.size()) {
-      throw new IllegalArgumentException("one link (or none) per row");
-    }
+    Check.argument(links.isEmpty() || links.size() == rows.size(), "one link (or none) per row");
   }
 
   Table(String title, List<String> header, List<List<String>> rows) {

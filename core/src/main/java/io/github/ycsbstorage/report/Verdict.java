@@ -1,6 +1,7 @@
 package io.github.ycsbstorage.report;
 
 import io.github.ycsbstorage.collector.CollectorSettings;
+import io.github.ycsbstorage.config.Check;
 import java.util.List;
 import java.util.Optional;
 
@@ -18,9 +19,8 @@ import java.util.Optional;
 record Verdict(Comparison comparison, Kind kind, List<Finding> findings, Optional<Interval> interval) {
   Verdict {
     findings = List.copyOf(findings);
-    if ((kind == Kind.NONE) == findings.isEmpty()) {
-      throw new IllegalArgumentException("a comparison without a verdict needs its reasons, and only that one");
-    }
+    Check.argument((kind == Kind.NONE) != findings.isEmpty(),
+        "a comparison without a verdict needs its reasons, and only that one");
   }
 
   /** What a comparison's figures support, in the order the headline lists them. */

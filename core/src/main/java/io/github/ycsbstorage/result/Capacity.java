@@ -1,6 +1,7 @@
 package io.github.ycsbstorage.result;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.github.ycsbstorage.config.Check;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalDouble;
@@ -34,9 +35,8 @@ public record Capacity(String objective, double saturation, List<Step> steps,
   }
 
   public Capacity {
-    if (objective == null || steps == null || steps.isEmpty()) {
-      throw new IllegalArgumentException("a capacity section needs its objective and steps");
-    }
+    Check.argument(objective != null && steps != null && !steps.isEmpty(),
+        "a capacity section needs its objective and steps");
     steps = List.copyOf(steps);
     lastMet = lastMet == null ? OptionalDouble.empty() : lastMet;
     firstMissed = firstMissed == null ? OptionalDouble.empty() : firstMissed;

@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.result;
 
+import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.spi.EngineCounters;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
@@ -20,9 +21,8 @@ public record EngineActivity(String source, EngineCounters counters, long operat
     OptionalDouble deviceReadsPerOperation, OptionalDouble cacheHitRatio) {
 
   public EngineActivity {
-    if (source == null || source.isBlank() || counters == null || operations < 0) {
-      throw new IllegalArgumentException("an engine section needs its source, counters and operations");
-    }
+    Check.argument(source != null && !source.isBlank() && counters != null && operations >= 0,
+        "an engine section needs its source, counters and operations");
     deviceReadsPerOperation = deviceReadsPerOperation == null ? OptionalDouble.empty() : deviceReadsPerOperation;
     cacheHitRatio = cacheHitRatio == null ? OptionalDouble.empty() : cacheHitRatio;
   }

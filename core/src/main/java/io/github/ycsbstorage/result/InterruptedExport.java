@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.result;
 
+import io.github.ycsbstorage.config.YcsbSettings;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Path;
@@ -7,7 +8,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import site.ycsb.measurements.Measurements;
 import site.ycsb.measurements.exporter.MeasurementsExporter;
@@ -72,7 +72,7 @@ public final class InterruptedExport {
    * a binding call that never returns (a hung server, a driver without a timeout), and YCSB's
    * {@code Client} would wait for it forever. Writes what was measured up to now, judged as usual
    * (the phase's recorded failures make it {@code failed}), then ends the JVM with exit status
-   * {@value PhaseVerdict#EXIT_FAILED}, stuck threads and all. Does nothing when YCSB's own export has
+   * {@link ExitStatus#FAILED}, stuck threads and all. Does nothing when YCSB's own export has
    * begun: that one ends the phase.
    *
    * @param windDown what the phase does before its measurements are exported; it must not wait long
@@ -87,7 +87,7 @@ public final class InterruptedExport {
     } catch (IOException | RuntimeException e) {
       System.err.println("Status: failed: the measurements could not be exported: " + e);
     } finally {
-      ResultExporter.exit.accept(PhaseVerdict.EXIT_FAILED);
+      ResultExporter.exit.accept(ExitStatus.FAILED.code());
     }
   }
 
@@ -100,8 +100,7 @@ public final class InterruptedExport {
     var recorded = new Recorded();
     Measurements.getMeasurements().exportMeasurements(recorded);
     long runtimeMs = Math.max(1, Duration.between(settings.startedAt(), Instant.now()).toMillis());
-    var exportFile = Optional.ofNullable(settings.properties().getProperty("exportfile"))
-        .filter(file -> !file.isBlank()).map(file -> Path.of(file.trim()));
+    var exportFile = YcsbSettings.from(settings.properties()).exportFile().map(Path::of);
     AtomicFile.Content export = out -> {
       try (var exporter = new ResultExporter(out, ending)) {
         exporter.write("OVERALL", "RunTime(ms)", runtimeMs);

@@ -1,6 +1,7 @@
 package io.github.ycsbstorage.result;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.github.ycsbstorage.config.Check;
 import java.util.OptionalLong;
 
 /**
@@ -19,9 +20,8 @@ public record PerfKitBenchmarkerMetadata(@JsonProperty("data_disk_0_type") Strin
     @JsonProperty("data_disk_0_size") OptionalLong dataDisk0SizeGb) {
 
   public PerfKitBenchmarkerMetadata {
-    if (dataDisk0Type == null || dataDisk0Media == null) {
-      throw new IllegalArgumentException("data_disk_0_type and data_disk_0_media are required");
-    }
+    Check.argument(dataDisk0Type != null && dataDisk0Media != null,
+        "data_disk_0_type and data_disk_0_media are required");
     dataDisk0SizeGb = dataDisk0SizeGb == null ? OptionalLong.empty() : dataDisk0SizeGb;
   }
 }

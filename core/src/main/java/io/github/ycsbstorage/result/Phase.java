@@ -1,6 +1,7 @@
 package io.github.ycsbstorage.result;
 
 import com.fasterxml.jackson.annotation.JsonValue;
+import io.github.ycsbstorage.config.YcsbSettings;
 import java.util.Locale;
 
 /** YCSB's two phases: {@code load} (inserts the dataset) and {@code run} (the workload's mix). */
@@ -16,7 +17,7 @@ public enum Phase {
 
   /** The phase YCSB's {@code Client} runs for these properties ({@code dotransactions}, default true). */
   public static Phase of(java.util.Properties properties) {
-    return Boolean.parseBoolean(properties.getProperty("dotransactions", "true")) ? RUN : LOAD;
+    return YcsbSettings.from(properties).transactions() ? RUN : LOAD;
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.result;
 
+import io.github.ycsbstorage.config.YcsbSettings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -23,8 +24,6 @@ import java.util.TreeMap;
  * @param reasons why it is not {@code complete}; empty when it is
  */
 public record PhaseVerdict(Status status, List<String> reasons) {
-  /** Exit status of a phase or study that did not do its work. */
-  public static final int EXIT_FAILED = 1;
   private static final Set<String> SUCCESS = Set.of("OK", "BATCHED_OK");
 
   public PhaseVerdict {
@@ -43,7 +42,8 @@ public record PhaseVerdict(Status status, List<String> reasons) {
   public static PhaseVerdict of(Phase phase, Properties properties, Summary summary, List<String> failures,
       List<String> warnings) {
     var failed = new ArrayList<>(failures);
-    var shortPhase = phase == Phase.LOAD ? shortLoad(properties, summary) : shortRun(properties, summary);
+    var ycsb = YcsbSettings.from(properties);
+    var shortPhase = phase == Phase.LOAD ? shortLoad(ycsb, summary) : shortRun(ycsb, summary);
     shortPhase.ifPresent(failed::add);
     // the failed operations counted from the exported figures only: the Status line and the result agree
     var operationsFailed = summary.errors() == 0 ? Optional.<String>empty()
@@ -68,9 +68,9 @@ public record PhaseVerdict(Status status, List<String> reasons) {
     return new PhaseVerdict(Status.INTERRUPTED, List.of("stopped by a signal before its end"));
   }
 
-  /** The exit status that goes with it: 0 for a phase that did its work, {@value #EXIT_FAILED} otherwise. */
+  /** The exit status that goes with it: success for a phase that did its work, failed otherwise. */
   public int exitStatus() {
-    return status == Status.COMPLETE || status == Status.DEGRADED ? 0 : EXIT_FAILED;
+    return (status == Status.COMPLETE || status == Status.DEGRADED ? ExitStatus.SUCCESS : ExitStatus.FAILED).code();
   }
 
   /** The console's summary line, e.g. {@code Status: failed: the load stored 10 of 200,000 records …}. */
@@ -78,15 +78,8 @@ public record PhaseVerdict(Status status, List<String> reasons) {
     return "Status: " + status + (reasons.isEmpty() ? "" : ": " + String.join("; ", reasons));
   }
 
-  /** YCSB's {@code Client} inserts {@code insertcount} records when it is set, else {@code recordcount}. */
-  static long plannedInserts(Properties properties) {
-    var count = properties.containsKey("insertcount") ? properties.getProperty("insertcount")
-        : properties.getProperty("recordcount", "0");
-    return Long.parseLong(count.trim());
-  }
-
-  private static Optional<String> shortLoad(Properties properties, Summary summary) {
-    long planned = plannedInserts(properties);
+  private static Optional<String> shortLoad(YcsbSettings ycsb, Summary summary) {
+    long planned = ycsb.plannedInserts();
     var inserts = summary.operations().get("INSERT");
     var codes = inserts == null ? Map.<String, Long>of() : inserts.returnCodes();
     long stored = codes.entrySet().stream().filter(c -> SUCCESS.contains(c.getKey()))
@@ -102,7 +95,7 @@ public record PhaseVerdict(Status status, List<String> reasons) {
     }
     if (notTried > 0) {
       parts.add(String.format(Locale.ROOT, "%,d never inserted", notTried)
-          + (timeLimitReached(properties, summary) ? " before maxexecutiontime ended the load"
+          + (timeLimitReached(ycsb, summary) ? " before maxexecutiontime ended the load"
           : failed > 0 ? " (YCSB's load threads stop at their first failed insert)" : ""));
     }
     var reason = String.format(Locale.ROOT, "the load stored %,d of %,d records", stored, planned)
@@ -110,10 +103,10 @@ public record PhaseVerdict(Status status, List<String> reasons) {
     return Optional.of(reason);
   }
 
-  private static Optional<String> shortRun(Properties properties, Summary summary) {
-    long planned = Long.parseLong(properties.getProperty("operationcount", "0").trim());
+  private static Optional<String> shortRun(YcsbSettings ycsb, Summary summary) {
+    long planned = ycsb.operationCount();
     var done = operationsDone(summary);
-    if (planned <= 0 || done.isEmpty() || done.getAsLong() >= planned || timeLimitReached(properties, summary)) {
+    if (planned <= 0 || done.isEmpty() || done.getAsLong() >= planned || timeLimitReached(ycsb, summary)) {
       return Optional.empty();
     }
     return Optional.of(String.format(Locale.ROOT, "the run stopped after %,d of %,d operations",
@@ -134,8 +127,8 @@ public record PhaseVerdict(Status status, List<String> reasons) {
   }
 
   /** YCSB's terminator stops the threads after {@code maxexecutiontime} s, counted from their start. */
-  private static boolean timeLimitReached(Properties properties, Summary summary) {
-    long limit = Long.parseLong(properties.getProperty("maxexecutiontime", "0").trim());
+  private static boolean timeLimitReached(YcsbSettings ycsb, Summary summary) {
+    long limit = ycsb.maxExecutionTime();
     return limit > 0 && summary.runtimeMs().isPresent() && summary.runtimeMs().getAsLong() >= limit * 1000;
   }
 

@@ -1,6 +1,8 @@
 package io.github.ycsbstorage.result;
 
+import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.config.SecretMasker;
+import io.github.ycsbstorage.config.YcsbSettings;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -15,6 +17,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntConsumer;
 import java.util.stream.Stream;
+import site.ycsb.Client;
 import site.ycsb.measurements.exporter.MeasurementsExporter;
 import site.ycsb.measurements.exporter.TextMeasurementsExporter;
 
@@ -33,7 +36,7 @@ import site.ycsb.measurements.exporter.TextMeasurementsExporter;
  *
  * <p>After writing, it prints the phase's {@link PhaseVerdict} ({@code Status: failed: the load stored
  * 10 of 200,000 records …}) and, when the phase did not do its work, ends the JVM with exit status
- * {@value PhaseVerdict#EXIT_FAILED}: YCSB's {@code Client} calls {@code System.exit(0)} right after
+ * {@link ExitStatus#FAILED}: YCSB's {@code Client} calls {@code System.exit(0)} right after
  * this export, so this is the last place where the verdict can reach the exit status.
  *
  * <p>Not thread-safe: YCSB exports from its main thread.
@@ -93,9 +96,7 @@ public final class ResultExporter implements MeasurementsExporter {
 
   /** Hands over the phase's settings; called by the workload in {@code init()}. */
   public static void configure(ResultSettings settings) {
-    if (settings == null) {
-      throw new IllegalArgumentException("settings must not be null");
-    }
+    Check.argument(settings != null, "settings must not be null");
     configured = settings;
   }
 
@@ -233,7 +234,7 @@ public final class ResultExporter implements MeasurementsExporter {
         + discardOutputs(export));
     OWN_EXPORT_WRITTEN.countDown();
     if (ending != Ending.INTERRUPTED) {
-      exit.accept(PhaseVerdict.EXIT_FAILED);
+      exit.accept(ExitStatus.FAILED.code());
     }
     throw e;
   }
@@ -280,8 +281,7 @@ public final class ResultExporter implements MeasurementsExporter {
    */
   private String discardOutputs(boolean partialExport) {
     var removed = new ArrayList<String>();
-    var export = Optional.ofNullable(settings.properties().getProperty("exportfile")).map(String::trim)
-        .filter(file -> partialExport && !file.isEmpty()).map(Path::of);
+    var export = YcsbSettings.from(settings.properties()).exportFile().filter(file -> partialExport).map(Path::of);
     for (var file : Stream.concat(export.stream(), settings.resultFile().stream()).toList()) {
       AtomicFile.discard(file).ifPresent(removed::add);
     }
@@ -300,9 +300,10 @@ public final class ResultExporter implements MeasurementsExporter {
     }
     warnings.addAll(record.warnings());
     var properties = SecretMasker.maskedCopy(settings.properties());
-    properties.put("exporter", settings.delegateClass());
-    var binding = settings.properties().getProperty("db", "site.ycsb.BasicDB");
-    return Result.ofPhase(verdict.status(), settings.phase(), Optional.ofNullable(properties.get("label")),
+    properties.put(Client.EXPORTER_PROPERTY, settings.delegateClass());
+    var binding = YcsbSettings.from(settings.properties()).db();
+    var label = Optional.ofNullable(properties.get(Client.LABEL_PROPERTY));
+    return Result.ofPhase(verdict.status(), settings.phase(), label,
         settings.startedAt(), finishedAt, Versions.of(Optional.of(binding), settings.driver(), settings.server()),
         Host.local(), properties, summary, record.sections(), warnings);
   }

@@ -1,5 +1,7 @@
 package io.github.ycsbstorage.result;
 
+import io.github.ycsbstorage.config.Check;
+import io.github.ycsbstorage.config.YcsbSettings;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Optional;
@@ -22,21 +24,16 @@ import java.util.Properties;
 public record ResultSettings(String delegateClass, Optional<Path> resultFile, Phase phase,
                              Properties properties, Instant startedAt, Optional<String> driver,
                              Optional<String> server) {
-  /** YCSB's default exporter. */
-  public static final String TEXT_EXPORTER = "site.ycsb.measurements.exporter.TextMeasurementsExporter";
-
   public ResultSettings {
     if (delegateClass == null || delegateClass.isBlank() || delegateClass.equals(ResultExporter.class.getName())) {
       throw new IllegalArgumentException("the delegate must be another exporter: " + delegateClass);
     }
-    if (phase == null) {
-      throw new IllegalArgumentException("phase must be given");
-    }
+    Check.argument(phase != null, "phase must be given");
   }
 
   /** Settings when the exporter is used without the storage-aware workload: text, no result file. */
   static ResultSettings standalone() {
-    return new ResultSettings(TEXT_EXPORTER, Optional.empty(), Phase.RUN, new Properties(), Instant.now(),
+    return new ResultSettings(YcsbSettings.DEFAULT_EXPORTER, Optional.empty(), Phase.RUN, new Properties(), Instant.now(),
         Optional.empty(), Optional.empty());
   }
 
@@ -49,8 +46,6 @@ public record ResultSettings(String delegateClass, Optional<Path> resultFile, Ph
     if (explicit != null && !explicit.isBlank()) {
       return Optional.of(Path.of(explicit.trim()));
     }
-    var exportFile = properties.getProperty("exportfile");
-    return exportFile == null || exportFile.isBlank()
-        ? Optional.empty() : Optional.of(Path.of(exportFile.trim() + ".result.json"));
+    return YcsbSettings.from(properties).defaultResultFile().map(Path::of);
   }
 }

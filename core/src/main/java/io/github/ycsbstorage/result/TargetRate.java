@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.result;
 
+import io.github.ycsbstorage.config.YcsbSettings;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -34,7 +35,6 @@ public final class TargetRate {
 
   /** The same for a phase whose target is YCSB's {@code target} property ({@code -target}). */
   static Optional<String> missed(Properties properties, Summary summary) {
-    var target = properties.getProperty("target", "0").trim();
-    return missed(target.isEmpty() ? 0 : Double.parseDouble(target), summary.throughputOpsPerSec());
+    return missed(YcsbSettings.from(properties).target(), summary.throughputOpsPerSec());
   }
 }

@@ -2,6 +2,7 @@ package io.github.ycsbstorage.study;
 
 import io.github.ycsbstorage.config.PropertyReader;
 import io.github.ycsbstorage.config.SecretMasker;
+import io.github.ycsbstorage.config.YcsbSettings;
 import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.Version;
 import java.nio.file.Path;
@@ -13,6 +14,9 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
+import site.ycsb.Client;
+import site.ycsb.measurements.Measurements;
+import site.ycsb.workloads.CoreWorkload;
 
 /**
  * What each client process of a cell is told: its properties ({@code -P} file) and its {@code bin/ycsb}
@@ -27,7 +31,7 @@ final class CellCommands {
   static final String PROPERTIES_FILE = "client.properties";
   private static final String EXPORTER = "site.ycsb.measurements.exporter.JSONArrayMeasurementsExporter";
   /** Where a client writes and which client it is: not what it measures. */
-  private static final Set<String> NOT_INPUTS = Set.of("exportfile", "storage.result", "hdrhistogram.output.path",
+  private static final Set<String> NOT_INPUTS = Set.of(Client.EXPORT_FILE_PROPERTY, "storage.result", YcsbSettings.HDRHISTOGRAM_OUTPUT_PATH,
       "storage.client");
 
   /** One client of a cell: its number, its output folder, its properties and its command line. */
@@ -94,8 +98,8 @@ final class CellCommands {
   List<Properties> clientLevels(Cell cell, Path clientFolder) {
     var own = new Properties();
     properties(cell, 0, clients(cell), clientFolder).forEach(own::setProperty);
-    own.setProperty("threadcount", Integer.toString(study.threads()));
-    clientTarget(cell).ifPresent(target -> own.setProperty("target", Long.toString(target)));
+    own.setProperty(Client.THREAD_COUNT_PROPERTY, Integer.toString(study.threads()));
+    clientTarget(cell).ifPresent(target -> own.setProperty(Client.TARGET_PROPERTY, Long.toString(target)));
     return List.of(StudySettings.workloadFile(cell.workload().file()), own);
   }
 
@@ -106,33 +110,33 @@ final class CellCommands {
     engineDirectory(cell).ifPresent(folder ->
         properties.put(study.embeddedEngine().orElseThrow().directoryProperty(), folder.toString()));
     properties.putAll(cell.scale().properties());
-    if (needsStorageAwareWorkload(cell) && !study.passThrough().containsKey("workload")) {
-      properties.put("workload", STORAGE_AWARE_WORKLOAD);
+    if (needsStorageAwareWorkload(cell) && !study.passThrough().containsKey(Client.WORKLOAD_PROPERTY)) {
+      properties.put(Client.WORKLOAD_PROPERTY, STORAGE_AWARE_WORKLOAD);
     }
     if (storageAware(cell) && clients > 1) {
       // The storage-aware workload derives each client's insertstart/insertcount from these.
       properties.put("storage.clients", Integer.toString(clients));
       properties.put("storage.client", Integer.toString(index));
     }
-    cell.distribution().ifPresent(d -> properties.put("requestdistribution", d));
+    cell.distribution().ifPresent(d -> properties.put(CoreWorkload.REQUEST_DISTRIBUTION_PROPERTY, d));
     if (cell.phase() == Phase.RUN) {
-      study.operationCount().ifPresent(n -> properties.put("operationcount", Long.toString(n)));
-      study.duration().ifPresent(d -> properties.put("maxexecutiontime", Long.toString(Math.max(1, d.toSeconds()))));
+      study.operationCount().ifPresent(n -> properties.put(Client.OPERATION_COUNT_PROPERTY, Long.toString(n)));
+      study.duration().ifPresent(d -> properties.put(Client.MAX_EXECUTION_TIME, Long.toString(Math.max(1, d.toSeconds()))));
     } else if (clients > 1 && !storageAware(cell)) {
       var records = recordCount(cell).orElseThrow();
       var start = records * index / clients;
-      properties.put("insertstart", Long.toString(start));
-      properties.put("insertcount", Long.toString(records * (index + 1) / clients - start));
+      properties.put(CoreWorkload.INSERT_START_PROPERTY, Long.toString(start));
+      properties.put(Client.INSERT_COUNT_PROPERTY, Long.toString(records * (index + 1) / clients - start));
     }
-    properties.put("exporter", EXPORTER);
-    properties.put("exportfile", clientFolder.resolve("export.json").toString());
+    properties.put(Client.EXPORTER_PROPERTY, EXPORTER);
+    properties.put(Client.EXPORT_FILE_PROPERTY, clientFolder.resolve("export.json").toString());
     if (storageAware(cell)) {
       // Only the storage-aware workload writes a result file; other workloads would leave it unused.
       properties.put("storage.result", clientFolder.resolve("result.json").toString());
     }
-    properties.put("measurementtype", "hdrhistogram");
-    properties.put("hdrhistogram.fileoutput", "true");
-    properties.put("hdrhistogram.output.path", clientFolder + "/");
+    properties.put(Measurements.MEASUREMENT_TYPE_PROPERTY, YcsbSettings.DEFAULT_MEASUREMENT_TYPE);
+    properties.put(YcsbSettings.HDRHISTOGRAM_FILE_OUTPUT, "true");
+    properties.put(YcsbSettings.HDRHISTOGRAM_OUTPUT_PATH, clientFolder + "/");
     return properties;
   }
 
@@ -146,7 +150,7 @@ final class CellCommands {
   }
 
   boolean storageAware(Cell cell) {
-    return STORAGE_AWARE_WORKLOAD.equals(study.passThrough().getOrDefault("workload",
+    return STORAGE_AWARE_WORKLOAD.equals(study.passThrough().getOrDefault(Client.WORKLOAD_PROPERTY,
         needsStorageAwareWorkload(cell) ? STORAGE_AWARE_WORKLOAD : ""));
   }
 
@@ -159,8 +163,8 @@ final class CellCommands {
     if (cell.scale().kind() == DatasetScale.Kind.RECORDS) {
       return Optional.of(Long.parseLong(cell.scale().value()));
     }
-    return Optional.ofNullable(study.passThrough().get("recordcount"))
-        .map(count -> PropertyReader.parseLong("recordcount", count, 0, Integer.MAX_VALUE));
+    return Optional.ofNullable(study.passThrough().get(Client.RECORD_COUNT_PROPERTY))
+        .map(count -> PropertyReader.parseLong(Client.RECORD_COUNT_PROPERTY, count, 0, Integer.MAX_VALUE));
   }
 
   /** Each client's share of the cell's target rate, at least 1 op/s. */

@@ -2,6 +2,7 @@ package io.github.ycsbstorage.study;
 
 import io.github.ycsbstorage.collector.CollectorReport;
 import io.github.ycsbstorage.config.SecretMasker;
+import io.github.ycsbstorage.result.ExitStatus;
 import io.github.ycsbstorage.result.Host;
 import io.github.ycsbstorage.result.Io;
 import io.github.ycsbstorage.result.OperationCount;
@@ -35,7 +36,6 @@ import org.HdrHistogram.Histogram;
  */
 final class CellMerge {
   /** Exit statuses of a client that a signal stopped (SIGINT, SIGTERM). */
-  private static final List<Integer> SIGNALLED = List.of(130, 143);
 
   private CellMerge() {
   }
@@ -126,9 +126,9 @@ final class CellMerge {
     var statuses = new ArrayList<Status>();
     outcomes.forEach(o -> o.storageResult().ifPresent(r -> statuses.add(r.status())));
     ended.forEach(e -> {
-      if (SIGNALLED.contains(e.exitCode())) {
+      if (ExitStatus.signalled(e.exitCode())) {
         statuses.add(Status.INTERRUPTED);
-      } else if (e.exitCode() != 0) {
+      } else if (e.exitCode() != ExitStatus.SUCCESS.code()) {
         statuses.add(Status.FAILED);
       }
     });

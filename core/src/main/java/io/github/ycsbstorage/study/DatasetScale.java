@@ -1,6 +1,8 @@
 package io.github.ycsbstorage.study;
 
+import io.github.ycsbstorage.config.Check;
 import java.util.Map;
+import site.ycsb.Client;
 
 /**
  * One dataset size of a study, expressed as the storage-aware workload understands it: a ratio of
@@ -12,7 +14,7 @@ public record DatasetScale(Kind kind, String value) {
   public enum Kind {
     RATIO("ratio", "storage.dataset.ratio"),
     SIZE("size", "storage.dataset.size"),
-    RECORDS("records", "recordcount");
+    RECORDS("records", Client.RECORD_COUNT_PROPERTY);
 
     final String label;
     final String property;
@@ -24,9 +26,7 @@ public record DatasetScale(Kind kind, String value) {
   }
 
   public DatasetScale {
-    if (kind == null || value == null || value.isBlank()) {
-      throw new IllegalArgumentException("dataset scale needs a kind and a value");
-    }
+    Check.argument(kind != null && value != null && !value.isBlank(), "dataset scale needs a kind and a value");
   }
 
   /** Part of a cell name, e.g. {@code ratio0.33}. */

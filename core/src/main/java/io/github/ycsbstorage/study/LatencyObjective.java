@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.study;
 
+import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.config.DurationFormat;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.result.OperationFigures;
@@ -54,9 +55,7 @@ public record LatencyObjective(String text, Percentile percentile, long limitUs,
   /** Parses {@code text} as the value of {@code key}. */
   static LatencyObjective parse(String key, String text) {
     var matcher = SYNTAX.matcher(text.trim());
-    if (!matcher.matches()) {
-      throw new InvalidPropertyException(key, text, ACCEPTED);
-    }
+    Check.input(matcher.matches(), key, text, ACCEPTED);
     var percentile = java.util.Arrays.stream(Percentile.values()).filter(p -> p.label.equals(matcher.group(2)))
         .findFirst().orElseThrow(() -> new InvalidPropertyException(key, text, ACCEPTED));
     long limitUs;
@@ -65,9 +64,7 @@ public record LatencyObjective(String text, Percentile percentile, long limitUs,
     } catch (IllegalArgumentException e) {
       throw new InvalidPropertyException(key, text, ACCEPTED);
     }
-    if (limitUs <= 0) {
-      throw new InvalidPropertyException(key, text, ACCEPTED, "the bound must be at least 1 µs");
-    }
+    Check.input(limitUs > 0, key, text, ACCEPTED, "the bound must be at least 1 µs");
     return new LatencyObjective(text.trim(), percentile,
         limitUs, Optional.ofNullable(matcher.group(1)).map(op -> op.toUpperCase(Locale.ROOT)));
   }

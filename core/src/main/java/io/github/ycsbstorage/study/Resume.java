@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.study;
 
+import io.github.ycsbstorage.config.BadInputException;
 import io.github.ycsbstorage.result.Result;
 import io.github.ycsbstorage.result.ResultReader;
 import io.github.ycsbstorage.result.Status;
@@ -76,7 +77,7 @@ final class Resume {
    */
   void refuseStale() {
     if (!staleReasons.isEmpty()) {
-      throw new IllegalArgumentException(staleReasons.size() + " cell result(s) in the results folder were produced"
+      throw new BadInputException(staleReasons.size() + " cell result(s) in the results folder were produced"
           + " by other settings than the study file now gives:\n  " + String.join("\n  ", staleReasons)
           + "\nrestore those settings to resume, or run again with --force to discard the results and redo every cell");
     }

@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.study;
 
+import io.github.ycsbstorage.config.BadInputException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -29,7 +30,7 @@ final class StudyLock implements AutoCloseable {
   /**
    * Takes the folder's lock.
    *
-   * @throws IllegalArgumentException when another study process holds it (bad input: exit 2)
+   * @throws io.github.ycsbstorage.config.BadInputException when another study process holds it (exit 2)
    */
   static StudyLock acquire(Path folder) throws IOException {
     var file = folder.resolve(FILE);
@@ -44,7 +45,7 @@ final class StudyLock implements AutoCloseable {
     if (lock == null) {
       channel.close();
       var owner = Files.readString(file, StandardCharsets.UTF_8).trim();
-      throw new IllegalArgumentException("the study folder " + folder + " is in use by another study process"
+      throw new BadInputException("the study folder " + folder + " is in use by another study process"
           + (owner.isEmpty() ? "" : " (pid " + owner + ")") + "; wait for it to end or stop it, then run again");
     }
     channel.truncate(0);

@@ -3,6 +3,7 @@ package io.github.ycsbstorage.study;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.ycsbstorage.collector.device.DeviceResolver;
 import io.github.ycsbstorage.collector.host.HostFiles;
+import io.github.ycsbstorage.config.BadInputException;
 import io.github.ycsbstorage.result.Capacity;
 import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.Result;
@@ -25,6 +26,7 @@ import java.util.Objects;
 import java.util.Properties;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import site.ycsb.Client;
 
 /**
  * Runs a study's cells in {@link StudyPlan} order and writes each cell's result to
@@ -52,7 +54,7 @@ public final class StudyRunner {
     this.ycsbHome = Objects.requireNonNull(ycsbHome, "ycsbHome");
     this.out = Objects.requireNonNull(out, "out");
     if (!Files.isExecutable(ycsbHome.resolve("bin/ycsb"))) {
-      throw new IllegalArgumentException("no executable bin/ycsb under " + ycsbHome);
+      throw new BadInputException("no executable bin/ycsb under " + ycsbHome);
     }
   }
 
@@ -68,7 +70,7 @@ public final class StudyRunner {
       var folder = study.resultsDirectory().resolve(cell.id() + ".d").resolve("client0");
       var levels = commands.clientLevels(cell, folder);
       // as the launcher sets it: a binding checks its own properties only when it is the db
-      study.bindingClass(ycsbHome).ifPresent(db -> levels.get(levels.size() - 1).setProperty("db", db));
+      study.bindingClass(ycsbHome).ifPresent(db -> levels.get(levels.size() - 1).setProperty(Client.DB_PROPERTY, db));
       inputs.put(cell, levels);
     }
     return inputs;
@@ -79,8 +81,8 @@ public final class StudyRunner {
    * they are skipped with the reason.
    *
    * @param force redo every cell, discarding results whose inputs changed
-   * @throws IllegalArgumentException when kept results were produced by other settings (see {@link Resume}),
-   *                                  or another study process runs in the same results folder
+   * @throws io.github.ycsbstorage.config.BadInputException when kept results were produced by other settings
+   *     (see {@link Resume}), or another study process runs in the same results folder
    */
   public StudyOutcome run(boolean force) throws IOException, InterruptedException {
     var folder = Files.createDirectories(study.resultsDirectory());

@@ -1,6 +1,7 @@
 package io.github.ycsbstorage.study;
 
 import io.github.ycsbstorage.config.ByteSize;
+import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.config.DurationFormat;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.PropertiesFile;
@@ -22,6 +23,8 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
+import site.ycsb.Client;
+import site.ycsb.workloads.CoreWorkload;
 
 /**
  * A parsed, validated study file: the matrix (workloads × distributions × dataset scales × devices ×
@@ -118,9 +121,7 @@ public record StudySettings(String name, String binding, List<Workload> workload
   public static StudySettings from(Properties properties, String defaultName, Path base, Path home) {
     var reader = new PropertyReader(properties);
     var name = reader.string(NAME, defaultName);
-    if (!SAFE_NAME.matcher(name).matches()) {
-      throw new InvalidPropertyException(NAME, name, "letters, digits, '.', '_' and '-'");
-    }
+    Check.input(SAFE_NAME.matcher(name).matches(), NAME, name, "letters, digits, '.', '_' and '-'");
     var binding = reader.string(BINDING).orElseThrow(() ->
         new InvalidPropertyException(BINDING, null, "a binding name of bin/bindings.properties, e.g. mongodb"));
     checkBinding(binding, home.resolve("bin/bindings.properties"));
@@ -130,10 +131,10 @@ public record StudySettings(String name, String binding, List<Workload> workload
         passThrough.put(key, properties.getProperty(key).trim());
       }
     }
-    var workloadClass = passThrough.get("workload");
+    var workloadClass = passThrough.get(Client.WORKLOAD_PROPERTY);
     if (collects(passThrough) && workloadClass != null && !workloadClass.equals(CellCommands.STORAGE_AWARE_WORKLOAD)) {
       // only the storage-aware workload runs the collector: its io and devices would be null with no reason
-      throw new InvalidPropertyException("workload", workloadClass, CellCommands.STORAGE_AWARE_WORKLOAD
+      throw new InvalidPropertyException(Client.WORKLOAD_PROPERTY, workloadClass, CellCommands.STORAGE_AWARE_WORKLOAD
           + " (or no workload key) with collector.* keys", "the collector runs only in the storage-aware workload");
     }
     for (var kind : List.of(DatasetScale.Kind.RATIO, DatasetScale.Kind.SIZE)) {
@@ -158,12 +159,10 @@ public record StudySettings(String name, String binding, List<Workload> workload
     var distributions = reader.list(DISTRIBUTIONS, "");
     for (int i = 0; i < distributions.size(); i++) {
       var distribution = distributions.get(i);
-      if (!DISTRIBUTION_NAMES.contains(distribution)) {
-        throw new InvalidPropertyException(DISTRIBUTIONS, distribution, String.join(", ", DISTRIBUTION_NAMES));
-      }
-      if (distributions.subList(0, i).contains(distribution)) {
-        throw new InvalidPropertyException(DISTRIBUTIONS, distribution, "each distribution once", "listed twice");
-      }
+      Check.input(DISTRIBUTION_NAMES.contains(distribution),
+          DISTRIBUTIONS, distribution, String.join(", ", DISTRIBUTION_NAMES));
+      Check.input(!distributions.subList(0, i).contains(distribution),
+          DISTRIBUTIONS, distribution, "each distribution once", "listed twice");
     }
     var clients = reader.integer(CLIENTS, 1, 1, 1024);
     EmbeddedEngine.of(binding).filter(engine -> clients > 1).ifPresent(engine -> {
@@ -195,12 +194,11 @@ public record StudySettings(String name, String binding, List<Workload> workload
           + objective.percentile().label() + " has a sample at any rate");
     }
     long minimum = objective.percentile().minimumOperations();
-    if (operationCount.map(n -> n * clients).orElse(0L) < minimum) {
-      throw new InvalidPropertyException(OPERATIONCOUNT, reader.string(OPERATIONCOUNT).orElse(null),
-          String.format(Locale.ROOT, "at least %,d operations over the %d client(s) with %s", minimum, clients,
-              objective.text()), "fewer would make the " + objective.percentile().label()
-              + " the slowest handful, not a percentile");
-    }
+    Check.input(operationCount.map(n -> n * clients).orElse(0L) >= minimum,
+        OPERATIONCOUNT, reader.string(OPERATIONCOUNT).orElse(null),
+        String.format(Locale.ROOT, "at least %,d operations over the %d client(s) with %s", minimum, clients,
+            objective.text()), "fewer would make the " + objective.percentile().label()
+            + " the slowest handful, not a percentile");
   }
 
   /** {@code study.targets}: distinct positive rates, lowest first; alone among the ways to set a rate. */
@@ -209,10 +207,9 @@ public record StudySettings(String name, String binding, List<Workload> workload
     for (var value : reader.list(TARGETS, "")) {
       var rate = PropertyReader.parsePositiveDecimal(TARGETS, value, "rates in operations per second > 0, e.g. "
           + "500,1000,2000");
-      if (targets.put(Math.round(rate), rate) != null) {
-        throw new InvalidPropertyException(TARGETS, value, "each rate once (rounded to whole ops/s)",
-            "same rate as an earlier entry");
-      }
+      Check.input(targets.put(Math.round(rate), rate) == null,
+          TARGETS, value, "each rate once (rounded to whole ops/s)",
+          "same rate as an earlier entry");
     }
     for (var other : List.of(TARGET, SLO)) {
       if (!targets.isEmpty() && reader.string(other).isPresent()) {
@@ -254,9 +251,7 @@ public record StudySettings(String name, String binding, List<Workload> workload
 
   private static Optional<Double> target(PropertyReader reader) {
     var target = reader.decimal(TARGET, 0);
-    if (target < 0) {
-      throw new InvalidPropertyException(TARGET, String.valueOf(target), "operations per second >= 0 (0: unthrottled)");
-    }
+    Check.input(target >= 0, TARGET, String.valueOf(target), "operations per second >= 0 (0: unthrottled)");
     return target == 0 ? Optional.empty() : Optional.of(target);
   }
 
@@ -280,16 +275,12 @@ public record StudySettings(String name, String binding, List<Workload> workload
         case RECORDS -> PropertyReader.parseLong(key, value, 1, Integer.MAX_VALUE);
       };
       // 0.33 and 0.330 are one dataset size: two cells would measure the same thing.
-      if (amounts.contains(amount)) {
-        throw new InvalidPropertyException(key, value, "each dataset size once", "same size as an earlier entry");
-      }
+      Check.input(!amounts.contains(amount), key, value, "each dataset size once", "same size as an earlier entry");
       amounts.add(amount);
       scales.add(new DatasetScale(kind, value));
     }));
-    if (scales.isEmpty()) {
-      throw new InvalidPropertyException(RATIOS, null,
-          "at least one dataset scale: study.ratios (e.g. 0.33,1.33), study.sizes (e.g. 32GB) or study.recordcounts");
-    }
+    Check.input(!scales.isEmpty(), RATIOS, null,
+        "at least one dataset scale: study.ratios (e.g. 0.33,1.33), study.sizes (e.g. 32GB) or study.recordcounts");
     return scales;
   }
 
@@ -297,21 +288,16 @@ public record StudySettings(String name, String binding, List<Workload> workload
     var devices = new ArrayList<Device>();
     for (var entry : reader.list(DEVICES, "")) {
       var equals = entry.indexOf('=');
-      if (equals <= 0 || equals == entry.length() - 1) {
-        throw new InvalidPropertyException(DEVICES, entry, "name=datapath entries, e.g. hdd=/mnt/hdd/db,ssd=/mnt/ssd/db");
-      }
+      Check.input(equals > 0 && equals != entry.length() - 1,
+          DEVICES, entry, "name=datapath entries, e.g. hdd=/mnt/hdd/db,ssd=/mnt/ssd/db");
       var deviceName = entry.substring(0, equals).trim();
-      if (!SAFE_NAME.matcher(deviceName).matches()) {
-        throw new InvalidPropertyException(DEVICES, entry, "device names of letters, digits, '.', '_' and '-'");
-      }
-      if (devices.stream().anyMatch(d -> d.name().equals(deviceName))) {
-        throw new InvalidPropertyException(DEVICES, entry, "each device name once");
-      }
+      Check.input(SAFE_NAME.matcher(deviceName).matches(),
+          DEVICES, entry, "device names of letters, digits, '.', '_' and '-'");
+      Check.input(devices.stream().noneMatch(d -> d.name().equals(deviceName)),
+          DEVICES, entry, "each device name once");
       devices.add(new Device(deviceName, resolve(base, DEVICES, entry.substring(equals + 1).trim())));
     }
-    if (devices.isEmpty()) {
-      throw new InvalidPropertyException(DEVICES, null, "name=datapath entries, e.g. hdd=/mnt/hdd/db,ssd=/mnt/ssd/db");
-    }
+    Check.input(!devices.isEmpty(), DEVICES, null, "name=datapath entries, e.g. hdd=/mnt/hdd/db,ssd=/mnt/ssd/db");
     return devices;
   }
 
@@ -333,7 +319,8 @@ public record StudySettings(String name, String binding, List<Workload> workload
     properties.putAll(overrides);
     var workload = new PropertyReader(properties);
     return new Workload(file.getFileName().toString(), file.toAbsolutePath().normalize(),
-        workload.decimal("insertproportion", 0) > 0, workload.string("requestdistribution", "uniform"));
+        workload.decimal(CoreWorkload.INSERT_PROPORTION_PROPERTY, 0) > 0,
+        workload.string(CoreWorkload.REQUEST_DISTRIBUTION_PROPERTY, CoreWorkload.REQUEST_DISTRIBUTION_PROPERTY_DEFAULT));
   }
 
   /** A binding the launcher does not know would fail in every cell: refused before the first one runs. */
@@ -342,9 +329,7 @@ public record StudySettings(String name, String binding, List<Workload> workload
       return; // not an installation (a test fixture); the launcher reports an unknown binding itself
     }
     var known = bindings(bindingsFile);
-    if (!known.containsKey(binding)) {
-      throw new InvalidPropertyException(BINDING, binding, String.join(", ", known.keySet()), "unknown binding");
-    }
+    Check.input(known.containsKey(binding), BINDING, binding, String.join(", ", known.keySet()), "unknown binding");
   }
 
   /** The {@code site.ycsb.DB} class of the study's binding, as the launcher looks it up; empty outside an installation. */

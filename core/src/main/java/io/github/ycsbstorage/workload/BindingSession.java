@@ -1,11 +1,13 @@
 package io.github.ycsbstorage.workload;
 
 import io.github.ycsbstorage.config.InvalidPropertyException;
+import io.github.ycsbstorage.config.YcsbSettings;
 import io.github.ycsbstorage.spi.DatasetSize;
 import io.github.ycsbstorage.spi.ServerInfo;
 import io.github.ycsbstorage.spi.ServerInfoProvider;
 import java.util.Optional;
 import java.util.Properties;
+import site.ycsb.Client;
 import site.ycsb.DB;
 import site.ycsb.DBException;
 import site.ycsb.WorkloadException;
@@ -32,12 +34,12 @@ public final class BindingSession implements AutoCloseable {
    * @throws BindingUnavailableException when the binding's {@code init()} fails
    */
   public static BindingSession open(Properties properties) {
-    var className = properties.getProperty("db", "site.ycsb.BasicDB");
+    var className = YcsbSettings.from(properties).db();
     DB db;
     try {
       db = (DB) Class.forName(className).getDeclaredConstructor().newInstance();
     } catch (ReflectiveOperationException | ClassCastException e) {
-      throw new InvalidPropertyException("db", className, "a class implementing site.ycsb.DB", e.toString());
+      throw new InvalidPropertyException(Client.DB_PROPERTY, className, "a class implementing site.ycsb.DB", e.toString());
     }
     db.setProperties(properties);
     try {

@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.workload;
 
+import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.SecretMasker;
 import io.github.ycsbstorage.spi.Locality;
@@ -58,15 +59,11 @@ final class CacheControl {
    */
   static void checkColdPossible(Optional<ServerInfo> server, boolean root) {
     var locality = server.map(ServerInfo::locality).orElse(Locality.UNKNOWN);
-    if (locality != Locality.LOCAL) {
-      throw new InvalidPropertyException(StorageSettings.CACHE, "cold", ACCEPTED_COLD,
-          "the server is not known to run on this host (locality " + locality
-              + "), so its page cache cannot be dropped from here");
-    }
-    if (!root) {
-      throw new InvalidPropertyException(StorageSettings.CACHE, "cold", ACCEPTED_COLD,
-          "dropping the page cache (/proc/sys/vm/drop_caches) needs root");
-    }
+    Check.input(locality == Locality.LOCAL, StorageSettings.CACHE, "cold", ACCEPTED_COLD,
+        "the server is not known to run on this host (locality " + locality
+            + "), so its page cache cannot be dropped from here");
+    Check.input(root, StorageSettings.CACHE, "cold", ACCEPTED_COLD,
+        "dropping the page cache (/proc/sys/vm/drop_caches) needs root");
   }
 
   /** Whether this process runs as root (the owner of /proc/self). */

@@ -1,11 +1,11 @@
 package io.github.ycsbstorage.workload;
 
+import io.github.ycsbstorage.config.YcsbSettings;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import site.ycsb.Client;
 
 /**
  * The client threads YCSB's {@code Client} starts and how many of them got as far as the workload:
@@ -29,11 +29,9 @@ final class ClientThreads {
    * @param p the properties as YCSB's {@code Client} reads them after the workload's {@code init}
    */
   static ClientThreads of(Properties p, boolean load) {
-    int threads = Integer.parseInt(p.getProperty(Client.THREAD_COUNT_PROPERTY, "1").trim());
-    var count = load
-        ? p.getProperty(Client.INSERT_COUNT_PROPERTY, p.getProperty(Client.RECORD_COUNT_PROPERTY, Client.DEFAULT_RECORD_COUNT))
-        : p.getProperty(Client.OPERATION_COUNT_PROPERTY, "0");
-    long operations = Long.parseLong(count.trim());
+    var ycsb = YcsbSettings.from(p);
+    int threads = ycsb.threadCount();
+    long operations = load ? ycsb.plannedInserts() : ycsb.operationCount();
     return new ClientThreads(operations > 0 && threads > operations ? (int) operations : threads);
   }
 

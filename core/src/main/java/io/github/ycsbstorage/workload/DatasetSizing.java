@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.Properties;
+import site.ycsb.Client;
 import site.ycsb.workloads.CoreWorkload;
 
 /**
@@ -36,7 +37,7 @@ final class DatasetSizing {
     this.memory = memory;
     this.overhead = overhead;
     this.asGiven = asGiven;
-    this.userInsertRange = asGiven.containsKey("insertcount");
+    this.userInsertRange = asGiven.containsKey(Client.INSERT_COUNT_PROPERTY);
     this.plan = plan;
   }
 
@@ -111,10 +112,10 @@ final class DatasetSizing {
     if (plan.mode() == Sizing.Mode.RECORDCOUNT && settings.clients() == 1) {
       return OptionalLong.empty();
     }
-    p.setProperty("recordcount", Long.toString(plan.recordCount()));
+    p.setProperty(Client.RECORD_COUNT_PROPERTY, Long.toString(plan.recordCount()));
     if (load) {
-      p.setProperty("insertstart", Long.toString(plan.insertStart() + alreadyWritten));
-      p.setProperty("insertcount", Long.toString(Math.max(0, plan.insertCount() - alreadyWritten)));
+      p.setProperty(CoreWorkload.INSERT_START_PROPERTY, Long.toString(plan.insertStart() + alreadyWritten));
+      p.setProperty(Client.INSERT_COUNT_PROPERTY, Long.toString(Math.max(0, plan.insertCount() - alreadyWritten)));
     }
     return OptionalLong.of(plan.recordCount());
   }

@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.workload;
 
+import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.PropertyReader;
 import java.io.IOException;
@@ -44,10 +45,8 @@ final class FieldLengthMean {
 
   /** {@code UniformLongGenerator(min, max)}: every value in [min, max] alike. */
   static double uniform(long min, long max) {
-    if (max < min) {
-      throw new InvalidPropertyException(CoreWorkload.FIELD_LENGTH_PROPERTY, Long.toString(max),
-          "a length ≥ minfieldlength (" + min + ") for the uniform distribution");
-    }
+    Check.input(max >= min, CoreWorkload.FIELD_LENGTH_PROPERTY, Long.toString(max),
+        "a length ≥ minfieldlength (" + min + ") for the uniform distribution");
     return (min + max) / 2.0;
   }
 
@@ -57,10 +56,8 @@ final class FieldLengthMean {
    * of the floor is Σ_k P(value ≥ k), and each of those probabilities is an interval of u.
    */
   static double zipfian(long min, long max) {
-    if (max < min) {
-      throw new InvalidPropertyException(CoreWorkload.FIELD_LENGTH_PROPERTY, Long.toString(max),
-          "a length ≥ minfieldlength (" + min + ") for the zipfian distribution");
-    }
+    Check.input(max >= min, CoreWorkload.FIELD_LENGTH_PROPERTY, Long.toString(max),
+        "a length ≥ minfieldlength (" + min + ") for the zipfian distribution");
     long items = max - min + 1;
     double theta = ZipfianGenerator.ZIPFIAN_CONSTANT;
     double zetan = 0;

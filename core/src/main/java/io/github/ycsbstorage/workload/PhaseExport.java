@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.workload;
 
+import io.github.ycsbstorage.config.YcsbSettings;
 import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.ResultExporter;
 import io.github.ycsbstorage.result.ResultSettings;
@@ -8,6 +9,7 @@ import io.github.ycsbstorage.spi.ServerInfoProvider;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.Properties;
+import site.ycsb.Client;
 
 /**
  * Makes YCSB export through the {@link ResultExporter}, which writes the result file beside the
@@ -21,12 +23,12 @@ final class PhaseExport {
 
   static void install(Properties p, Phase phase, Instant startedAt, Optional<ServerInfoProvider> binding,
       Optional<ServerInfo> server) {
-    var chosen = p.getProperty("exporter", ResultSettings.TEXT_EXPORTER);
+    var chosen = YcsbSettings.from(p).exporter();
     if (!chosen.equals(ResultExporter.class.getName())) {
       ResultExporter.configure(new ResultSettings(chosen, ResultSettings.resultFileFor(p), phase, p, startedAt,
           binding.flatMap(ServerInfoProvider::driverVersion),
           server.flatMap(ServerInfo::version)));
-      p.setProperty("exporter", ResultExporter.class.getName());
+      p.setProperty(Client.EXPORTER_PROPERTY, ResultExporter.class.getName());
     }
   }
 }

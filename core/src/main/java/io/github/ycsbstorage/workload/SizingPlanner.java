@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.workload;
 
+import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.PropertyReader;
 import io.github.ycsbstorage.result.Sizing;
@@ -7,6 +8,7 @@ import io.github.ycsbstorage.spi.MemoryFigure;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Properties;
+import site.ycsb.Client;
 import site.ycsb.workloads.CoreWorkload;
 
 /**
@@ -51,7 +53,7 @@ final class SizingPlanner {
     int zeroPadding = reader.integer(CoreWorkload.ZERO_PADDING_PROPERTY, 1, 0, 1000);
 
     if (settings.ratio().isPresent() && memory.figure().isEmpty()) {
-      var fallback = recordcountFallback.filter(reason -> properties.containsKey("recordcount"));
+      var fallback = recordcountFallback.filter(reason -> properties.containsKey(Client.RECORD_COUNT_PROPERTY));
       if (fallback.isEmpty()) {
         throw new InvalidPropertyException(StorageSettings.SERVER_MEMORY,
             reader.string(StorageSettings.SERVER_MEMORY, "auto"),
@@ -78,10 +80,8 @@ final class SizingPlanner {
       records = target / record.total();
     }
     var value = reader.string(property).orElseThrow();
-    if (records < 1) {
-      throw new InvalidPropertyException(property, value, "a dataset of at least one record",
-          "it makes " + target + " B, less than one record of " + record.total() + " B");
-    }
+    Check.input(records >= 1, property, value, "a dataset of at least one record",
+        "it makes " + target + " B, less than one record of " + record.total() + " B");
     // beyond 2,147,483,647 records the workload numbers keys in 64 bits of its own (WideKeys)
     var ratio = settings.ratio();
     var partition = partition(reader, settings, records);
@@ -92,12 +92,12 @@ final class SizingPlanner {
   private static SizingPlan byRecordcount(PropertyReader reader, StorageSettings settings, Sizing.Basis basis,
                                           Memory memory, double fields, boolean hashed, int zeroPadding,
                                           long overhead, Optional<String> note) {
-    long records = reader.longValue("recordcount", 0, 0, MAX_RECORDS);
+    long records = reader.longValue(Client.RECORD_COUNT_PROPERTY, 0, 0, MAX_RECORDS);
     var record = record(hashed, zeroPadding, fields, overhead, records, OptionalDouble.empty());
     // Without sizing, YCSB's own insertstart/insertcount semantics apply unchanged.
-    long start = reader.longValue("insertstart", 0, 0, MAX_RECORDS);
+    long start = reader.longValue(CoreWorkload.INSERT_START_PROPERTY, 0, 0, MAX_RECORDS);
     var partition = settings.clients() > 1 ? partition(reader, settings, records)
-        : new long[] {start, reader.longValue("insertcount", Math.max(0, records - start), 0, MAX_RECORDS)};
+        : new long[] {start, reader.longValue(Client.INSERT_COUNT_PROPERTY, Math.max(0, records - start), 0, MAX_RECORDS)};
     return new SizingPlan(Sizing.Mode.RECORDCOUNT, OptionalDouble.empty(), basis, memory.figure(),
         records * record.total(), record, records, partition[0], partition[1], note);
   }
@@ -130,13 +130,11 @@ final class SizingPlanner {
       long end = records * (settings.client() + 1) / settings.clients();
       return new long[] {start, end - start};
     }
-    long start = reader.longValue("insertstart", 0, 0, MAX_RECORDS);
-    long count = reader.longValue("insertcount", records - start, 0, MAX_RECORDS);
-    if (start + count > records) {
-      throw new InvalidPropertyException("insertcount", Long.toString(count),
-          "insertstart + insertcount ≤ the planned record count " + SizingPlan.thousands(records),
-          "insertstart=" + start + " + insertcount=" + count + " passes the end of the dataset");
-    }
+    long start = reader.longValue(CoreWorkload.INSERT_START_PROPERTY, 0, 0, MAX_RECORDS);
+    long count = reader.longValue(Client.INSERT_COUNT_PROPERTY, records - start, 0, MAX_RECORDS);
+    Check.input(start + count <= records, Client.INSERT_COUNT_PROPERTY, Long.toString(count),
+        "insertstart + insertcount ≤ the planned record count " + SizingPlan.thousands(records),
+        "insertstart=" + start + " + insertcount=" + count + " passes the end of the dataset");
     return new long[] {start, count};
   }
 }

@@ -3,6 +3,7 @@ package io.github.ycsbstorage.workload;
 import io.github.ycsbstorage.binding.YcsbReturnCodes;
 import io.github.ycsbstorage.config.DurationFormat;
 import io.github.ycsbstorage.config.InvalidPropertyException;
+import io.github.ycsbstorage.config.YcsbSettings;
 import io.github.ycsbstorage.dataset.DatasetMeter;
 import io.github.ycsbstorage.result.InterruptedExport;
 import io.github.ycsbstorage.result.Phase;
@@ -164,9 +165,7 @@ public class StorageAwareWorkload extends CoreWorkload {
     observers = PhaseObservers.create(phase, p, server);
     PhaseExport.install(p, phase, startedAt, session.provider(), server);
     if (load && settings.progress()) {
-      // what YCSB's Client will insert: insertcount when set, else recordcount
-      long toLoad = Long.parseLong(p.getProperty("insertcount", p.getProperty("recordcount", "0")));
-      progress = new LoadProgress(toLoad, sizing.plan().record().total(),
+      progress = new LoadProgress(YcsbSettings.from(p).plannedInserts(), sizing.plan().record().total(),
           settings.progressInterval(), System.console() != null, System.err, System::nanoTime);
       progress.start();
     }
@@ -186,13 +185,14 @@ public class StorageAwareWorkload extends CoreWorkload {
    * sequence and request keys are replaced by ones over the whole dataset.
    */
   private void initCore(Properties p) throws WorkloadException {
-    long records = Long.parseLong(p.getProperty(Client.RECORD_COUNT_PROPERTY, "0"));
+    var ycsb = YcsbSettings.from(p);
+    long records = ycsb.recordCount();
     if (!WideKeys.needed(records)) {
       super.init(p);
       return;
     }
-    long start = Long.parseLong(p.getProperty(CoreWorkload.INSERT_START_PROPERTY, "0"));
-    long count = Long.parseLong(p.getProperty(Client.INSERT_COUNT_PROPERTY, Long.toString(records - start)));
+    long start = ycsb.insertStart();
+    long count = ycsb.insertCount().orElse(records - start);
     var narrowed = (Properties) p.clone();
     narrowed.setProperty(Client.INSERT_COUNT_PROPERTY, Long.toString(Math.min(count, WideKeys.INT_LIMIT)));
     super.init(narrowed);

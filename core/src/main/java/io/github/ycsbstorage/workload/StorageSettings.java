@@ -3,6 +3,7 @@ package io.github.ycsbstorage.workload;
 import io.github.ycsbstorage.binding.OperationTimeout;
 import io.github.ycsbstorage.binding.DeclaredMemory;
 import io.github.ycsbstorage.config.ByteSize;
+import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.config.DurationFormat;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.PropertyReader;
@@ -16,6 +17,8 @@ import java.util.OptionalLong;
 import java.util.Properties;
 import java.util.Set;
 import java.util.regex.Pattern;
+import site.ycsb.Client;
+import site.ycsb.workloads.CoreWorkload;
 
 /**
  * The {@code storage.*} properties, parsed and checked without contacting any server, so that the
@@ -227,11 +230,10 @@ public record StorageSettings(OptionalDouble ratio, Optional<ByteSize> size, Siz
       throw new InvalidPropertyException(CLIENT, clientText.orElseThrow(),
           "a client index from 0 to " + (clients - 1) + " (" + CLIENTS + "=" + clients + ")");
     }
-    if (clients > 1 && (properties.containsKey("insertstart") || properties.containsKey("insertcount"))) {
-      throw new InvalidPropertyException(CLIENTS, Integer.toString(clients),
-          "either " + CLIENTS + "/" + CLIENT + " or insertstart/insertcount, not both",
-          "storage.clients computes insertstart and insertcount itself");
-    }
+    Check.input(clients <= 1 || !properties.containsKey(CoreWorkload.INSERT_START_PROPERTY)
+        && !properties.containsKey(Client.INSERT_COUNT_PROPERTY), CLIENTS, Integer.toString(clients),
+        "either " + CLIENTS + "/" + CLIENT + " or insertstart/insertcount, not both",
+        "storage.clients computes insertstart and insertcount itself");
     boolean calibrate = reader.bool(CALIBRATE, false);
     if (calibrate && ratio.isEmpty() && size.isEmpty()) {
       throw new InvalidPropertyException(CALIBRATE, reader.string(CALIBRATE).orElseThrow(),

@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.workload;
 
+import io.github.ycsbstorage.config.YcsbSettings;
 import io.github.ycsbstorage.result.SteadyState;
 import io.github.ycsbstorage.result.Warmup;
 import java.time.Duration;
@@ -42,7 +43,7 @@ final class WarmUp {
     if (warmup.none()) {
       return Optional.empty();
     }
-    int threads = Math.max(1, Integer.parseInt(p.getProperty("threadcount", "1")));
+    int threads = YcsbSettings.from(p).threadCount();
     var stop = new AtomicBoolean();
     var issued = new AtomicLong();
     var completed = new AtomicLong();

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.ycsbstorage.config.YcsbSettings;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -80,7 +81,7 @@ class ResultExporterTest {
   @Test
   void textOutputGainsTheSummaryLinesAndTheResultFileHoldsExactFigures(@TempDir Path dir) throws Exception {
     var target = dir.resolve("results/cell.json");
-    ResultExporter.configure(new ResultSettings(ResultSettings.TEXT_EXPORTER, Optional.of(target), Phase.RUN,
+    ResultExporter.configure(new ResultSettings(YcsbSettings.DEFAULT_EXPORTER, Optional.of(target), Phase.RUN,
         properties(), STARTED, Optional.of("5.14.0"), Optional.of("7.0.4")));
     recordStorageFacts();
     var out = new ByteArrayOutputStream();
@@ -110,7 +111,7 @@ class ResultExporterTest {
     assertEquals("7.0.4", result.path("versions").path("server").asText());
     assertEquals(Runtime.getRuntime().availableProcessors(), result.path("host").path("cores").asInt());
     assertEquals("mongodb://u:*****@h/ycsb", result.path("properties").path("mongodb.url").asText());
-    assertEquals(ResultSettings.TEXT_EXPORTER, result.path("properties").path("exporter").asText());
+    assertEquals(YcsbSettings.DEFAULT_EXPORTER, result.path("properties").path("exporter").asText());
 
     var summary = result.path("summary");
     assertEquals(60000, summary.path("runtimeMs").asLong());
@@ -155,7 +156,7 @@ class ResultExporterTest {
     var target = dir.resolve("r.json");
     var properties = properties();
     properties.setProperty("insertcount", "5");
-    ResultExporter.configure(new ResultSettings(ResultSettings.TEXT_EXPORTER, Optional.of(target), Phase.LOAD,
+    ResultExporter.configure(new ResultSettings(YcsbSettings.DEFAULT_EXPORTER, Optional.of(target), Phase.LOAD,
         properties, STARTED, Optional.empty(), Optional.empty()));
     RunRecord.current().addWarning("achieved dataset 0.61 × the plan");
     var exporter = new ResultExporter(new ByteArrayOutputStream());
@@ -173,7 +174,7 @@ class ResultExporterTest {
   @Test
   void aLoadThatStoredTooFewRecordsIsFailedWithItsReasonAndExitsOne(@TempDir Path dir) throws Exception {
     var target = dir.resolve("load.json");
-    ResultExporter.configure(new ResultSettings(ResultSettings.TEXT_EXPORTER, Optional.of(target), Phase.LOAD,
+    ResultExporter.configure(new ResultSettings(YcsbSettings.DEFAULT_EXPORTER, Optional.of(target), Phase.LOAD,
         properties(), STARTED, Optional.empty(), Optional.empty()));
     RunRecord.current().addWarning("achieved dataset 0.01 × the plan");
     var exporter = new ResultExporter(new ByteArrayOutputStream());
@@ -197,7 +198,7 @@ class ResultExporterTest {
     var earlier = Files.writeString(dir.resolve("run.txt.result.json"), "{\"schema\": \"an earlier run's\"}");
     var properties = properties();
     properties.setProperty("exportfile", export.toString());
-    ResultExporter.configure(new ResultSettings(ResultSettings.TEXT_EXPORTER, Optional.of(earlier), Phase.RUN,
+    ResultExporter.configure(new ResultSettings(YcsbSettings.DEFAULT_EXPORTER, Optional.of(earlier), Phase.RUN,
         properties, STARTED, Optional.empty(), Optional.empty()));
     var full = new OutputStream() {
       @Override

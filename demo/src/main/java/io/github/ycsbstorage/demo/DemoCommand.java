@@ -6,8 +6,9 @@ import io.github.ycsbstorage.cli.Home;
 import io.github.ycsbstorage.cli.OutputPaths;
 import io.github.ycsbstorage.cli.Subcommand;
 import io.github.ycsbstorage.collector.CollectorSettings;
-import io.github.ycsbstorage.config.InvalidPropertyException;
+import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.report.ReportBuilder;
+import io.github.ycsbstorage.result.ExitStatus;
 import io.github.ycsbstorage.study.StudyRunner;
 import io.github.ycsbstorage.study.StudySettings;
 import java.nio.file.Files;
@@ -18,6 +19,7 @@ import java.util.Properties;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import site.ycsb.workloads.CoreWorkload;
 
 /**
  * {@code bin/ycsb demo}: a mini study on two storage locations that differ, a folder on the disk and a
@@ -55,9 +57,7 @@ public final class DemoCommand implements Subcommand {
 
   @Override
   public Integer call() throws Exception {
-    if (!BINDINGS.contains(binding)) {
-      throw new InvalidPropertyException("--binding", binding, String.join(" or ", BINDINGS));
-    }
+    Check.input(BINDINGS.contains(binding), "--binding", binding, String.join(" or ", BINDINGS));
     if (output != null) {
       OutputPaths.checkFolder("-o", output);
     }
@@ -85,7 +85,7 @@ public final class DemoCommand implements Subcommand {
     var warnings = report.warnings().size();
     System.out.println("demo: " + warnings + (warnings == 1 ? " warning" : " warnings") + " (see the report)");
     System.out.println("demo: report " + report.html().toAbsolutePath());
-    return 0;
+    return ExitStatus.SUCCESS.code();
   }
 
   /** One study over both locations: the engine runs inside each client, in a folder per location and size. */
@@ -154,8 +154,8 @@ public final class DemoCommand implements Subcommand {
     // One distribution keeps the demo short on two devices; a study file lists as many as it needs.
     properties.setProperty("study.distributions", "uniform");
     properties.setProperty("study.results", results.toString());
-    properties.setProperty("fieldcount", "10");
-    properties.setProperty("fieldlength", "100");
+    properties.setProperty(CoreWorkload.FIELD_COUNT_PROPERTY, CoreWorkload.FIELD_COUNT_PROPERTY_DEFAULT);
+    properties.setProperty(CoreWorkload.FIELD_LENGTH_PROPERTY, CoreWorkload.FIELD_LENGTH_PROPERTY_DEFAULT);
     return properties;
   }
 }

@@ -2,6 +2,7 @@ package io.github.ycsbstorage.mongodb;
 
 import com.mongodb.MongoCommandException;
 import com.mongodb.MongoException;
+import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.config.SecretMasker;
 import io.github.ycsbstorage.spi.HostReading;
 import io.github.ycsbstorage.spi.ServerMetrics;
@@ -37,9 +38,7 @@ final class DiagnosticDataSource implements ServerMetrics {
    * @param release run by {@link #close()}: gives the client back
    */
   DiagnosticDataSource(Command command, String server, Runnable release) {
-    if (command == null || server == null || release == null) {
-      throw new IllegalArgumentException("command, server and release are required");
-    }
+    Check.argument(command != null && server != null && release != null, "command, server and release are required");
     this.command = command;
     this.server = server;
     this.release = release;

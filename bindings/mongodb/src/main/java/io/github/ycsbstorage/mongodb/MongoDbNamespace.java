@@ -3,6 +3,7 @@ package io.github.ycsbstorage.mongodb;
 import io.github.ycsbstorage.config.PropertyNamespace;
 import java.util.Properties;
 import java.util.Set;
+import site.ycsb.Client;
 
 /**
  * Declares every {@code mongodb.*} key the binding reads, so that misspelt ones are rejected: ours and
@@ -28,7 +29,7 @@ public final class MongoDbNamespace implements PropertyNamespace {
 
   @Override
   public boolean checked(Properties properties) {
-    return MongoDbClient.class.getName().equals(properties.getProperty("db", "").trim());
+    return MongoDbClient.class.getName().equals(properties.getProperty(Client.DB_PROPERTY, "").trim());
   }
 
   @Override

@@ -7,6 +7,7 @@ import com.mongodb.ReadConcernLevel;
 import com.mongodb.ReadPreference;
 import com.mongodb.WriteConcern;
 import io.github.ycsbstorage.binding.OperationTimeout;
+import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.config.DurationFormat;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.PropertyReader;
@@ -16,6 +17,8 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
+import site.ycsb.Client;
+import site.ycsb.workloads.CoreWorkload;
 
 /**
  * The binding's configuration, read and validated from YCSB properties before anything connects.
@@ -98,12 +101,11 @@ public record MongoDbSettings(
   public MongoDbSettings {
     if (url == null || database == null || database.isBlank() || table == null || fieldType == null
         || writeConcern == null || readPreference == null || readConcern == null
-        || serverSelectionTimeout == null || connectTimeout == null || operationTimeout == null) {
+        || serverSelectionTimeout == null || connectTimeout == null || operationTimeout == null
+        || maxConnections == null) {
       throw new IllegalArgumentException("every setting must be given");
     }
-    if (batchSize < 1 || threads < 1 || maxConnections == null) {
-      throw new IllegalArgumentException("batchSize and threads must be positive");
-    }
+    Check.argument(batchSize >= 1 && threads >= 1, "batchSize and threads must be positive");
   }
 
   /**
@@ -126,7 +128,7 @@ public record MongoDbSettings(
     return new MongoDbSettings(
         url,
         database,
-        reader.string("table", "usertable"),
+        reader.string(CoreWorkload.TABLENAME_PROPERTY, CoreWorkload.TABLENAME_PROPERTY_DEFAULT),
         reader.choice(FIELD_TYPE, FieldType.BINARY),
         reader.bool(UPSERT, false),
         reader.integer(batchKey, 1, 1, 1_000_000),
@@ -137,7 +139,7 @@ public record MongoDbSettings(
         positive(reader, CONNECT_TIMEOUT, url.getConnectTimeout(), operationTimeout),
         url.getTimeout() == null || url.getTimeout() == 0 ? operationTimeout : Duration.ofMillis(url.getTimeout()),
         reader.string(YCSB_MAX_CONNECTIONS).map(v -> reader.integer(YCSB_MAX_CONNECTIONS, 0, 0, 1_000_000)),
-        waitQueueChecked(reader, reader.integer("threadcount", 1, 1, Integer.MAX_VALUE)));
+        waitQueueChecked(reader, reader.integer(Client.THREAD_COUNT_PROPERTY, 1, 1, Integer.MAX_VALUE)));
   }
 
   /** {@code threads}, once YCSB's wait-queue multiplier has been checked to be a whole number. */
@@ -172,9 +174,8 @@ public record MongoDbSettings(
           "database '" + database + "': " + e.getMessage().replace("state should be: ", ""));
     }
     // the server's limit, which the driver leaves to the server
-    if (database.getBytes(java.nio.charset.StandardCharsets.UTF_8).length >= 64) {
-      throw new InvalidPropertyException(key, shown, accepted, "the database name is too long");
-    }
+    Check.input(database.getBytes(java.nio.charset.StandardCharsets.UTF_8).length < 64,
+        key, shown, accepted, "the database name is too long");
   }
 
   /** The driver refuses an appName over 128 bytes when the client is built, with a bare exception. */
@@ -203,9 +204,7 @@ public record MongoDbSettings(
       case "majority" -> WriteConcern.MAJORITY;
       default -> null;
     };
-    if (concern == null) {
-      throw new InvalidPropertyException(key, name, WRITE_CONCERNS);
-    }
+    Check.input(concern != null, key, name, WRITE_CONCERNS);
     return concern;
   }
 

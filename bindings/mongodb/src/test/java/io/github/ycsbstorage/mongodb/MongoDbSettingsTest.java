@@ -158,6 +158,19 @@ class MongoDbSettingsTest {
   }
 
   @Test
+  void aMissingSettingIsNamedAsMissingNotAsANonPositiveCount() {
+    var s = settings();
+    var noPool = assertThrows(IllegalArgumentException.class, () -> new MongoDbSettings(s.url(), s.database(),
+        s.table(), s.fieldType(), s.upsert(), s.batchSize(), s.writeConcern(), s.readPreference(), s.readConcern(),
+        s.serverSelectionTimeout(), s.connectTimeout(), s.operationTimeout(), null, s.threads()));
+    assertEquals("every setting must be given", noPool.getMessage());
+    var noBatch = assertThrows(IllegalArgumentException.class, () -> new MongoDbSettings(s.url(), s.database(),
+        s.table(), s.fieldType(), s.upsert(), 0, s.writeConcern(), s.readPreference(), s.readConcern(),
+        s.serverSelectionTimeout(), s.connectTimeout(), s.operationTimeout(), s.maxConnections(), s.threads()));
+    assertEquals("batchSize and threads must be positive", noBatch.getMessage());
+  }
+
+  @Test
   void ycsbsPoolSettingsAreReadAndChecked() {
     assertEquals(Optional.of(20), settings("mongodb.maxconnections", "20").maxConnections());
     assertEquals(Optional.empty(), settings().maxConnections());

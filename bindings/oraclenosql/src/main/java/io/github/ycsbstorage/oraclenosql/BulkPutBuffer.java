@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.oraclenosql;
 
+import io.github.ycsbstorage.config.Check;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -29,9 +30,8 @@ final class BulkPutBuffer {
   private final List<Row> pending;
 
   BulkPutBuffer(TableAPI tables, BulkWriteOptions options, OracleNoSqlSettings.BulkPutSettings settings) {
-    if (tables == null || options == null || settings == null) {
-      throw new IllegalArgumentException("tables, options and settings are required");
-    }
+    Check.argument(tables != null && options != null && settings != null,
+        "tables, options and settings are required");
     this.tables = tables;
     this.options = options;
     this.streams = settings.parallelism();

@@ -3,6 +3,7 @@ package io.github.ycsbstorage.oraclenosql;
 import io.github.ycsbstorage.config.PropertyNamespace;
 import java.util.Properties;
 import java.util.Set;
+import site.ycsb.Client;
 
 /**
  * Declares every {@code oraclenosql.*} key, so that misspelt ones are rejected. YCSB's old
@@ -29,7 +30,7 @@ public final class OracleNoSqlNamespace implements PropertyNamespace {
 
   @Override
   public boolean checked(Properties properties) {
-    return OracleNoSqlClient.class.getName().equals(properties.getProperty("db", "").trim());
+    return OracleNoSqlClient.class.getName().equals(properties.getProperty(Client.DB_PROPERTY, "").trim());
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.github.ycsbstorage.oraclenosql;
 
 import io.github.ycsbstorage.binding.OperationTimeout;
+import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.config.DurationFormat;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.PropertyReader;
@@ -15,6 +16,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 import oracle.kv.Durability;
 import site.ycsb.Client;
+import site.ycsb.workloads.CoreWorkload;
 
 /**
  * Everything the binding reads from YCSB's properties, validated before any connection is made.
@@ -95,25 +97,20 @@ record OracleNoSqlSettings(String storeName, List<String> helperHosts, String ta
     var reader = new PropertyReader(properties);
     var storeKey = reader.aliased(STORE_NAME, LEGACY_STORE_NAME);
     var storeName = reader.string(storeKey, DEFAULT_STORE);
-    if (!STORE.matcher(storeName).matches()) {
-      throw new InvalidPropertyException(storeKey, storeName,
-          "a store name of letters, digits, '-' and '_', e.g. kvstore (KVLite's default)");
-    }
+    Check.input(STORE.matcher(storeName).matches(), storeKey, storeName,
+        "a store name of letters, digits, '-' and '_', e.g. kvstore (KVLite's default)");
     var hostsKey = reader.aliased(HELPER_HOSTS, LEGACY_HELPER_HOST);
     var hosts = reader.list(hostsKey, DEFAULT_HELPER_HOSTS);
     var hostsAccepted = "comma-separated host:port pairs with ports from 1 to 65535, e.g. node1:5000,node2:5000";
     for (var host : hosts) {
-      if (!HOST_PORT.matcher(host).matches()) {
-        throw new InvalidPropertyException(hostsKey, reader.string(hostsKey, DEFAULT_HELPER_HOSTS), hostsAccepted);
-      }
+      Check.input(HOST_PORT.matcher(host).matches(),
+          hostsKey, reader.string(hostsKey, DEFAULT_HELPER_HOSTS), hostsAccepted);
       PropertyReader.parseLong(hostsKey + " (port of " + host + ")", host.substring(host.lastIndexOf(':') + 1), 1, 65_535);
     }
-    var tableKey = reader.aliased(TABLE, "table");
-    var table = reader.string(tableKey, "usertable");
-    if (!TABLE_NAME.matcher(table).matches()) {
-      throw new InvalidPropertyException(tableKey, table,
-          "a table name: a letter, then letters, digits or '_' (optionally parent.child)");
-    }
+    var tableKey = reader.aliased(TABLE, CoreWorkload.TABLENAME_PROPERTY);
+    var table = reader.string(tableKey, CoreWorkload.TABLENAME_PROPERTY_DEFAULT);
+    Check.input(TABLE_NAME.matcher(table).matches(), tableKey, table,
+        "a table name: a letter, then letters, digits or '_' (optionally parent.child)");
     var requestTimeout = requestTimeout(reader, properties);
 
     var username = reader.string(USERNAME);
@@ -123,14 +120,10 @@ record OracleNoSqlSettings(String storeName, List<String> helperHosts, String ta
       throw new InvalidPropertyException(SECURITY, securityFile.get().toString(),
           "a readable login/security properties file (e.g. $KVROOT/security/client.security)", "not readable");
     }
-    if (password.isPresent() && username.isEmpty()) {
-      throw new InvalidPropertyException(USERNAME, null, "the user that " + PASSWORD + " belongs to",
-          PASSWORD + " is set");
-    }
-    if (username.isPresent() && password.isEmpty() && securityFile.isEmpty()) {
-      throw new InvalidPropertyException(SECURITY, null,
-          "a login/security properties file, or set " + PASSWORD, USERNAME + " is set for a secure store");
-    }
+    Check.input(password.isEmpty() || username.isPresent(), USERNAME, null, "the user that " + PASSWORD + " belongs to",
+        PASSWORD + " is set");
+    Check.input(username.isEmpty() || password.isPresent() || securityFile.isPresent(), SECURITY, null,
+        "a login/security properties file, or set " + PASSWORD, USERNAME + " is set for a secure store");
 
     var layout = reader.choice(LAYOUT, TableLayout.COLUMNS);
     var fieldType = reader.choice(FIELD_TYPE, FieldType.STRING);
@@ -138,8 +131,9 @@ record OracleNoSqlSettings(String storeName, List<String> helperHosts, String ta
       throw new InvalidPropertyException(FIELD_TYPE, reader.string(FIELD_TYPE).orElse("binary"), "string",
           "the json layout stores field values as JSON strings; use layout=columns for binary columns");
     }
-    var fieldCount = reader.integer("fieldcount", 10, 1, 1000);
-    var prefix = reader.string("fieldnameprefix", "field");
+    var fieldCount = reader.integer(CoreWorkload.FIELD_COUNT_PROPERTY,
+        Integer.parseInt(CoreWorkload.FIELD_COUNT_PROPERTY_DEFAULT), 1, 1000);
+    var prefix = reader.string(CoreWorkload.FIELD_NAME_PREFIX, CoreWorkload.FIELD_NAME_PREFIX_DEFAULT);
     var names = new ArrayList<String>();
     for (int i = 0; i < fieldCount; i++) {
       names.add(prefix + i);
@@ -148,7 +142,7 @@ record OracleNoSqlSettings(String storeName, List<String> helperHosts, String ta
     try {
       schema = new TableSchema(layout, fieldType, names);
     } catch (IllegalArgumentException e) {
-      throw new InvalidPropertyException("fieldnameprefix", prefix, "a letter, then letters, digits or '_'",
+      throw new InvalidPropertyException(CoreWorkload.FIELD_NAME_PREFIX, prefix, "a letter, then letters, digits or '_'",
           e.getMessage());
     }
 
@@ -164,7 +158,7 @@ record OracleNoSqlSettings(String storeName, List<String> helperHosts, String ta
           reader.integer(BULK_PUT_BATCH_SIZE, 5000, 1, 10_000_000)));
     }
     return new OracleNoSqlSettings(storeName, hosts, table, requestTimeout, username, securityFile, password, schema,
-        consistency, durability, bulkPut, reader.integer("threadcount", 1, 1, Integer.MAX_VALUE));
+        consistency, durability, bulkPut, reader.integer(Client.THREAD_COUNT_PROPERTY, 1, 1, Integer.MAX_VALUE));
   }
 
   /**

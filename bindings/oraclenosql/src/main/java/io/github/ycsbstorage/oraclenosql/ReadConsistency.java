@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.oraclenosql;
 
+import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.config.DurationFormat;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import java.time.Duration;
@@ -74,9 +75,7 @@ sealed interface ReadConsistency {
     } catch (IllegalArgumentException e) {
       throw new InvalidPropertyException(property, text, ACCEPTED, e.getMessage());
     }
-    if (parsed == null) {
-      throw new InvalidPropertyException(property, text, ACCEPTED);
-    }
+    Check.input(parsed != null, property, text, ACCEPTED);
     return parsed;
   }
 }

@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.oraclenosql;
 
+import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.config.SecretMasker;
 
 /**
@@ -10,9 +11,7 @@ import io.github.ycsbstorage.config.SecretMasker;
  */
 record Secret(String value) {
   Secret {
-    if (value == null) {
-      throw new IllegalArgumentException("a secret must have a value");
-    }
+    Check.argument(value != null, "a secret must have a value");
   }
 
   @Override

@@ -3,6 +3,7 @@ package io.github.ycsbstorage.oraclenosql;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.ycsbstorage.config.Check;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -39,16 +40,12 @@ record TableSchema(TableLayout layout, FieldType fieldType, List<String> fieldNa
   private static final ObjectMapper JSON = new ObjectMapper();
 
   TableSchema {
-    if (layout == null || fieldType == null) {
-      throw new IllegalArgumentException("layout and fieldType are required");
-    }
-    if (layout == TableLayout.JSON && fieldType == FieldType.BINARY) {
-      throw new IllegalArgumentException("the json layout stores text; fieldtype=binary needs layout=columns");
-    }
+    Check.argument(layout != null && fieldType != null, "layout and fieldType are required");
+    Check.argument(layout != TableLayout.JSON || fieldType != FieldType.BINARY,
+        "the json layout stores text; fieldtype=binary needs layout=columns");
     fieldNames = List.copyOf(fieldNames);
-    if (layout == TableLayout.COLUMNS && fieldNames.isEmpty()) {
-      throw new IllegalArgumentException("the columns layout needs at least one field");
-    }
+    Check.argument(layout != TableLayout.COLUMNS || !fieldNames.isEmpty(),
+        "the columns layout needs at least one field");
     for (var name : fieldNames) {
       if (!IDENTIFIER.matcher(name).matches() || name.equalsIgnoreCase(KEY_COLUMN)) {
         throw new IllegalArgumentException("field name '" + name + "' cannot be a column name");

@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.oraclenosql;
 
+import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import java.util.Locale;
 import oracle.kv.Durability;
@@ -36,9 +37,7 @@ final class WriteDurability {
         break;
     }
     var parts = normal.split("[,:]", -1);
-    if (parts.length != 3) {
-      throw new InvalidPropertyException(property, text, ACCEPTED);
-    }
+    Check.input(parts.length == 3, property, text, ACCEPTED);
     try {
       return new Durability(SyncPolicy.valueOf(parts[0]), SyncPolicy.valueOf(parts[1]),
           ReplicaAckPolicy.valueOf(parts[2]));

@@ -3,6 +3,7 @@ package io.github.ycsbstorage.rocksdb;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
 import com.sun.nio.file.ExtendedOpenOption;
+import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.spi.EngineCounters;
 import java.io.IOException;
@@ -200,11 +201,9 @@ final class Engine implements AutoCloseable {
       return RocksDB.open(dbOptions, settings.dir().toString(), descriptors, handles);
     } catch (RocksDBException e) {
       var message = String.valueOf(e.getMessage());
-      if (message.toLowerCase(Locale.ROOT).contains("lock")) {
-        throw new InvalidPropertyException(RocksDbSettings.DIR, settings.dir().toString(),
-            "a directory no other process has open (one RocksDB process per directory)",
-            "another process holds the engine's LOCK file (RocksDB: " + message + ")");
-      }
+      Check.input(!message.toLowerCase(Locale.ROOT).contains("lock"), RocksDbSettings.DIR, settings.dir().toString(),
+          "a directory no other process has open (one RocksDB process per directory)",
+          "another process holds the engine's LOCK file (RocksDB: " + message + ")");
       throw e;
     }
   }

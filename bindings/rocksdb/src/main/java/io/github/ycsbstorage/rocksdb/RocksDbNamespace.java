@@ -3,6 +3,7 @@ package io.github.ycsbstorage.rocksdb;
 import io.github.ycsbstorage.config.PropertyNamespace;
 import java.util.Properties;
 import java.util.Set;
+import site.ycsb.Client;
 
 /**
  * Declares every {@code rocksdb.*} key the binding reads (YCSB 0.17.0's {@code rocksdb.dir} and
@@ -21,7 +22,7 @@ public final class RocksDbNamespace implements PropertyNamespace {
 
   @Override
   public boolean checked(Properties properties) {
-    return RocksDbClient.class.getName().equals(properties.getProperty("db", "").trim());
+    return RocksDbClient.class.getName().equals(properties.getProperty(Client.DB_PROPERTY, "").trim());
   }
 
   @Override

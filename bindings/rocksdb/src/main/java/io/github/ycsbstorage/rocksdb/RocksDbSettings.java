@@ -2,6 +2,7 @@ package io.github.ycsbstorage.rocksdb;
 
 import io.github.ycsbstorage.binding.DeclaredMemory;
 import io.github.ycsbstorage.config.ByteSize;
+import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.PropertyReader;
 import io.github.ycsbstorage.spi.MemoryFigure;
@@ -50,10 +51,9 @@ record RocksDbSettings(Path dir, Optional<Path> optionsFile, boolean directIo, M
     checkDirectory(dirText, dir);
     var optionsFile = reader.string(OPTIONS_FILE).map(text -> {
       var file = PropertyReader.parsePath(OPTIONS_FILE, text);
-      if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
-        throw new InvalidPropertyException(OPTIONS_FILE, text, "a readable RocksDB OPTIONS file (e.g. a copy of "
-            + "an OPTIONS-000007 file that RocksDB wrote)", Files.exists(file) ? "not a readable file" : "no such file");
-      }
+      Check.input(Files.isRegularFile(file) && Files.isReadable(file),
+          OPTIONS_FILE, text, "a readable RocksDB OPTIONS file (e.g. a copy of "
+          + "an OPTIONS-000007 file that RocksDB wrote)", Files.exists(file) ? "not a readable file" : "no such file");
       return file;
     });
     return new RocksDbSettings(dir, optionsFile, reader.bool(DIRECT_IO, true), blockCache(reader, properties));
@@ -77,22 +77,17 @@ record RocksDbSettings(Path dir, Optional<Path> optionsFile, boolean directIo, M
   /** A directory that exists and is writable, or that can be created under its nearest existing parent. */
   private static void checkDirectory(String text, Path dir) {
     if (Files.exists(dir)) {
-      if (!Files.isDirectory(dir)) {
-        throw new InvalidPropertyException(DIR, text, DIR_ACCEPTED, "it is a file, not a directory");
-      }
-      if (!Files.isWritable(dir)) {
-        throw new InvalidPropertyException(DIR, text, DIR_ACCEPTED, "the directory is not writable");
-      }
+      Check.input(Files.isDirectory(dir), DIR, text, DIR_ACCEPTED, "it is a file, not a directory");
+      Check.input(Files.isWritable(dir), DIR, text, DIR_ACCEPTED, "the directory is not writable");
       return;
     }
     var parent = dir.getParent();
     while (parent != null && !Files.exists(parent)) {
       parent = parent.getParent();
     }
-    if (parent == null || !Files.isDirectory(parent) || !Files.isWritable(parent)) {
-      throw new InvalidPropertyException(DIR, text, DIR_ACCEPTED, "it cannot be created: "
-          + (parent == null ? "no existing parent" : parent + (Files.isDirectory(parent) ? " is not writable"
-          : " is a file")));
-    }
+    Check.input(parent != null && Files.isDirectory(parent) && Files.isWritable(parent),
+        DIR, text, DIR_ACCEPTED, "it cannot be created: "
+        + (parent == null ? "no existing parent" : parent + (Files.isDirectory(parent) ? " is not writable"
+        : " is a file")));
   }
 }

@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.binding;
 
+import io.github.ycsbstorage.config.Check;
 import java.util.function.Consumer;
 
 /**
@@ -23,9 +24,7 @@ public final class SharedResource<T> {
 
   /** @param closer closes the shared object when its last user releases it */
   public SharedResource(Consumer<T> closer) {
-    if (closer == null) {
-      throw new IllegalArgumentException("closer must not be null");
-    }
+    Check.argument(closer != null, "closer must not be null");
     this.closer = closer;
   }
 

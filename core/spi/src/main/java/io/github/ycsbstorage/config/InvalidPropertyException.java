@@ -5,9 +5,10 @@ package io.github.ycsbstorage.config;
  * property, the offending value (masked when the property holds a secret) and what is accepted, so
  * that a user can fix the command without reading code.
  *
- * <p>The launcher turns this exception into exit status 2, before any data is touched.
+ * <p>The launcher turns this exception, as every {@link BadInputException}, into exit status 2, before
+ * any data is touched.
  */
-public final class InvalidPropertyException extends IllegalArgumentException {
+public final class InvalidPropertyException extends BadInputException {
   private static final long serialVersionUID = 1L;
 
   private final String property;

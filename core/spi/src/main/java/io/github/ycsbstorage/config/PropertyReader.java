@@ -28,9 +28,7 @@ public final class PropertyReader {
   private final Properties properties;
 
   public PropertyReader(Properties properties) {
-    if (properties == null) {
-      throw new IllegalArgumentException("properties must not be null");
-    }
+    Check.argument(properties != null, "properties must not be null");
     this.properties = properties;
   }
 
@@ -61,9 +59,8 @@ public final class PropertyReader {
   public List<String> list(String key, String defaultValue) {
     var entries = split(string(key, defaultValue), ",");
     var given = properties.getProperty(key);
-    if (entries.isEmpty() && given != null && !given.isBlank()) {
-      throw new InvalidPropertyException(key, given, "a comma-separated list of one or more entries", "it names none");
-    }
+    Check.input(!entries.isEmpty() || given == null || given.isBlank(),
+        key, given, "a comma-separated list of one or more entries", "it names none");
     return entries;
   }
 
@@ -113,9 +110,7 @@ public final class PropertyReader {
     } catch (NumberFormatException e) {
       throw new InvalidPropertyException(key, value, range(min, max, value.trim().matches("\\d{10,}")));
     }
-    if (parsed < min || parsed > max) {
-      throw new InvalidPropertyException(key, value, range(min, max, parsed > max));
-    }
+    Check.input(parsed >= min && parsed <= max, key, value, range(min, max, parsed > max));
     return parsed;
   }
 
@@ -148,9 +143,7 @@ public final class PropertyReader {
   /** Parses a decimal number {@code > 0} for the named property or argument (or one entry of its list). */
   public static double parsePositiveDecimal(String key, String value, String accepted) {
     double parsed = parseDecimal(key, value);
-    if (parsed <= 0) {
-      throw new InvalidPropertyException(key, value, accepted, "it must be > 0");
-    }
+    Check.input(parsed > 0, key, value, accepted, "it must be > 0");
     return parsed;
   }
 

@@ -1,6 +1,7 @@
 package io.github.ycsbstorage.collector.device;
 
 import io.github.ycsbstorage.collector.host.HostFiles;
+import io.github.ycsbstorage.config.Check;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -22,9 +23,7 @@ public final class DeviceClassifier {
   private final HostFiles files;
 
   public DeviceClassifier(HostFiles files) {
-    if (files == null) {
-      throw new IllegalArgumentException("files must not be null");
-    }
+    Check.argument(files != null, "files must not be null");
     this.files = files;
   }
 

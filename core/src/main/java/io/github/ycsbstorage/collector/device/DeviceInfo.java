@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.collector.device;
 
+import io.github.ycsbstorage.config.Check;
 import java.util.Optional;
 
 /**
@@ -52,9 +53,7 @@ public record DeviceInfo(
     Optional<Boolean> discard) {
 
   public DeviceInfo {
-    if (name == null || type == null) {
-      throw new IllegalArgumentException("name and type are required");
-    }
+    Check.argument(name != null && type != null, "name and type are required");
     // A result file written before a figure existed reads it as null: unknown.
     transport = orEmpty(transport);
     reason = orEmpty(reason);

@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.collector.host;
 
+import io.github.ycsbstorage.config.Check;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -19,9 +20,7 @@ public final class HostFiles {
   private final Path root;
 
   public HostFiles(Path root) {
-    if (root == null) {
-      throw new IllegalArgumentException("root must not be null");
-    }
+    Check.argument(root != null, "root must not be null");
     this.root = root;
   }
 

@@ -3,6 +3,7 @@ package io.github.ycsbstorage.collector.probe;
 import com.sun.nio.file.ExtendedOpenOption;
 import io.github.ycsbstorage.collector.sample.CpuShares;
 import io.github.ycsbstorage.collector.sample.ProcParsers;
+import io.github.ycsbstorage.config.Check;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -55,9 +56,8 @@ public final class ReadLatencyProbe {
    */
   ReadLatencyProbe(long fileBytes, Duration budget, OpenOption direct, LongSupplier nanoClock,
       Supplier<long[]> cpuTicks) {
-    if (fileBytes < SEQUENTIAL_CHUNK || budget == null || budget.isNegative() || budget.isZero()) {
-      throw new IllegalArgumentException("fileBytes ≥ 1 MiB and a positive budget are required");
-    }
+    Check.argument(fileBytes >= SEQUENTIAL_CHUNK && budget != null && !budget.isNegative() && !budget.isZero(),
+        "fileBytes ≥ 1 MiB and a positive budget are required");
     this.fileBytes = fileBytes / SEQUENTIAL_CHUNK * SEQUENTIAL_CHUNK;
     this.budget = budget;
     this.direct = direct;

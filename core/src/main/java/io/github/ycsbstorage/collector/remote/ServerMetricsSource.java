@@ -2,6 +2,7 @@ package io.github.ycsbstorage.collector.remote;
 
 import io.github.ycsbstorage.collector.sample.ProcSource;
 import io.github.ycsbstorage.collector.sample.Snapshot;
+import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.spi.ServerMetrics;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -17,9 +18,7 @@ public final class ServerMetricsSource implements ProcSource, AutoCloseable {
   private final ServerMetrics metrics;
 
   public ServerMetricsSource(ServerMetrics metrics) {
-    if (metrics == null) {
-      throw new IllegalArgumentException("metrics are required");
-    }
+    Check.argument(metrics != null, "metrics are required");
     this.metrics = metrics;
   }
 

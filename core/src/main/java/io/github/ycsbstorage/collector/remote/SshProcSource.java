@@ -2,6 +2,7 @@ package io.github.ycsbstorage.collector.remote;
 
 import io.github.ycsbstorage.collector.sample.ProcSource;
 import io.github.ycsbstorage.collector.sample.Snapshot;
+import io.github.ycsbstorage.config.Check;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -33,9 +34,8 @@ public final class SshProcSource implements ProcSource {
    * @param pid        the server's process id on that host, if known
    */
   public SshProcSource(List<String> sshCommand, String target, OptionalLong pid) {
-    if (sshCommand.isEmpty() || target == null || target.isBlank()) {
-      throw new IllegalArgumentException("an ssh command and a target are required");
-    }
+    Check.argument(!sshCommand.isEmpty() && target != null && !target.isBlank(),
+        "an ssh command and a target are required");
     this.command = List.copyOf(sshCommand);
     this.target = target;
     this.pid = pid;

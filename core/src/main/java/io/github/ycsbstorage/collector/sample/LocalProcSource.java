@@ -1,6 +1,7 @@
 package io.github.ycsbstorage.collector.sample;
 
 import io.github.ycsbstorage.collector.host.HostFiles;
+import io.github.ycsbstorage.config.Check;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.util.Arrays;
@@ -32,9 +33,7 @@ public final class LocalProcSource implements ProcSource {
 
   /** With another monotonic clock: tests use one they advance. */
   LocalProcSource(HostFiles files, OptionalLong pid, LongSupplier nanoClock) {
-    if (files == null || pid == null || nanoClock == null) {
-      throw new IllegalArgumentException("files, pid and clock must not be null");
-    }
+    Check.argument(files != null && pid != null && nanoClock != null, "files, pid and clock must not be null");
     this.files = files;
     this.pid = pid;
     this.nanoClock = nanoClock;

@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.collector.sample;
 
+import io.github.ycsbstorage.config.Check;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -78,9 +79,9 @@ public final class Sampler {
   }
 
   public Sampler(ProcSource source, Predicate<String> watched, Duration interval) {
-    if (source == null || watched == null || interval == null || interval.isNegative() || interval.isZero()) {
-      throw new IllegalArgumentException("source, watched devices and a positive interval are required");
-    }
+    Check.argument(source != null && watched != null && interval != null && !interval.isNegative()
+        && !interval.isZero(),
+        "source, watched devices and a positive interval are required");
     this.source = source;
     this.watched = watched;
     this.interval = interval;
