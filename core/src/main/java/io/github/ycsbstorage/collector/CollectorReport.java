@@ -1,17 +1,17 @@
 package io.github.ycsbstorage.collector;
 
-import io.github.ycsbstorage.collector.device.DeviceInfo;
-import io.github.ycsbstorage.collector.device.LoopDevice;
 import io.github.ycsbstorage.collector.device.PathInventory;
-import io.github.ycsbstorage.collector.probe.ProbeResult;
-import io.github.ycsbstorage.collector.sample.CpuShares;
-import io.github.ycsbstorage.collector.sample.IoRates;
 import io.github.ycsbstorage.collector.sample.Sampler;
 import io.github.ycsbstorage.collector.sample.Snapshot;
+import io.github.ycsbstorage.result.CpuShares;
 import io.github.ycsbstorage.result.DataDevice;
+import io.github.ycsbstorage.result.DeviceInfo;
 import io.github.ycsbstorage.result.Io;
+import io.github.ycsbstorage.result.IoRates;
+import io.github.ycsbstorage.result.LoopDevice;
 import io.github.ycsbstorage.result.OperationCount;
 import io.github.ycsbstorage.result.PerfKitBenchmarkerMetadata;
+import io.github.ycsbstorage.result.ProbeResult;
 import io.github.ycsbstorage.result.RunRecord;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,11 +1,9 @@
 package io.github.ycsbstorage.collector;
 
-import io.github.ycsbstorage.collector.device.DeviceInfo;
 import io.github.ycsbstorage.collector.device.DeviceResolver;
 import io.github.ycsbstorage.collector.device.HostTuning;
 import io.github.ycsbstorage.collector.device.PathInventory;
 import io.github.ycsbstorage.collector.host.HostFiles;
-import io.github.ycsbstorage.collector.probe.ProbeResult;
 import io.github.ycsbstorage.collector.probe.ReadLatencyProbe;
 import io.github.ycsbstorage.collector.remote.ServerMetricsSource;
 import io.github.ycsbstorage.collector.remote.SshProcSource;
@@ -15,10 +13,12 @@ import io.github.ycsbstorage.collector.sample.ProcSource;
 import io.github.ycsbstorage.collector.sample.Sampler;
 import io.github.ycsbstorage.config.SecretMasker;
 import io.github.ycsbstorage.result.AtomicFile;
+import io.github.ycsbstorage.result.DeviceInfo;
 import io.github.ycsbstorage.result.Io;
 import io.github.ycsbstorage.result.OperationCount;
 import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.PhaseObserver;
+import io.github.ycsbstorage.result.ProbeResult;
 import io.github.ycsbstorage.result.RunRecord;
 import io.github.ycsbstorage.spi.ServerMetricsProvider;
 import io.github.ycsbstorage.spi.ServerMetricsUnavailableException;

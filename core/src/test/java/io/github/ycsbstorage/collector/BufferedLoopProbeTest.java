@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbstorage.collector.device.DeviceResolver;
-import io.github.ycsbstorage.collector.probe.ProbeResult;
 import io.github.ycsbstorage.collector.sample.RunTotals;
 import io.github.ycsbstorage.collector.sample.Sampler;
 import io.github.ycsbstorage.result.Io;
 import io.github.ycsbstorage.result.OperationCount;
+import io.github.ycsbstorage.result.ProbeResult;
 import io.github.ycsbstorage.result.RunRecord;
 import java.util.HashMap;
 import java.util.List;

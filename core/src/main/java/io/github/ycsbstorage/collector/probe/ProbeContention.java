@@ -1,6 +1,6 @@
 package io.github.ycsbstorage.collector.probe;
 
-import io.github.ycsbstorage.collector.sample.CpuShares;
+import io.github.ycsbstorage.result.CpuShares;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;

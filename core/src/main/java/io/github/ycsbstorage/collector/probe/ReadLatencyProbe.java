@@ -1,8 +1,9 @@
 package io.github.ycsbstorage.collector.probe;
 
 import com.sun.nio.file.ExtendedOpenOption;
-import io.github.ycsbstorage.collector.sample.CpuShares;
 import io.github.ycsbstorage.collector.sample.ProcParsers;
+import io.github.ycsbstorage.result.CpuShares;
+import io.github.ycsbstorage.result.ProbeResult;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;

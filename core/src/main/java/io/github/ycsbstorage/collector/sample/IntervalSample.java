@@ -1,5 +1,7 @@
 package io.github.ycsbstorage.collector.sample;
 
+import io.github.ycsbstorage.result.CpuShares;
+import io.github.ycsbstorage.result.IoRates;
 import java.util.List;
 import java.util.Map;
 

@@ -3,6 +3,7 @@ package io.github.ycsbstorage.collector.probe;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.ycsbstorage.result.ProbeResult;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbstorage.collector.Fixtures;
 import io.github.ycsbstorage.collector.host.HostFiles;
+import io.github.ycsbstorage.result.IoRates;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -3,6 +3,7 @@ package io.github.ycsbstorage.collector.sample;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import io.github.ycsbstorage.result.IoRates;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbstorage.collector.host.HostFiles;
+import io.github.ycsbstorage.result.CpuShares;
 import io.github.ycsbstorage.testkit.HangLimit;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

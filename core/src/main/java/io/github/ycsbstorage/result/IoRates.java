@@ -1,6 +1,8 @@
-package io.github.ycsbstorage.collector.sample;
+package io.github.ycsbstorage.result;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.github.ycsbstorage.collector.sample.CounterDelta;
+import io.github.ycsbstorage.collector.sample.ProcParsers;
 import java.util.Arrays;
 import java.util.OptionalDouble;
 

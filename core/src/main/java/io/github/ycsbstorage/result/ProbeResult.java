@@ -1,5 +1,6 @@
-package io.github.ycsbstorage.collector.probe;
+package io.github.ycsbstorage.result;
 
+import io.github.ycsbstorage.collector.probe.ProbeContention;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;

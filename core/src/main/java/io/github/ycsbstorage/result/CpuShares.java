@@ -1,4 +1,4 @@
-package io.github.ycsbstorage.collector.sample;
+package io.github.ycsbstorage.result;
 
 /**
  * Host CPU time shares over an interval, in percent of all CPUs, from {@code /proc/stat} deltas:
