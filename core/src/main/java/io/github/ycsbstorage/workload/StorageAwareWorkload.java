@@ -4,6 +4,7 @@ import io.github.ycsbstorage.binding.YcsbReturnCodes;
 import io.github.ycsbstorage.config.DurationFormat;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.dataset.DatasetMeter;
+import io.github.ycsbstorage.result.CacheState;
 import io.github.ycsbstorage.result.InterruptedExport;
 import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.ResultExporter;
@@ -124,7 +125,7 @@ public class StorageAwareWorkload extends CoreWorkload {
   private void prepare(Properties p, Phase phase, Instant startedAt) throws WorkloadException, InterruptedException {
     var server = session.serverInfo();
     server.ifPresent(record::setServer);
-    if (!load && settings.cache() == StorageSettings.CacheState.COLD) {
+    if (!load && settings.cache() == CacheState.COLD) {
       CacheControl.checkColdPossible(server, CacheControl.runningAsRoot());
     }
     sizing = DatasetSizing.plan(settings, p, session, server, load, record);
@@ -144,7 +145,7 @@ public class StorageAwareWorkload extends CoreWorkload {
     }
     record.setSizing(sizingSection);
     if (!load) {
-      if (settings.cache() == StorageSettings.CacheState.COLD) {
+      if (settings.cache() == CacheState.COLD) {
         CacheControl.dropPageCache();
       }
       WarmUp.run(settings.warmup(), p, this).ifPresent(warmup -> {

@@ -6,6 +6,7 @@ import io.github.ycsbstorage.config.ByteSize;
 import io.github.ycsbstorage.config.DurationFormat;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.PropertyReader;
+import io.github.ycsbstorage.result.CacheState;
 import io.github.ycsbstorage.result.Sizing;
 import java.time.Duration;
 import java.util.List;
@@ -86,9 +87,6 @@ public record StorageSettings(OptionalDouble ratio, Optional<ByteSize> size, Siz
   static final Duration DEFAULT_FAILURE_TIMEOUT = Duration.ofSeconds(60);
 
   static final int DEFAULT_CALIBRATE_RECORDS = 10_000;
-
-  /** Whether the run starts with whatever is cached ({@code warm}) or with the OS page cache dropped. */
-  public enum CacheState { WARM, COLD }
 
   /**
    * Unmeasured operations before the run phase: for a duration, a number of operations, or in rounds
