@@ -33,7 +33,7 @@ public final class TargetRate {
   }
 
   /** The same for a phase whose target is YCSB's {@code target} property ({@code -target}). */
-  static Optional<String> missed(Properties properties, Summary summary) {
+  public static Optional<String> missed(Properties properties, Summary summary) {
     var target = properties.getProperty("target", "0").trim();
     return missed(target.isEmpty() ? 0 : Double.parseDouble(target), summary.throughputOpsPerSec());
   }

@@ -5,6 +5,6 @@
  * ({@link io.github.ycsbstorage.result.ResultReader}), the one way files are written atomically
  * ({@link io.github.ycsbstorage.result.AtomicFile}), and how a phase fills it: components add what
  * they learnt to the {@link io.github.ycsbstorage.result.RunRecord} and YCSB's exporter writes it
- * ({@link io.github.ycsbstorage.result.ResultExporter}).
+ * ({@link io.github.ycsbstorage.phaseend.ResultExporter}).
  */
 package io.github.ycsbstorage.result;

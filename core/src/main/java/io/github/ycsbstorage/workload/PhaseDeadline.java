@@ -1,7 +1,7 @@
 package io.github.ycsbstorage.workload;
 
-import io.github.ycsbstorage.result.InterruptedExport;
-import io.github.ycsbstorage.result.ResultExporter;
+import io.github.ycsbstorage.phaseend.InterruptedExport;
+import io.github.ycsbstorage.phaseend.ResultExporter;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 

@@ -1,8 +1,8 @@
 package io.github.ycsbstorage.workload;
 
+import io.github.ycsbstorage.phaseend.ResultExporter;
+import io.github.ycsbstorage.phaseend.ResultSettings;
 import io.github.ycsbstorage.result.Phase;
-import io.github.ycsbstorage.result.ResultExporter;
-import io.github.ycsbstorage.result.ResultSettings;
 import io.github.ycsbstorage.spi.ServerInfo;
 import io.github.ycsbstorage.spi.ServerInfoProvider;
 import java.time.Instant;

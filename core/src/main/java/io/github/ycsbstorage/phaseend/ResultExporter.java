@@ -1,6 +1,15 @@
-package io.github.ycsbstorage.result;
+package io.github.ycsbstorage.phaseend;
 
 import io.github.ycsbstorage.config.SecretMasker;
+import io.github.ycsbstorage.result.AtomicFile;
+import io.github.ycsbstorage.result.Host;
+import io.github.ycsbstorage.result.Result;
+import io.github.ycsbstorage.result.ResultWriter;
+import io.github.ycsbstorage.result.RunRecord;
+import io.github.ycsbstorage.result.Status;
+import io.github.ycsbstorage.result.Summary;
+import io.github.ycsbstorage.result.TargetRate;
+import io.github.ycsbstorage.result.Versions;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;

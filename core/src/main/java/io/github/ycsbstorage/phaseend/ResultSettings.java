@@ -1,5 +1,6 @@
-package io.github.ycsbstorage.result;
+package io.github.ycsbstorage.phaseend;
 
+import io.github.ycsbstorage.result.Phase;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Optional;

@@ -1,5 +1,7 @@
-package io.github.ycsbstorage.result;
+package io.github.ycsbstorage.phaseend;
 
+import io.github.ycsbstorage.result.AtomicFile;
+import io.github.ycsbstorage.result.Status;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Path;
