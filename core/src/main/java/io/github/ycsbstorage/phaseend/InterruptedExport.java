@@ -1,7 +1,6 @@
 package io.github.ycsbstorage.phaseend;
 
 import io.github.ycsbstorage.result.AtomicFile;
-import io.github.ycsbstorage.result.Status;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Path;
@@ -22,7 +21,7 @@ import site.ycsb.measurements.exporter.MeasurementsExporter;
  * stop the collector, so that its sections cover the phase up to now), then writes YCSB's usual
  * output (to {@code exportfile}, atomically, else stdout) with the {@code [OVERALL]} runtime and
  * throughput up to that moment, and the result file with status {@code interrupted}. Only one export
- * of the phase happens ({@link ResultExporter#beginOwnExport}): once YCSB's own has begun, the hook
+ * of the phase happens ({@link ExportClaim}): once YCSB's own has begun, the hook
  * lets it finish; once the hook has begun, YCSB's {@code Client} never exports.
  *
  * <p>The same export serves a phase stopped as failed whose client threads never end
@@ -52,9 +51,9 @@ public final class InterruptedExport {
   }
 
   private static void export() {
-    if (!ResultExporter.claimStoppedExport()) {
+    if (!ExportClaim.claimStoppedExport()) {
       try {
-        ResultExporter.awaitOwnExport(OWN_EXPORT_LIMIT);
+        ExportClaim.awaitOwnExport(OWN_EXPORT_LIMIT);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
@@ -80,7 +79,7 @@ public final class InterruptedExport {
    * @param windDown what the phase does before its measurements are exported; it must not wait long
    */
   public static void exportStranded(Runnable windDown) {
-    if (!ResultExporter.claimStoppedExport()) {
+    if (!ExportClaim.claimStoppedExport()) {
       return;
     }
     try {

@@ -4,8 +4,8 @@ import io.github.ycsbstorage.binding.YcsbReturnCodes;
 import io.github.ycsbstorage.config.DurationFormat;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.dataset.DatasetMeter;
+import io.github.ycsbstorage.phaseend.ExportClaim;
 import io.github.ycsbstorage.phaseend.InterruptedExport;
-import io.github.ycsbstorage.phaseend.ResultExporter;
 import io.github.ycsbstorage.result.CacheState;
 import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.RunRecord;
@@ -415,7 +415,7 @@ public class StorageAwareWorkload extends CoreWorkload {
       }
       super.cleanup();
       // YCSB's Client exports next, unless a signal's export has the phase (then this never returns)
-      ResultExporter.beginOwnExport();
+      ExportClaim.beginOwnExport();
     }
   }
 

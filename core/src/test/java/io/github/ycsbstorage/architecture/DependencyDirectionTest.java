@@ -29,7 +29,8 @@ class DependencyDirectionTest {
   /** Lowest first: a package may depend on the packages before it only. */
   private static final List<String> LAYERS = List.of(
       "spi", "config", "binding", "result", "collector.host", "collector.sample", "collector.device",
-      "collector.probe", "dataset", "collector.remote", "collector", "workload", "study", "report", "cli");
+      "collector.probe", "dataset", "collector.remote", "collector", "phaseend", "workload", "study", "report",
+      "cli");
   /**
    * Packages that the layers would let use another that they must not: the study runs {@code bin/ycsb}
    * child processes and names the workload only by its class name (a string, which does not count here).
