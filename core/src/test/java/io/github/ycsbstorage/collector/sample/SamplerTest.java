@@ -29,7 +29,8 @@ class SamplerTest {
   private static final String MEMINFO = "MemTotal: 1000 kB\nMemFree: 100 kB\nMemAvailable: 400 kB\n"
       + "Buffers: 10 kB\nCached: 300 kB\nDirty: 20 kB\nWriteback: 5 kB\nSwapTotal: 100 kB\nSwapFree: 60 kB\n";
 
-  private static Snapshot snapshot(long seconds, String diskstats, String stat, String meminfo, String vmstat) {
+  /** A reading at {@code seconds} of the given files; a null file is unreadable. */
+  static Snapshot snapshot(long seconds, String diskstats, String stat, String meminfo, String vmstat) {
     Map<String, String> files = new java.util.HashMap<>();
     if (diskstats != null) {
       files.put("diskstats", diskstats);
