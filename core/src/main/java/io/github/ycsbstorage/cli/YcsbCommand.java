@@ -4,10 +4,10 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 
 import io.github.ycsbstorage.config.BadInputException;
 import io.github.ycsbstorage.config.YcsbSettings;
+import io.github.ycsbstorage.phaseend.ResultExporter;
+import io.github.ycsbstorage.phaseend.ResultSettings;
 import io.github.ycsbstorage.result.ExitStatus;
 import io.github.ycsbstorage.result.Phase;
-import io.github.ycsbstorage.result.ResultExporter;
-import io.github.ycsbstorage.result.ResultSettings;
 import io.github.ycsbstorage.result.Version;
 import io.github.ycsbstorage.workload.BindingSession;
 import io.github.ycsbstorage.workload.BindingUnavailableException;
@@ -102,7 +102,7 @@ public final class YcsbCommand {
   /**
    * For a workload other than the storage-aware one (which hands its settings over in {@code init}):
    * YCSB's export through the {@link ResultExporter}, which judges the phase like any other
-   * ({@link io.github.ycsbstorage.result.PhaseVerdict}): YCSB's {@code Client} exits 0 even when its
+   * ({@link io.github.ycsbstorage.phaseend.PhaseVerdict}): YCSB's {@code Client} exits 0 even when its
    * load threads stopped at their first failed insert, so a load that stored fewer records than asked,
    * or a run that stopped short, would pass as done. The user's exporter still writes YCSB's output;
    * no result file is written (that is the storage-aware workload's, with its sizing and devices).

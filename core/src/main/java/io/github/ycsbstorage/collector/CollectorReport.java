@@ -1,17 +1,16 @@
 package io.github.ycsbstorage.collector;
 
-import io.github.ycsbstorage.collector.device.DeviceInfo;
-import io.github.ycsbstorage.collector.device.LoopDevice;
 import io.github.ycsbstorage.collector.device.PathInventory;
-import io.github.ycsbstorage.collector.probe.ProbeResult;
-import io.github.ycsbstorage.collector.sample.CpuShares;
-import io.github.ycsbstorage.collector.sample.IoRates;
+import io.github.ycsbstorage.collector.sample.ResultMapping;
 import io.github.ycsbstorage.collector.sample.Sampler;
 import io.github.ycsbstorage.collector.sample.Snapshot;
 import io.github.ycsbstorage.result.DataDevice;
+import io.github.ycsbstorage.result.DeviceInfo;
 import io.github.ycsbstorage.result.Io;
+import io.github.ycsbstorage.result.LoopDevice;
 import io.github.ycsbstorage.result.OperationCount;
 import io.github.ycsbstorage.result.PerfKitBenchmarkerMetadata;
+import io.github.ycsbstorage.result.ProbeResult;
 import io.github.ycsbstorage.result.RunRecord;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -105,7 +104,7 @@ public final class CollectorReport {
       double seconds = totals.diskSeconds(entry.getKey());
       var max = totals.maxUtil(entry.getKey());
       devices.put(entry.getKey(), new Io.DeviceTotals(
-          seconds > 0 ? Optional.of(IoRates.of(entry.getValue(), seconds)) : Optional.empty(),
+          seconds > 0 ? Optional.of(ResultMapping.ioRates(entry.getValue(), seconds)) : Optional.empty(),
           max.isPresent() ? OptionalDouble.of(round(max.getAsDouble())) : OptionalDouble.empty(), entry.getValue()[0], entry.getValue()[4],
           entry.getValue()[2] * 512, entry.getValue()[6] * 512, round(seconds)));
     }
@@ -113,10 +112,10 @@ public final class CollectorReport {
     var vm = totals.vm();
     return new Io(seen.observed(), seen.serverHost() ? Io.SampledHost.SERVER : Io.SampledHost.CLIENT,
         sampling.source(), sampling.samples().size(), round(totals.seconds()), devices, seen.countedDevices(),
-        cpu == null ? Optional.empty() : Optional.ofNullable(CpuShares.of(cpu)),
-        cpu == null ? Optional.empty() : Optional.ofNullable(CpuShares.of(cpu))
+        cpu == null ? Optional.empty() : Optional.ofNullable(ResultMapping.cpuShares(cpu)),
+        cpu == null ? Optional.empty() : Optional.ofNullable(ResultMapping.cpuShares(cpu))
             .map(shares -> shares.idle() + shares.iowait() < Io.SATURATED_BELOW_PERCENT),
-        cpu == null ? OptionalLong.empty() : OptionalLong.of(CpuShares.busyTicks(cpu) * 1_000_000L / Sampler.USER_HZ),
+        cpu == null ? OptionalLong.empty() : OptionalLong.of(ResultMapping.busyTicks(cpu) * 1_000_000L / Sampler.USER_HZ),
         cpu == null || iowaitShare(cpu) == null ? OptionalDouble.empty() : OptionalDouble.of(iowaitShare(cpu)),
         Optional.ofNullable(totals.lastMemory()), seen.tuning(),
         vm == null ? OptionalLong.empty() : OptionalLong.of(vm[0]),
@@ -124,7 +123,8 @@ public final class CollectorReport {
         vm == null ? OptionalLong.empty() : OptionalLong.of(vm[2]),
         process(seen), seen.operations(), Optional.empty(), Optional.ofNullable(seen.probe()), seen.server(),
         sampling.gaps(), sampling.first() == null || sampling.last() == null ? Optional.empty()
-            : Optional.of(new Io.Readings(sampling.first(), sampling.last()))).withOperations(seen.operations());
+            : Optional.of(new Io.Readings(ResultMapping.reading(sampling.first()),
+                ResultMapping.reading(sampling.last())))).withOperations(seen.operations());
   }
 
   /**
@@ -140,9 +140,9 @@ public final class CollectorReport {
     if (clients.isEmpty() || clients.stream().anyMatch(io -> io.readings().isEmpty())) {
       return Optional.empty();
     }
-    var first = clients.stream().map(io -> io.readings().orElseThrow().first())
+    var first = clients.stream().map(io -> ResultMapping.snapshot(io.readings().orElseThrow().first()))
         .min(java.util.Comparator.comparingLong(Snapshot::epochMillis)).orElseThrow();
-    var last = clients.stream().map(io -> io.readings().orElseThrow().last())
+    var last = clients.stream().map(io -> ResultMapping.snapshot(io.readings().orElseThrow().last()))
         .max(java.util.Comparator.comparingLong(Snapshot::epochMillis)).orElseThrow();
     if (last.epochMillis() <= first.epochMillis()) {
       return Optional.empty();
@@ -158,7 +158,7 @@ public final class CollectorReport {
 
   /** Share of non-idle CPU time spent waiting for I/O: iowait / (busy + iowait); null if no time. */
   static Double iowaitShare(long[] cpu) {
-    double busy = CpuShares.busyTicks(cpu);
+    double busy = ResultMapping.busyTicks(cpu);
     double iowait = cpu[4];
     return busy + iowait > 0 ? round(iowait / (busy + iowait)) : null;
   }
@@ -175,7 +175,7 @@ public final class CollectorReport {
     if (cpu == null && io == null) {
       return Optional.empty();
     }
-    long hostTicks = totals.cpu() == null ? 0 : CpuShares.busyTicks(totals.cpu());
+    long hostTicks = totals.cpu() == null ? 0 : ResultMapping.busyTicks(totals.cpu());
     long deviceBytes = seen.countedDevices().isEmpty() ? 0 : countedDevices(seen)[2] * 512;
     var cpuShare = cpu != null && hostTicks > 0
         ? OptionalDouble.of(round4((double) (cpu[0] + cpu[1]) / hostTicks)) : OptionalDouble.empty();
@@ -298,7 +298,7 @@ public final class CollectorReport {
       if (seconds <= 0 || unnamed && entry.getValue()[0] + entry.getValue()[4] == 0) {
         continue;
       }
-      var rates = IoRates.of(entry.getValue(), seconds);
+      var rates = ResultMapping.ioRates(entry.getValue(), seconds);
       // PerfKitBenchmarker reads only groups of upper-case letters: the device names the figure
       var device = entry.getKey() + ".";
       record.addSummaryLine("IO", device + "r/s avg", round(rates.readsPerSec()));
@@ -317,7 +317,7 @@ public final class CollectorReport {
     var host = seen.serverHost() ? "" : "client.";
     var cpu = totals.cpu();
     if (cpu != null) {
-      var shares = CpuShares.of(cpu);
+      var shares = ResultMapping.cpuShares(cpu);
       if (shares != null) {
         record.addSummaryLine("IO", host + "cpu.user %", round(shares.user()));
         record.addSummaryLine("IO", host + "cpu.system %", round(shares.system()));

@@ -1,11 +1,9 @@
 package io.github.ycsbstorage.collector;
 
-import io.github.ycsbstorage.collector.device.DeviceInfo;
 import io.github.ycsbstorage.collector.device.DeviceResolver;
 import io.github.ycsbstorage.collector.device.HostTuning;
 import io.github.ycsbstorage.collector.device.PathInventory;
 import io.github.ycsbstorage.collector.host.HostFiles;
-import io.github.ycsbstorage.collector.probe.ProbeResult;
 import io.github.ycsbstorage.collector.probe.ReadLatencyProbe;
 import io.github.ycsbstorage.collector.remote.ServerMetricsSource;
 import io.github.ycsbstorage.collector.remote.SshProcSource;
@@ -16,11 +14,13 @@ import io.github.ycsbstorage.collector.sample.Sampler;
 import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.config.SecretMasker;
 import io.github.ycsbstorage.result.AtomicFile;
+import io.github.ycsbstorage.result.DeviceInfo;
 import io.github.ycsbstorage.result.Io;
 import io.github.ycsbstorage.result.OperationCount;
 import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.PhaseObserver;
-import io.github.ycsbstorage.result.ResultSettings;
+import io.github.ycsbstorage.result.ProbeResult;
+import io.github.ycsbstorage.result.ResultFile;
 import io.github.ycsbstorage.result.RunRecord;
 import io.github.ycsbstorage.spi.ServerMetricsProvider;
 import io.github.ycsbstorage.spi.ServerMetricsUnavailableException;
@@ -217,7 +217,7 @@ public final class StorageCollector implements PhaseObserver {
    * ({@code storage.result}, else {@code <exportfile>.result.json}) when it lies inside it.
    */
   private String relativeToResult(Path output) {
-    var result = ResultSettings.resultFileFor(properties);
+    var result = ResultFile.of(properties);
     var file = output.toAbsolutePath().normalize();
     if (result.isEmpty()) {
       return file.toString();

@@ -184,7 +184,7 @@ final class ReportTables {
   }
 
   /** E.g. {@code flash, 12,555 random reads/s}. */
-  private static String probe(io.github.ycsbstorage.collector.probe.ProbeResult probe) {
+  private static String probe(io.github.ycsbstorage.result.ProbeResult probe) {
     return probe.inferredMedium().orElse(probe.inconclusive().isPresent() ? "inconclusive (contended host)"
         : "medium unknown") + (probe.randomReadIops().isPresent()
         ? String.format(Locale.ROOT, ", %,.0f random reads/s", probe.randomReadIops().getAsDouble()) : "");

@@ -1,7 +1,7 @@
 package io.github.ycsbstorage.report;
 
-import io.github.ycsbstorage.collector.device.DeviceType;
 import io.github.ycsbstorage.result.AchievedDataset;
+import io.github.ycsbstorage.result.DeviceType;
 import io.github.ycsbstorage.result.Io;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

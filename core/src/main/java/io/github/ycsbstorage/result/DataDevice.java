@@ -2,9 +2,6 @@ package io.github.ycsbstorage.result;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
-import io.github.ycsbstorage.collector.device.DeviceInfo;
-import io.github.ycsbstorage.collector.device.LoopDevice;
-import io.github.ycsbstorage.collector.probe.ProbeResult;
 import java.util.List;
 import java.util.Optional;
 

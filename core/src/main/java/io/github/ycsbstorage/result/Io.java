@@ -5,11 +5,6 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.ycsbstorage.collector.probe.ProbeResult;
-import io.github.ycsbstorage.collector.sample.CpuShares;
-import io.github.ycsbstorage.collector.sample.IntervalSample;
-import io.github.ycsbstorage.collector.sample.IoRates;
-import io.github.ycsbstorage.collector.sample.Snapshot;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -51,7 +46,7 @@ import java.util.TreeMap;
  */
 public record Io(String observed, SampledHost sampledHost, String source, int samples, double seconds,
     Map<String, DeviceTotals> devices, List<String> countedDevices, Optional<CpuShares> cpu,
-    Optional<Boolean> cpuSaturated, OptionalLong cpuBusyMicros, OptionalDouble iowaitShare, Optional<IntervalSample.MemoryState> memory,
+    Optional<Boolean> cpuSaturated, OptionalLong cpuBusyMicros, OptionalDouble iowaitShare, Optional<MemoryState> memory,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> tuning, OptionalLong majorFaults,
     OptionalLong swapIn, OptionalLong swapOut, Optional<ProcessTotals> process, OperationCount operations,
     Optional<PerOperation> perOperation, @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<ProbeResult> probe,
@@ -71,7 +66,25 @@ public record Io(String observed, SampledHost sampledHost, String source, int sa
   }
 
   /** The first and last raw readings of a sampling (host-wide counters, comparable across processes). */
-  public record Readings(Snapshot first, Snapshot last) {
+  public record Readings(Reading first, Reading last) {
+  }
+
+  /**
+   * Raw counters as the collector read them at one moment; an array is {@code null} when its file
+   * could not be read, and {@code missing} says why.
+   *
+   * @param epochMillis wall-clock time of the reading
+   * @param nanos       monotonic time of the reading
+   * @param disks       {@code /proc/diskstats} counters per watched device, with their field count last
+   * @param cpu         aggregate {@code /proc/stat} cpu ticks
+   * @param memory      {@code /proc/meminfo} values in kB
+   * @param vm          {@code /proc/vmstat} counters
+   * @param processIo   the server process's {@code /proc/<pid>/io} counters
+   * @param processCpu  the server process's utime and stime ticks
+   * @param missing     what could not be read, and why
+   */
+  public record Reading(long epochMillis, long nanos, Map<String, long[]> disks, long[] cpu, long[] memory,
+      long[] vm, long[] processIo, long[] processCpu, List<String> missing) {
   }
 
   /** Whose host the CPU and memory figures describe. */

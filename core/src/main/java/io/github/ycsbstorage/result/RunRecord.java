@@ -122,7 +122,7 @@ public final class RunRecord {
    * at its stop ({@code measurementtype=raw}, {@code hdrhistogram.fileoutput=true}): the per-operation
    * figures and their lines follow.
    */
-  synchronized void countOperations(Summary summary) {
+  public synchronized void countOperations(Summary summary) {
     if (io != null && io.operations().count() == null && summary.count() > 0) {
       io = io.withOperations(new OperationCount(summary.count(), "YCSB's exported summary"));
       addPerOperationLines();

@@ -34,7 +34,7 @@ public final class TargetRate {
   }
 
   /** The same for a phase whose target is YCSB's {@code target} property ({@code -target}). */
-  static Optional<String> missed(Properties properties, Summary summary) {
+  public static Optional<String> missed(Properties properties, Summary summary) {
     return missed(YcsbSettings.from(properties).target(), summary.throughputOpsPerSec());
   }
 }

@@ -4,6 +4,7 @@ import io.github.ycsbstorage.config.PropertyReader;
 import io.github.ycsbstorage.config.SecretMasker;
 import io.github.ycsbstorage.config.YcsbSettings;
 import io.github.ycsbstorage.result.Phase;
+import io.github.ycsbstorage.result.ResultFile;
 import io.github.ycsbstorage.result.Version;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -31,7 +32,7 @@ final class CellCommands {
   static final String PROPERTIES_FILE = "client.properties";
   private static final String EXPORTER = "site.ycsb.measurements.exporter.JSONArrayMeasurementsExporter";
   /** Where a client writes and which client it is: not what it measures. */
-  private static final Set<String> NOT_INPUTS = Set.of(Client.EXPORT_FILE_PROPERTY, "storage.result", YcsbSettings.HDRHISTOGRAM_OUTPUT_PATH,
+  private static final Set<String> NOT_INPUTS = Set.of(Client.EXPORT_FILE_PROPERTY, ResultFile.PROPERTY, YcsbSettings.HDRHISTOGRAM_OUTPUT_PATH,
       "storage.client");
 
   /** One client of a cell: its number, its output folder, its properties and its command line. */
@@ -132,7 +133,7 @@ final class CellCommands {
     properties.put(Client.EXPORT_FILE_PROPERTY, clientFolder.resolve("export.json").toString());
     if (storageAware(cell)) {
       // Only the storage-aware workload writes a result file; other workloads would leave it unused.
-      properties.put("storage.result", clientFolder.resolve("result.json").toString());
+      properties.put(ResultFile.PROPERTY, clientFolder.resolve("result.json").toString());
     }
     properties.put(Measurements.MEASUREMENT_TYPE_PROPERTY, YcsbSettings.DEFAULT_MEASUREMENT_TYPE);
     properties.put(YcsbSettings.HDRHISTOGRAM_FILE_OUTPUT, "true");

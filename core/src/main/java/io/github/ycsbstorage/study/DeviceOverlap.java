@@ -1,8 +1,8 @@
 package io.github.ycsbstorage.study;
 
-import io.github.ycsbstorage.collector.device.DeviceInfo;
 import io.github.ycsbstorage.collector.device.DeviceResolver;
 import io.github.ycsbstorage.collector.device.PathInventory;
+import io.github.ycsbstorage.result.DeviceInfo;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

@@ -6,7 +6,7 @@ import io.github.ycsbstorage.config.DurationFormat;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.PropertiesFile;
 import io.github.ycsbstorage.config.PropertyReader;
-import io.github.ycsbstorage.workload.StorageSettings.CacheState;
+import io.github.ycsbstorage.result.CacheState;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

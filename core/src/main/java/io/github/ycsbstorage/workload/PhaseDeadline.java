@@ -1,7 +1,7 @@
 package io.github.ycsbstorage.workload;
 
-import io.github.ycsbstorage.result.InterruptedExport;
-import io.github.ycsbstorage.result.ResultExporter;
+import io.github.ycsbstorage.phaseend.ExportClaim;
+import io.github.ycsbstorage.phaseend.InterruptedExport;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -44,7 +44,7 @@ final class PhaseDeadline {
   private void await() {
     long deadline = System.nanoTime() + limit.toNanos();
     try {
-      while (!ResultExporter.exportClaimed() && System.nanoTime() - deadline < 0) {
+      while (!ExportClaim.exportClaimed() && System.nanoTime() - deadline < 0) {
         Thread.sleep(POLL_MILLIS);
       }
     } catch (InterruptedException e) {

@@ -1,9 +1,10 @@
 package io.github.ycsbstorage.workload;
 
 import io.github.ycsbstorage.config.YcsbSettings;
+import io.github.ycsbstorage.phaseend.ResultExporter;
+import io.github.ycsbstorage.phaseend.ResultSettings;
+import io.github.ycsbstorage.result.ResultFile;
 import io.github.ycsbstorage.result.Phase;
-import io.github.ycsbstorage.result.ResultExporter;
-import io.github.ycsbstorage.result.ResultSettings;
 import io.github.ycsbstorage.spi.ServerInfo;
 import io.github.ycsbstorage.spi.ServerInfoProvider;
 import java.time.Instant;
@@ -25,7 +26,7 @@ final class PhaseExport {
       Optional<ServerInfo> server) {
     var chosen = YcsbSettings.from(p).exporter();
     if (!chosen.equals(ResultExporter.class.getName())) {
-      ResultExporter.configure(new ResultSettings(chosen, ResultSettings.resultFileFor(p), phase, p, startedAt,
+      ResultExporter.configure(new ResultSettings(chosen, ResultFile.of(p), phase, p, startedAt,
           binding.flatMap(ServerInfoProvider::driverVersion),
           server.flatMap(ServerInfo::version)));
       p.setProperty(Client.EXPORTER_PROPERTY, ResultExporter.class.getName());

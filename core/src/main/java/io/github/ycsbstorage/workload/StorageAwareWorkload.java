@@ -5,9 +5,10 @@ import io.github.ycsbstorage.config.DurationFormat;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.YcsbSettings;
 import io.github.ycsbstorage.dataset.DatasetMeter;
-import io.github.ycsbstorage.result.InterruptedExport;
+import io.github.ycsbstorage.phaseend.ExportClaim;
+import io.github.ycsbstorage.phaseend.InterruptedExport;
+import io.github.ycsbstorage.result.CacheState;
 import io.github.ycsbstorage.result.Phase;
-import io.github.ycsbstorage.result.ResultExporter;
 import io.github.ycsbstorage.result.RunRecord;
 import io.github.ycsbstorage.result.Sizing;
 import java.time.Duration;
@@ -125,7 +126,7 @@ public class StorageAwareWorkload extends CoreWorkload {
   private void prepare(Properties p, Phase phase, Instant startedAt) throws WorkloadException, InterruptedException {
     var server = session.serverInfo();
     server.ifPresent(record::setServer);
-    if (!load && settings.cache() == StorageSettings.CacheState.COLD) {
+    if (!load && settings.cache() == CacheState.COLD) {
       CacheControl.checkColdPossible(server, CacheControl.runningAsRoot());
     }
     sizing = DatasetSizing.plan(settings, p, session, server, load, record);
@@ -145,7 +146,7 @@ public class StorageAwareWorkload extends CoreWorkload {
     }
     record.setSizing(sizingSection);
     if (!load) {
-      if (settings.cache() == StorageSettings.CacheState.COLD) {
+      if (settings.cache() == CacheState.COLD) {
         CacheControl.dropPageCache();
       }
       WarmUp.run(settings.warmup(), p, this).ifPresent(warmup -> {
@@ -414,7 +415,7 @@ public class StorageAwareWorkload extends CoreWorkload {
       }
       super.cleanup();
       // YCSB's Client exports next, unless a signal's export has the phase (then this never returns)
-      ResultExporter.beginOwnExport();
+      ExportClaim.beginOwnExport();
     }
   }
 

@@ -7,6 +7,8 @@ import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.config.DurationFormat;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.PropertyReader;
+import io.github.ycsbstorage.result.CacheState;
+import io.github.ycsbstorage.result.ResultFile;
 import io.github.ycsbstorage.result.Sizing;
 import java.time.Duration;
 import java.util.List;
@@ -76,7 +78,7 @@ public record StorageSettings(OptionalDouble ratio, Optional<ByteSize> size, Siz
   public static final String SERVER_RESTART = "storage.server.restart";
   public static final String PROGRESS = "storage.progress";
   public static final String PROGRESS_INTERVAL = "storage.progress.interval";
-  public static final String RESULT = "storage.result";
+  public static final String RESULT = ResultFile.PROPERTY;
   public static final String FAILURE_TIMEOUT = "storage.failure.timeout";
   public static final String OPERATION_TIMEOUT = OperationTimeout.KEY;
 
@@ -89,9 +91,6 @@ public record StorageSettings(OptionalDouble ratio, Optional<ByteSize> size, Siz
   static final Duration DEFAULT_FAILURE_TIMEOUT = Duration.ofSeconds(60);
 
   static final int DEFAULT_CALIBRATE_RECORDS = 10_000;
-
-  /** Whether the run starts with whatever is cached ({@code warm}) or with the OS page cache dropped. */
-  public enum CacheState { WARM, COLD }
 
   /**
    * Unmeasured operations before the run phase: for a duration, a number of operations, or in rounds

@@ -20,6 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Dependencies point one way: each package of ours uses only packages below it in {@link #LAYERS},
  * the bindings use only the SPI module, and the SPI uses nothing of ours (bindings → SPI ← core).
+ * The result file's format sits below the collector, which maps its own figures onto it, and the
+ * study, which drives clients as processes, uses none of the workload's code ({@link #APART}).
  * Read from the main sources (every reference to a class of another package of ours, imports,
  * wildcard imports and qualified names alike, comments left out), so that a new arrow shows up here
  * before it becomes a circle. The compiler enforces the bindings' side too: they compile against
@@ -28,8 +30,14 @@ import org.junit.jupiter.api.io.TempDir;
 class DependencyDirectionTest {
   /** Lowest first: a package may depend on the packages before it only. */
   private static final List<String> LAYERS = List.of(
-      "spi", "config", "binding", "collector.host", "collector.sample", "collector.device", "collector.probe",
-      "result", "dataset", "collector.remote", "collector", "workload", "study", "report", "cli", "demo");
+      "spi", "config", "binding", "result", "collector.host", "collector.sample", "collector.device",
+      "collector.probe", "dataset", "collector.remote", "collector", "phaseend", "workload", "study", "report",
+      "cli", "demo");
+  /**
+   * Packages that the layers would let use another that they must not: the study runs {@code bin/ycsb}
+   * child processes and names the workload only by its class name (a string, which does not count here).
+   */
+  private static final Map<String, Set<String>> APART = Map.of("study", Set.of("workload"));
   /** What a binding's main code may use of ours: the packages of the SPI module. */
   private static final Set<String> FOR_BINDINGS = Set.of("spi", "config", "binding");
   /** The modules whose packages {@link #LAYERS} orders, lowest first. */
@@ -38,13 +46,19 @@ class DependencyDirectionTest {
   private static final Pattern PACKAGE = Pattern.compile("^package io\\.github\\.ycsbstorage\\.([a-z.]+);", Pattern.MULTILINE);
   /** A class of ours, or all of a package's ({@code import io.github.ycsbstorage.cli.*;}). */
   private static final Pattern REFERENCE = Pattern.compile("io\\.github\\.ycsbstorage\\.([a-z.]+)\\.(?:[A-Z]|\\*)");
+  private static final Pattern STRING = Pattern.compile("\"(?:[^\"\\\\]|\\\\.)*\"");
 
   private static Path project() {
     return Path.of(System.getProperty("basedir", ".")).toAbsolutePath().getParent();
   }
 
-  /** Package → the other packages of ours its main sources refer to. */
+  /** Package → the other packages of ours its main sources refer to, class names in strings included. */
   private static Map<String, Set<String>> dependencies(Path sources) throws IOException {
+    return dependencies(sources, true);
+  }
+
+  /** The same; {@code inStrings}: whether a class name in a string literal counts. */
+  private static Map<String, Set<String>> dependencies(Path sources, boolean inStrings) throws IOException {
     var graph = new TreeMap<String, Set<String>>();
     try (Stream<Path> files = Files.walk(sources)) {
       for (var file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
@@ -60,7 +74,7 @@ class DependencyDirectionTest {
           if (code.startsWith("*") || code.startsWith("/*") || code.startsWith("//")) {
             continue;
           }
-          var reference = REFERENCE.matcher(code);
+          var reference = REFERENCE.matcher(inStrings ? code : STRING.matcher(code).replaceAll("\"\""));
           while (reference.find()) {
             if (!reference.group(1).equals(from)) {
               uses.add(reference.group(1));
@@ -104,6 +118,15 @@ class DependencyDirectionTest {
     }));
     assertEquals(List.of(), upward, "dependencies that point up (or sideways) the layers");
     assertEquals(Set.of(), graph.get("spi"), "the SPI depends on nothing of ours");
+  }
+
+  @Test
+  void packagesKeptApartUseNoneOfEachOthersCode() throws IOException {
+    var graph = dependencies(project().resolve("core/src/main/java"), false);
+    var used = new ArrayList<String>();
+    APART.forEach((from, others) -> graph.get(from).stream().filter(others::contains)
+        .forEach(to -> used.add(from + " -> " + to)));
+    assertEquals(List.of(), used, "dependencies between packages kept apart");
   }
 
   @Test

@@ -5,11 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbstorage.collector.device.DeviceResolver;
-import io.github.ycsbstorage.collector.probe.ProbeResult;
+import io.github.ycsbstorage.collector.probe.ProbeMedium;
 import io.github.ycsbstorage.collector.sample.RunTotals;
 import io.github.ycsbstorage.collector.sample.Sampler;
 import io.github.ycsbstorage.result.Io;
 import io.github.ycsbstorage.result.OperationCount;
+import io.github.ycsbstorage.result.ProbeResult;
 import io.github.ycsbstorage.result.RunRecord;
 import java.util.HashMap;
 import java.util.List;
@@ -25,7 +26,7 @@ import org.junit.jupiter.api.Test;
  */
 class BufferedLoopProbeTest {
   /** What the probe measured on such a loop device here: 4 µs median, i.e. "memory". */
-  private static final ProbeResult MEMORY_FAST = ProbeResult.measured("/mnt/img/data", true, Optional.empty(),
+  private static final ProbeResult MEMORY_FAST = ProbeMedium.measured("/mnt/img/data", true, Optional.empty(),
       16 << 20, 50_000, 4.2, 4L, 6L, 11L, 80L, 230_000.0, 2_900.0, List.of(4L, 4L, 5L), OptionalDouble.of(60));
 
   private static Map<String, Object> storageLines(CollectorReport.Observations seen) {

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbstorage.collector.device.DeviceResolver;
-import io.github.ycsbstorage.collector.device.DeviceType;
 import io.github.ycsbstorage.collector.device.HostTuning;
 import io.github.ycsbstorage.collector.host.HostFiles;
+import io.github.ycsbstorage.result.DeviceType;
 import io.github.ycsbstorage.result.OperationCount;
 import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.RunRecord;

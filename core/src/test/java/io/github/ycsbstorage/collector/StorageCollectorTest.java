@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
-import io.github.ycsbstorage.collector.device.DeviceType;
+import io.github.ycsbstorage.result.DeviceType;
 import io.github.ycsbstorage.result.Io;
 import io.github.ycsbstorage.result.OperationCount;
 import io.github.ycsbstorage.result.PerfKitBenchmarkerMetadata;

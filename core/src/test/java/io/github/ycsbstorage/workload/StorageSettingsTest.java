@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.github.ycsbstorage.config.DurationFormat;
 import io.github.ycsbstorage.config.InvalidPropertyException;
+import io.github.ycsbstorage.result.CacheState;
 import io.github.ycsbstorage.result.Sizing;
 import java.time.Duration;
 import java.util.Properties;
@@ -25,7 +26,7 @@ class StorageSettingsTest {
     assertEquals(true, settings.serverMemory().isEmpty());
     assertEquals(true, settings.recordOverhead().isEmpty());
     assertEquals(10_000, settings.calibrateRecords());
-    assertEquals(StorageSettings.CacheState.WARM, settings.cache());
+    assertEquals(CacheState.WARM, settings.cache());
     assertEquals(true, settings.warmup().none());
     assertEquals(true, settings.progress());
     assertEquals(Duration.ofSeconds(10), settings.progressInterval());

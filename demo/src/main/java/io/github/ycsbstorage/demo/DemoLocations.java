@@ -1,9 +1,9 @@
 package io.github.ycsbstorage.demo;
 
-import io.github.ycsbstorage.collector.device.DeviceInfo;
 import io.github.ycsbstorage.collector.device.DeviceResolver;
 import io.github.ycsbstorage.collector.device.PathInventory;
 import io.github.ycsbstorage.collector.host.HostFiles;
+import io.github.ycsbstorage.result.DeviceInfo;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

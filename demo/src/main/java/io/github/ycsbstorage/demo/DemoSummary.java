@@ -1,9 +1,9 @@
 package io.github.ycsbstorage.demo;
 
-import io.github.ycsbstorage.collector.sample.CpuShares;
 import io.github.ycsbstorage.config.ByteSize;
 import io.github.ycsbstorage.report.ReportCell;
 import io.github.ycsbstorage.report.SampleSize;
+import io.github.ycsbstorage.result.CpuShares;
 import io.github.ycsbstorage.result.EngineActivity;
 import io.github.ycsbstorage.result.Io;
 import io.github.ycsbstorage.result.Phase;

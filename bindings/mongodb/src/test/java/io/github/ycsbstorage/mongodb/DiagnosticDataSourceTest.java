@@ -8,9 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.mongodb.MongoCommandException;
 import com.mongodb.ServerAddress;
 import io.github.ycsbstorage.collector.remote.ServerMetricsSource;
-import io.github.ycsbstorage.collector.sample.IntervalSample;
 import io.github.ycsbstorage.collector.sample.ProcParsers;
 import io.github.ycsbstorage.collector.sample.Sampler;
+import io.github.ycsbstorage.result.MemoryState;
 import io.github.ycsbstorage.spi.ServerMetricsUnavailableException;
 import java.io.IOException;
 import java.time.Duration;
@@ -83,7 +83,7 @@ class DiagnosticDataSourceTest {
     assertEquals(10.0, cpu.iowait());
     assertEquals(2.5, cpu.steal());
     assertEquals(50.0, cpu.idle());
-    assertEquals(new IntervalSample.MemoryState(7_303_856L * 1024, 7_500_000L * 1024, 4_096L * 1024, null, 0L),
+    assertEquals(new MemoryState(7_303_856L * 1024, 7_500_000L * 1024, 4_096L * 1024, null, 0L),
         sample.memory(), "FTDC does not report Writeback");
     assertEquals(10.0, sample.majorFaultsPerSec());
     assertEquals(0.0, sample.swapInPerSec());

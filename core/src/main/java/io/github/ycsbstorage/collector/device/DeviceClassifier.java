@@ -2,6 +2,8 @@ package io.github.ycsbstorage.collector.device;
 
 import io.github.ycsbstorage.collector.host.HostFiles;
 import io.github.ycsbstorage.config.Check;
+import io.github.ycsbstorage.result.DeviceInfo;
+import io.github.ycsbstorage.result.DeviceType;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;

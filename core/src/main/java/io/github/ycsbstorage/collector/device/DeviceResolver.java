@@ -1,6 +1,9 @@
 package io.github.ycsbstorage.collector.device;
 
 import io.github.ycsbstorage.collector.host.HostFiles;
+import io.github.ycsbstorage.result.DeviceInfo;
+import io.github.ycsbstorage.result.DeviceType;
+import io.github.ycsbstorage.result.LoopDevice;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -107,7 +110,7 @@ public final class DeviceResolver {
     var mount = found.get();
     if (state.loopPending) {
       state.loopPending = false;
-      state.loop = state.loop.onFileSystem(mount, blockDeviceOf(mount));
+      state.loop = onFileSystem(state.loop, mount, blockDeviceOf(mount));
     }
     if (state.mountPoint == null) {
       state.mountPoint = mount.mountPoint();
@@ -146,6 +149,12 @@ public final class DeviceResolver {
       return;
     }
     expand(name.get(), state, depth);
+  }
+
+  /** The loop device with the file system its backing file lies on, and that file system's device. */
+  private static LoopDevice onFileSystem(LoopDevice loop, Mount mount, Optional<String> device) {
+    return new LoopDevice(loop.name(), loop.sizeBytes(), loop.backingFile(), Optional.of(mount.fsType()),
+        Optional.of(mount.mountPoint()), device.or(() -> Optional.of(mount.source())));
   }
 
   private Optional<String> blockDeviceOf(Mount mount) {

@@ -1,5 +1,7 @@
 package io.github.ycsbstorage.collector.device;
 
+import io.github.ycsbstorage.result.DeviceInfo;
+import io.github.ycsbstorage.result.LoopDevice;
 import java.util.List;
 import java.util.Optional;
 

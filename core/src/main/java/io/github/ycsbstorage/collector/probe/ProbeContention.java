@@ -1,6 +1,6 @@
 package io.github.ycsbstorage.collector.probe;
 
-import io.github.ycsbstorage.collector.sample.CpuShares;
+import io.github.ycsbstorage.result.CpuShares;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -15,7 +15,7 @@ import java.util.OptionalDouble;
 public final class ProbeContention {
   /** Rounds disagree when the slowest round's median is more than this many times the fastest's. */
   public static final double SPREAD_FACTOR = 2;
-  /** Medians under this many µs (all memory, {@link ProbeResult#inferMedium}) compare as this. */
+  /** Medians under this many µs (all memory, {@link ProbeMedium#inferMedium}) compare as this. */
   private static final long FLOOR_US = 20;
 
   private ProbeContention() {

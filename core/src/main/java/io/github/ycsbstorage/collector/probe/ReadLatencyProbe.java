@@ -1,9 +1,10 @@
 package io.github.ycsbstorage.collector.probe;
 
 import com.sun.nio.file.ExtendedOpenOption;
-import io.github.ycsbstorage.collector.sample.CpuShares;
 import io.github.ycsbstorage.collector.sample.ProcParsers;
+import io.github.ycsbstorage.collector.sample.ResultMapping;
 import io.github.ycsbstorage.config.Check;
+import io.github.ycsbstorage.result.ProbeResult;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -82,7 +83,7 @@ public final class ReadLatencyProbe {
     }
     var delta = new long[before.length];
     Arrays.setAll(delta, i -> after[i] - before[i]);
-    var shares = CpuShares.of(delta);
+    var shares = ResultMapping.cpuShares(delta);
     return shares == null ? OptionalDouble.empty() : OptionalDouble.of(shares.idle() + shares.iowait());
   }
 
@@ -178,7 +179,7 @@ public final class ReadLatencyProbe {
         }
       }
       long p50 = histogram.getValueAtPercentile(50) / 1000;
-      return ProbeResult.measured(directory.toString(), direct, Optional.ofNullable(reason), fileBytes, reads,
+      return ProbeMedium.measured(directory.toString(), direct, Optional.ofNullable(reason), fileBytes, reads,
           histogram.getMean() / 1000, p50, histogram.getValueAtPercentile(90) / 1000,
           histogram.getValueAtPercentile(99) / 1000, histogram.getMaxValue() / 1000,
           reads / randomSeconds, sequential, roundP50Us, cpuFree);

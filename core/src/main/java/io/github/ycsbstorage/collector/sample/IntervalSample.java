@@ -1,5 +1,8 @@
 package io.github.ycsbstorage.collector.sample;
 
+import io.github.ycsbstorage.result.CpuShares;
+import io.github.ycsbstorage.result.IoRates;
+import io.github.ycsbstorage.result.MemoryState;
 import java.util.List;
 import java.util.Map;
 
@@ -26,28 +29,6 @@ public record IntervalSample(long epochMillis, double seconds, boolean full, Map
   public IntervalSample {
     devices = Map.copyOf(devices);
     gaps = List.copyOf(gaps);
-  }
-
-  /**
-   * Memory gauges in bytes: used = MemTotal − MemAvailable (as procps {@code free} reports it),
-   * page cache = Cached, Dirty, Writeback, swap used = SwapTotal − SwapFree.
-   */
-  public record MemoryState(Long usedBytes, Long pageCacheBytes, Long dirtyBytes,
-      Long writebackBytes, Long swapUsedBytes) {
-
-    /** From {@link ProcParsers#meminfo} values (kB, -1 = absent). */
-    public static MemoryState of(long[] kb) {
-      return new MemoryState(difference(kb[0], kb[2]), bytes(kb[4]), bytes(kb[5]), bytes(kb[6]),
-          difference(kb[7], kb[8]));
-    }
-
-    private static Long bytes(long kb) {
-      return kb < 0 ? null : kb * 1024;
-    }
-
-    private static Long difference(long a, long b) {
-      return a < 0 || b < 0 ? null : (a - b) * 1024;
-    }
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.collector.sample;
 
+import io.github.ycsbstorage.result.MemoryState;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.OptionalDouble;
@@ -19,7 +20,7 @@ public final class RunTotals {
   long[] processIo;
   long[] processCpu;
   double seconds;
-  IntervalSample.MemoryState lastMemory;
+  MemoryState lastMemory;
 
   /**
    * @param util the interval's {@code %util}, or null when the interval is not full (it then adds to
@@ -92,7 +93,7 @@ public final class RunTotals {
     return seconds;
   }
 
-  public IntervalSample.MemoryState lastMemory() {
+  public MemoryState lastMemory() {
     return lastMemory;
   }
 }

@@ -1,6 +1,9 @@
 package io.github.ycsbstorage.collector.sample;
 
 import io.github.ycsbstorage.config.Check;
+import io.github.ycsbstorage.result.CpuShares;
+import io.github.ycsbstorage.result.IoRates;
+import io.github.ycsbstorage.result.MemoryState;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -167,12 +170,12 @@ public final class Sampler {
         intervalGaps.add(entry.getKey() + " appeared");
         continue;
       }
-      var delta = IoRates.delta(before, entry.getValue());
+      var delta = ResultMapping.diskDelta(before, entry.getValue());
       if (delta == null) {
         intervalGaps.add(entry.getKey() + ": counters reset");
         continue;
       }
-      var rates = IoRates.of(delta, seconds);
+      var rates = ResultMapping.ioRates(delta, seconds);
       devices.put(entry.getKey(), rates);
       totals.addDisk(entry.getKey(), delta, seconds, full ? rates.utilPercent() : null);
     }
@@ -185,14 +188,14 @@ public final class Sampler {
     if (prior.cpu() != null && current.cpu() != null) {
       var delta = CounterDelta.of(prior.cpu(), current.cpu(), ProcParsers.CPU_FIELDS, -1);
       if (delta != null) {
-        cpu = CpuShares.of(delta);
+        cpu = ResultMapping.cpuShares(delta);
         totals.cpu = RunTotals.add(totals.cpu, delta);
         totals.cpuSeconds += seconds;
       }
     }
-    IntervalSample.MemoryState memory = null;
+    MemoryState memory = null;
     if (current.memory() != null) {
-      memory = IntervalSample.MemoryState.of(current.memory());
+      memory = ResultMapping.memoryState(current.memory());
       totals.lastMemory = memory;
     }
     Double faults = null;

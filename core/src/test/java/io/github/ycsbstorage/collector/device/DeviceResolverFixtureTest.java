@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbstorage.collector.Fixtures;
+import io.github.ycsbstorage.result.LoopDevice;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;

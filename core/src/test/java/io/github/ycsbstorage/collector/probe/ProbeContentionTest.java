@@ -18,7 +18,7 @@ class ProbeContentionTest {
     var why = ProbeContention.judge(List.of(1000L, 3900L, 1200L), QUIET).orElseThrow();
     assertEquals("inconclusive: the probe's rounds disagree (median [1000, 3900, 1200] µs, more than 2× apart):"
         + " a contended host, not the medium", why);
-    var result = ProbeResult.measured("/data", true, Optional.empty(), 16 << 20, 300, 2000, 1200, 3800, 3900, 4000,
+    var result = ProbeMedium.measured("/data", true, Optional.empty(), 16 << 20, 300, 2000, 1200, 3800, 3900, 4000,
         500, 100, List.of(1000L, 3900L, 1200L), QUIET);
     assertEquals(Optional.empty(), result.inferredMedium(), "never classified from a contended sample");
     assertEquals(Optional.of(why), result.inconclusive());
@@ -28,7 +28,7 @@ class ProbeContentionTest {
   @Test
   void roundsWithinTwiceOfEachOtherClassify() {
     assertEquals(Optional.empty(), ProbeContention.judge(List.of(36L, 51L, 44L), QUIET));
-    var result = ProbeResult.measured("/data", true, Optional.empty(), 16 << 20, 30_000, 44, 44, 60, 90, 400,
+    var result = ProbeMedium.measured("/data", true, Optional.empty(), 16 << 20, 30_000, 44, 44, 60, 90, 400,
         22_000, 900, List.of(36L, 51L, 44L), QUIET);
     assertEquals(Optional.of("flash"), result.inferredMedium());
   }

@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.sun.nio.file.ExtendedOpenOption;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
-import com.sun.nio.file.ExtendedOpenOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -49,7 +49,7 @@ class ReadLatencyProbeTest {
     if (result.inconclusive().isPresent()) {
       assertEquals(Optional.empty(), result.inferredMedium(), result.toString());
     } else {
-      assertEquals(ProbeResult.inferMedium(p50), result.inferredMedium().orElseThrow());
+      assertEquals(ProbeMedium.inferMedium(p50), result.inferredMedium().orElseThrow());
     }
     if (!result.directIo()) {
       assertTrue(result.reason().orElseThrow().startsWith("O_DIRECT refused"), result.toString());
@@ -139,9 +139,9 @@ class ReadLatencyProbeTest {
 
   @Test
   void mediumThresholds() {
-    assertEquals("memory", ProbeResult.inferMedium(3));
-    assertEquals("flash", ProbeResult.inferMedium(20));
-    assertEquals("flash", ProbeResult.inferMedium(1999));
-    assertEquals("spinning", ProbeResult.inferMedium(2000));
+    assertEquals("memory", ProbeMedium.inferMedium(3));
+    assertEquals("flash", ProbeMedium.inferMedium(20));
+    assertEquals("flash", ProbeMedium.inferMedium(1999));
+    assertEquals("spinning", ProbeMedium.inferMedium(2000));
   }
 }

@@ -48,7 +48,7 @@ class FullIntervalTest {
     assertEquals(51.28, result.samples().get(2).devices().get("sda").utilPercent(), 0.01);
     assertEquals(OptionalDouble.of(31.0), result.totals().maxUtil("sda"));
     // averages over all 2.0078 s: 514 ms busy → 25.60 %, 152 reads → 75.70 r/s
-    var average = IoRates.of(result.totals().disks().get("sda"), result.totals().diskSeconds("sda"));
+    var average = ResultMapping.ioRates(result.totals().disks().get("sda"), result.totals().diskSeconds("sda"));
     assertEquals(2.0078, result.totals().diskSeconds("sda"), 1e-12);
     assertEquals(100.0 * 514 / 2007.8, average.utilPercent(), 1e-9);
     assertEquals(152 / 2.0078, average.readsPerSec(), 1e-9);
@@ -68,7 +68,7 @@ class FullIntervalTest {
   void withoutAFullIntervalTheMaximumIsUnknown() {
     var result = sampled(new long[] {0, 0, 0}, new long[] {400_000_000L, 10, 100});
     assertEquals(OptionalDouble.empty(), result.totals().maxUtil("sda"));
-    assertEquals(25.0, IoRates.of(result.totals().disks().get("sda"), result.totals().diskSeconds("sda"))
+    assertEquals(25.0, ResultMapping.ioRates(result.totals().disks().get("sda"), result.totals().diskSeconds("sda"))
         .utilPercent(), 1e-9);
   }
 

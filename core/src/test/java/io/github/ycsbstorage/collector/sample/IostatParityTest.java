@@ -38,8 +38,8 @@ class IostatParityTest {
 
   @Test
   void ratesMatchIostatDefinitions() {
-    var delta = IoRates.delta(parse(FIRST, ProcParsers.ALL_DEVICES).get("sda"), parse(SECOND, ProcParsers.ALL_DEVICES).get("sda"));
-    var rates = IoRates.of(delta, 2.0);
+    var delta = ResultMapping.diskDelta(parse(FIRST, ProcParsers.ALL_DEVICES).get("sda"), parse(SECOND, ProcParsers.ALL_DEVICES).get("sda"));
+    var rates = ResultMapping.ioRates(delta, 2.0);
     assertEquals(100.0, rates.readsPerSec());
     assertEquals(50.0, rates.writesPerSec());
     assertEquals(4000.0, rates.readKbPerSec());
@@ -61,7 +61,7 @@ class IostatParityTest {
   void idleDeviceHasZeroAwaitAndSizeRatherThanNaN() {
     var parsed = parse(FIRST, Set.of("nvme0n1")::contains);
     assertEquals(Set.of("nvme0n1"), parsed.keySet());
-    var rates = IoRates.of(IoRates.delta(parsed.get("nvme0n1"), parse(SECOND, ProcParsers.ALL_DEVICES).get("nvme0n1")), 1.0);
+    var rates = ResultMapping.ioRates(ResultMapping.diskDelta(parsed.get("nvme0n1"), parse(SECOND, ProcParsers.ALL_DEVICES).get("nvme0n1")), 1.0);
     assertEquals(0.0, rates.readAwaitMs());
     assertEquals(0.0, rates.readRequestKb());
     assertEquals(0.0, rates.utilPercent());
@@ -71,14 +71,14 @@ class IostatParityTest {
   void utilisationIsCappedAt100LikeIostat() {
     var first = parse("8 0 sda 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n", ProcParsers.ALL_DEVICES).get("sda");
     var second = parse("8 0 sda 1 0 8 5 0 0 0 0 0 1100 5 0 0 0 0 0 0\n", ProcParsers.ALL_DEVICES).get("sda");
-    assertEquals(100.0, IoRates.of(IoRates.delta(first, second), 1.0).utilPercent());
+    assertEquals(100.0, ResultMapping.ioRates(ResultMapping.diskDelta(first, second), 1.0).utilPercent());
   }
 
   @Test
   void oldKernelsWithoutDiscardFieldsReportDiscardsAsUnknown() {
     var first = parse("8 0 sda 10 0 80 10 0 0 0 0 0 10 10\n", ProcParsers.ALL_DEVICES).get("sda");
     var second = parse("8 0 sda 20 0 160 30 0 0 0 0 0 20 30\n", ProcParsers.ALL_DEVICES).get("sda");
-    var rates = IoRates.of(IoRates.delta(first, second), 1.0);
+    var rates = ResultMapping.ioRates(ResultMapping.diskDelta(first, second), 1.0);
     assertEquals(10.0, rates.readsPerSec());
     assertEquals(2.0, rates.readAwaitMs());
     assertEquals(OptionalDouble.empty(), rates.discardsPerSec());
@@ -91,8 +91,8 @@ class IostatParityTest {
     assertEquals(-1, CounterDelta.of(1L << 40, 5L));
     var before = parse("8 0 sda 4294967290 0 0 0 0 0 0 0 0 0 0\n", ProcParsers.ALL_DEVICES).get("sda");
     var after = parse("8 0 sda 4 0 0 0 0 0 0 0 0 0 0\n", ProcParsers.ALL_DEVICES).get("sda");
-    assertEquals(10, IoRates.delta(before, after)[0]);
+    assertEquals(10, ResultMapping.diskDelta(before, after)[0]);
     var huge = parse("8 0 sda 5000000000 0 0 0 0 0 0 0 0 0 0\n", ProcParsers.ALL_DEVICES).get("sda");
-    assertNull(IoRates.delta(huge, after));
+    assertNull(ResultMapping.diskDelta(huge, after));
   }
 }

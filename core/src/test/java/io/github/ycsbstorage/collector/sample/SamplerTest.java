@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbstorage.collector.host.HostFiles;
+import io.github.ycsbstorage.result.MemoryState;
 import io.github.ycsbstorage.testkit.HangLimit;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -28,7 +29,8 @@ class SamplerTest {
   private static final String MEMINFO = "MemTotal: 1000 kB\nMemFree: 100 kB\nMemAvailable: 400 kB\n"
       + "Buffers: 10 kB\nCached: 300 kB\nDirty: 20 kB\nWriteback: 5 kB\nSwapTotal: 100 kB\nSwapFree: 60 kB\n";
 
-  private static Snapshot snapshot(long seconds, String diskstats, String stat, String meminfo, String vmstat) {
+  /** A reading at {@code seconds} of the given files; a null file is unreadable. */
+  static Snapshot snapshot(long seconds, String diskstats, String stat, String meminfo, String vmstat) {
     Map<String, String> files = new java.util.HashMap<>();
     if (diskstats != null) {
       files.put("diskstats", diskstats);
@@ -72,9 +74,9 @@ class SamplerTest {
     assertEquals(100.0 * 100 / 950, sample.cpu().iowait(), 1e-9);
     assertEquals(100.0 * 700 / 950, sample.cpu().idle(), 1e-9);
     assertEquals(10.0, sample.majorFaultsPerSec());
-    assertEquals(new IntervalSample.MemoryState(600L * 1024, 300L * 1024, 20L * 1024, 5L * 1024, 40L * 1024),
+    assertEquals(new MemoryState(600L * 1024, 300L * 1024, 20L * 1024, 5L * 1024, 40L * 1024),
         sample.memory());
-    assertEquals(150, CpuShares.busyTicks(result.totals().cpu()));
+    assertEquals(150, ResultMapping.busyTicks(result.totals().cpu()));
     assertEquals(200, result.totals().disks().get("sda")[0]);
     assertEquals(List.of(), result.gaps());
   }

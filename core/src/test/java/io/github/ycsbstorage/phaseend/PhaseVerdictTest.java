@@ -1,7 +1,11 @@
-package io.github.ycsbstorage.result;
+package io.github.ycsbstorage.phaseend;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.github.ycsbstorage.result.OperationFigures;
+import io.github.ycsbstorage.result.Phase;
+import io.github.ycsbstorage.result.Status;
+import io.github.ycsbstorage.result.Summary;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package io.github.ycsbstorage.result;
+package io.github.ycsbstorage.phaseend;
 
 import java.io.FilterOutputStream;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.github.ycsbstorage.collector.device;
+package io.github.ycsbstorage.result;
 
 import io.github.ycsbstorage.config.Check;
 import java.util.Optional;

@@ -1,6 +1,10 @@
-package io.github.ycsbstorage.result;
+package io.github.ycsbstorage.phaseend;
 
+import io.github.ycsbstorage.result.ExitStatus;
 import io.github.ycsbstorage.config.YcsbSettings;
+import io.github.ycsbstorage.result.Phase;
+import io.github.ycsbstorage.result.Status;
+import io.github.ycsbstorage.result.Summary;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,6 +1,8 @@
-package io.github.ycsbstorage.result;
+package io.github.ycsbstorage.phaseend;
 
+import io.github.ycsbstorage.result.ExitStatus;
 import io.github.ycsbstorage.config.YcsbSettings;
+import io.github.ycsbstorage.result.AtomicFile;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Path;
@@ -20,7 +22,7 @@ import site.ycsb.measurements.exporter.MeasurementsExporter;
  * stop the collector, so that its sections cover the phase up to now), then writes YCSB's usual
  * output (to {@code exportfile}, atomically, else stdout) with the {@code [OVERALL]} runtime and
  * throughput up to that moment, and the result file with status {@code interrupted}. Only one export
- * of the phase happens ({@link ResultExporter#beginOwnExport}): once YCSB's own has begun, the hook
+ * of the phase happens ({@link ExportClaim}): once YCSB's own has begun, the hook
  * lets it finish; once the hook has begun, YCSB's {@code Client} never exports.
  *
  * <p>The same export serves a phase stopped as failed whose client threads never end
@@ -50,9 +52,9 @@ public final class InterruptedExport {
   }
 
   private static void export() {
-    if (!ResultExporter.claimStoppedExport()) {
+    if (!ExportClaim.claimStoppedExport()) {
       try {
-        ResultExporter.awaitOwnExport(OWN_EXPORT_LIMIT);
+        ExportClaim.awaitOwnExport(OWN_EXPORT_LIMIT);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
@@ -78,7 +80,7 @@ public final class InterruptedExport {
    * @param windDown what the phase does before its measurements are exported; it must not wait long
    */
   public static void exportStranded(Runnable windDown) {
-    if (!ResultExporter.claimStoppedExport()) {
+    if (!ExportClaim.claimStoppedExport()) {
       return;
     }
     try {

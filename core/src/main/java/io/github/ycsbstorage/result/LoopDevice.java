@@ -1,4 +1,4 @@
-package io.github.ycsbstorage.collector.device;
+package io.github.ycsbstorage.result;
 
 import java.util.Locale;
 import java.util.Optional;
@@ -32,10 +32,5 @@ public record LoopDevice(String name, OptionalLong sizeBytes, String backingFile
         : " of unknown size";
     return name + size + " over " + backingFile
         + backingFsType.map(type -> " (" + type + backingDevice.map(d -> " on " + d).orElse("") + ")").orElse("");
-  }
-
-  LoopDevice onFileSystem(Mount mount, Optional<String> device) {
-    return new LoopDevice(name, sizeBytes, backingFile, Optional.of(mount.fsType()), Optional.of(mount.mountPoint()),
-        device.or(() -> Optional.of(mount.source())));
   }
 }

@@ -1,4 +1,4 @@
-package io.github.ycsbstorage.result;
+package io.github.ycsbstorage.phaseend;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -6,6 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.ycsbstorage.config.YcsbSettings;
+import io.github.ycsbstorage.result.Phase;
+import io.github.ycsbstorage.result.ResultFile;
+import io.github.ycsbstorage.result.RunRecord;
+import io.github.ycsbstorage.result.Sizing;
+import io.github.ycsbstorage.result.Version;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -217,11 +222,11 @@ class ResultExporterTest {
   @Test
   void resultFileLocation() {
     var properties = new Properties();
-    assertEquals(Optional.empty(), ResultSettings.resultFileFor(properties));
+    assertEquals(Optional.empty(), ResultFile.of(properties));
     properties.setProperty("exportfile", "out/run.txt");
-    assertEquals(Optional.of(Path.of("out/run.txt.result.json")), ResultSettings.resultFileFor(properties));
+    assertEquals(Optional.of(Path.of("out/run.txt.result.json")), ResultFile.of(properties));
     properties.setProperty("storage.result", "cell.json");
-    assertEquals(Optional.of(Path.of("cell.json")), ResultSettings.resultFileFor(properties));
+    assertEquals(Optional.of(Path.of("cell.json")), ResultFile.of(properties));
   }
 
   @Test

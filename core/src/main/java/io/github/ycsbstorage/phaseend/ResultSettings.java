@@ -1,7 +1,8 @@
-package io.github.ycsbstorage.result;
+package io.github.ycsbstorage.phaseend;
 
 import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.config.YcsbSettings;
+import io.github.ycsbstorage.result.Phase;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Optional;
@@ -35,17 +36,5 @@ public record ResultSettings(String delegateClass, Optional<Path> resultFile, Ph
   static ResultSettings standalone() {
     return new ResultSettings(YcsbSettings.DEFAULT_EXPORTER, Optional.empty(), Phase.RUN, new Properties(), Instant.now(),
         Optional.empty(), Optional.empty());
-  }
-
-  /**
-   * The result file for these properties: {@code storage.result}, else {@code <exportfile>.result.json},
-   * else none.
-   */
-  public static Optional<Path> resultFileFor(Properties properties) {
-    var explicit = properties.getProperty("storage.result");
-    if (explicit != null && !explicit.isBlank()) {
-      return Optional.of(Path.of(explicit.trim()));
-    }
-    return YcsbSettings.from(properties).defaultResultFile().map(Path::of);
   }
 }

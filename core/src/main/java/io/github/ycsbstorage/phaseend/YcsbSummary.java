@@ -1,5 +1,7 @@
-package io.github.ycsbstorage.result;
+package io.github.ycsbstorage.phaseend;
 
+import io.github.ycsbstorage.result.OperationFigures;
+import io.github.ycsbstorage.result.Summary;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package io.github.ycsbstorage.collector.probe;
+package io.github.ycsbstorage.result;
 
 import java.util.List;
 import java.util.Optional;
@@ -27,7 +27,7 @@ import java.util.OptionalLong;
  * @param roundP50Us     the median of each round of random reads, µs, in order
  * @param cpuFreePercent the host's idle + iowait time during the random reads, % of all CPUs; empty if
  *                       {@code /proc/stat} could not be read
- * @param inconclusive   why no medium is classified from a contended sample ({@link ProbeContention})
+ * @param inconclusive   why no medium is classified from a contended sample (rounds that disagree, saturated CPUs)
  */
 public record ProbeResult(String directory, boolean directIo, Optional<String> reason, long fileBytes,
     long randomReads, OptionalDouble meanUs, OptionalLong p50Us, OptionalLong p90Us, OptionalLong p99Us,
@@ -58,37 +58,10 @@ public record ProbeResult(String directory, boolean directIo, Optional<String> r
         OptionalDouble.empty(), Optional.empty(), List.of(), OptionalDouble.empty(), Optional.empty());
   }
 
-  /**
-   * A probe that ran: its figures, and the medium its median suggests unless the sample was contended
-   * ({@link ProbeContention}: its rounds disagree or the CPUs were saturated).
-   */
-  public static ProbeResult measured(String directory, boolean directIo, Optional<String> reason, long fileBytes,
-      long randomReads, double meanUs, long p50Us, long p90Us, long p99Us, long maxUs, double randomReadIops,
-      double sequentialMBps, List<Long> roundP50Us, OptionalDouble cpuFreePercent) {
-    var inconclusive = ProbeContention.judge(roundP50Us, cpuFreePercent);
-    return new ProbeResult(directory, directIo, reason, fileBytes, randomReads, OptionalDouble.of(meanUs),
-        OptionalLong.of(p50Us), OptionalLong.of(p90Us), OptionalLong.of(p99Us), OptionalLong.of(maxUs),
-        OptionalDouble.of(randomReadIops), OptionalDouble.of(sequentialMBps),
-        inconclusive.isPresent() ? Optional.empty() : Optional.of(inferMedium(p50Us)), roundP50Us, cpuFreePercent,
-        inconclusive);
-  }
-
   /** The same figures with no medium inferred from them, because {@code why} they cannot show it. */
   public ProbeResult withoutMedium(String why) {
     return new ProbeResult(directory, directIo, Optional.of(reason.map(r -> r + "; " + why).orElse(why)), fileBytes,
         randomReads, meanUs, p50Us, p90Us, p99Us, maxUs, randomReadIops, sequentialMBps, Optional.empty(),
         roundP50Us, cpuFreePercent, inconclusive);
-  }
-
-  /**
-   * The medium a median random-read latency suggests: below 20 µs nothing but memory answers (page
-   * cache, RAM disk); below 2 ms flash (local NVMe ≈ 10–100 µs, SATA SSD ≈ 100–200 µs, network
-   * flash volumes up to ≈ 1 ms); from 2 ms on, seek and rotation (7.2k rpm ≈ 4–12 ms).
-   */
-  public static String inferMedium(long medianMicros) {
-    if (medianMicros < 20) {
-      return "memory";
-    }
-    return medianMicros < 2000 ? "flash" : "spinning";
   }
 }

@@ -1,22 +1,13 @@
-package io.github.ycsbstorage.result;
+package io.github.ycsbstorage.phaseend;
 
+import io.github.ycsbstorage.result.ExitStatus;
 import io.github.ycsbstorage.config.Check;
-import io.github.ycsbstorage.config.SecretMasker;
-import io.github.ycsbstorage.config.YcsbSettings;
+import io.github.ycsbstorage.result.RunRecord;
+import io.github.ycsbstorage.result.TargetRate;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Optional;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntConsumer;
-import java.util.stream.Stream;
 import site.ycsb.Client;
 import site.ycsb.measurements.exporter.MeasurementsExporter;
 import site.ycsb.measurements.exporter.TextMeasurementsExporter;
@@ -25,8 +16,8 @@ import site.ycsb.measurements.exporter.TextMeasurementsExporter;
  * The {@code exporter} the storage-aware workload installs: it forwards every metric unchanged to the
  * exporter the user chose (YCSB's text exporter by default), appends {@link RunRecord}'s summary lines
  * (e.g. {@code [STORAGE], device.rotational, 1}) and facts ({@code # STORAGE, device.type, nvme})
- * to that output, and writes the self-describing result
- * file ({@link Result}, written by {@link ResultWriter}).
+ * to that output, and has the self-describing result file written ({@link PhaseResult}). Who
+ * exports the phase is claimed once ({@link ExportClaim}).
  *
  * <p>YCSB's {@code Client} constructs exporters by class name with only an {@link OutputStream}, after
  * {@code Workload.cleanup()}; the workload therefore hands over its settings beforehand through
@@ -43,12 +34,6 @@ import site.ycsb.measurements.exporter.TextMeasurementsExporter;
  */
 public final class ResultExporter implements MeasurementsExporter {
   private static volatile ResultSettings configured = ResultSettings.standalone();
-  /**
-   * Who exports the phase: nobody yet, YCSB's {@code Client}, or {@link InterruptedExport} for a phase
-   * that a signal stopped or that could not end by itself.
-   */
-  private enum Exporter { NONE, YCSB, STOPPED }
-
   /** How an export ends the phase. */
   enum Ending {
     /** YCSB's {@code Client} exports at the phase's end: a failed verdict ends the JVM in {@link #close}. */
@@ -59,12 +44,6 @@ public final class ResultExporter implements MeasurementsExporter {
     STRANDED
   }
 
-  /** Claimed once: the phase is exported by YCSB's {@code Client} or by {@link InterruptedExport}, never both. */
-  private static final AtomicReference<Exporter> EXPORTER = new AtomicReference<>(Exporter.NONE);
-  /** Whether YCSB's {@code Client} has made its exporter, i.e. is writing its export. */
-  private static volatile boolean ownExportWriting;
-  /** Released when YCSB's own export has written everything, for a signal that arrives during it. */
-  private static final CountDownLatch OWN_EXPORT_WRITTEN = new CountDownLatch(1);
   /** Ends the JVM with a failed phase's exit status; tests replace it. */
   static volatile IntConsumer exit = System::exit;
 
@@ -80,8 +59,7 @@ public final class ResultExporter implements MeasurementsExporter {
   /** The exporter YCSB's {@code Client} makes at the end of the phase. */
   public ResultExporter(OutputStream out) {
     this(out, Ending.YCSB);
-    beginOwnExport();
-    ownExportWriting = true;
+    ExportClaim.ownExportWriting();
   }
 
   /** @param ending how this export ends the phase */
@@ -102,41 +80,6 @@ public final class ResultExporter implements MeasurementsExporter {
 
   static ResultSettings configured() {
     return configured;
-  }
-
-  /**
-   * Claims the phase's export for YCSB's {@code Client}, which is about to open {@code exportfile}
-   * and export; called on its main thread at the end of the workload's {@code cleanup()}. When a
-   * signal's {@link InterruptedExport} has the phase already, it never returns: the JVM is ending, and
-   * YCSB's export would truncate the interrupted one's {@code exportfile} and overwrite its result.
-   */
-  public static void beginOwnExport() {
-    if (EXPORTER.compareAndSet(Exporter.NONE, Exporter.YCSB) || EXPORTER.get() == Exporter.YCSB) {
-      return;
-    }
-    while (true) {
-      LockSupport.park(); // the interrupted export ends the JVM
-    }
-  }
-
-  /** Claims the phase's export for a stopped phase; false when YCSB's own export has begun. */
-  static boolean claimStoppedExport() {
-    return EXPORTER.compareAndSet(Exporter.NONE, Exporter.STOPPED);
-  }
-
-  /** Whether the phase's export has been claimed, by YCSB's {@code Client} or by a stopped phase. */
-  public static boolean exportClaimed() {
-    return EXPORTER.get() != Exporter.NONE;
-  }
-
-  /**
-   * Waits until YCSB's own export, when it is under way as a signal comes, has written everything (at
-   * most {@code limit}), so that the JVM does not end in the middle of it.
-   */
-  static void awaitOwnExport(Duration limit) throws InterruptedException {
-    if (ownExportWriting) {
-      OWN_EXPORT_WRITTEN.await(limit.toMillis(), TimeUnit.MILLISECONDS);
-    }
   }
 
   /** The user's exporter; like YCSB's Client, falls back to the text exporter when it cannot be made. */
@@ -207,17 +150,13 @@ public final class ResultExporter implements MeasurementsExporter {
     } catch (IOException e) {
       failToWrite(e, true);
     }
-    if (settings.resultFile().isPresent()) {
-      var path = settings.resultFile().get();
-      try {
-        ResultWriter.write(path, result(settings, summary.summary(), record, Instant.now(), verdict));
-      } catch (IOException e) {
-        failToWrite(e, false);
-      }
-      System.err.println("Result: " + path);
+    try {
+      PhaseResult.write(settings, summary.summary(), record, verdict);
+    } catch (IOException e) {
+      failToWrite(e, false);
     }
     System.err.println(verdict.line());
-    OWN_EXPORT_WRITTEN.countDown();
+    ExportClaim.exportWritten();
     if (ending == Ending.YCSB && verdict.exitStatus() != 0) {
       exit.accept(verdict.exitStatus());
     }
@@ -231,8 +170,8 @@ public final class ResultExporter implements MeasurementsExporter {
    */
   private void failToWrite(IOException e, boolean export) throws IOException {
     System.err.println("Status: failed: the measurements could not be written (" + e.getMessage() + ")"
-        + discardOutputs(export));
-    OWN_EXPORT_WRITTEN.countDown();
+        + PhaseResult.discardOutputs(settings, export));
+    ExportClaim.exportWritten();
     if (ending != Ending.INTERRUPTED) {
       exit.accept(ExitStatus.FAILED.code());
     }
@@ -271,40 +210,5 @@ public final class ResultExporter implements MeasurementsExporter {
     } finally {
       out.close();
     }
-  }
-
-  /**
-   * Removes the export file when its writing failed (it is partial) and the result file at this
-   * phase's path (an earlier phase's, since this one's was not written), see {@link AtomicFile#discard}.
-   *
-   * @return what was removed, for the message
-   */
-  private String discardOutputs(boolean partialExport) {
-    var removed = new ArrayList<String>();
-    var export = YcsbSettings.from(settings.properties()).exportFile().filter(file -> partialExport).map(Path::of);
-    for (var file : Stream.concat(export.stream(), settings.resultFile().stream()).toList()) {
-      AtomicFile.discard(file).ifPresent(removed::add);
-    }
-    return removed.isEmpty() ? "" : "; removed " + String.join(" and ", removed);
-  }
-
-  /**
-   * The phase's result: YCSB's summary, what the record holds, and the phase's identity; a failed
-   * phase's reasons come first among the warnings.
-   */
-  static Result result(ResultSettings settings, Summary summary, RunRecord record, Instant finishedAt,
-      PhaseVerdict verdict) {
-    var warnings = new ArrayList<String>();
-    if (verdict.status() == Status.FAILED) {
-      verdict.reasons().forEach(reason -> warnings.add("failed: " + reason));
-    }
-    warnings.addAll(record.warnings());
-    var properties = SecretMasker.maskedCopy(settings.properties());
-    properties.put(Client.EXPORTER_PROPERTY, settings.delegateClass());
-    var binding = YcsbSettings.from(settings.properties()).db();
-    var label = Optional.ofNullable(properties.get(Client.LABEL_PROPERTY));
-    return Result.ofPhase(verdict.status(), settings.phase(), label,
-        settings.startedAt(), finishedAt, Versions.of(Optional.of(binding), settings.driver(), settings.server()),
-        Host.local(), properties, summary, record.sections(), warnings);
   }
 }

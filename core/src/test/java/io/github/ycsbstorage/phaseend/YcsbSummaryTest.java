@@ -1,4 +1,4 @@
-package io.github.ycsbstorage.result;
+package io.github.ycsbstorage.phaseend;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
