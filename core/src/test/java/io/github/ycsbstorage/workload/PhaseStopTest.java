@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbstorage.result.RunRecord;
+import io.github.ycsbstorage.testkit.HangLimit;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -137,7 +139,10 @@ class PhaseStopTest {
 
   @Test
   void aRunWithOnlyAnOperationCountAgainstAGoneServerStopsAfterTheFailureTimeout() throws Exception {
-    var properties = run(GoneServerDb.class, "200ms");
+    // Long enough for both client threads to reach the workload on a loaded host, where 200 ms was not
+    // (the watch then reported threads that had not started yet); scaled like every hang limit.
+    var timeout = HangLimit.of(Duration.ofSeconds(2)).toMillis() + "ms";
+    var properties = run(GoneServerDb.class, timeout);
     var workload = new StorageAwareWorkload();
     workload.init(properties);
     runThreads(workload, properties, 2);
@@ -147,7 +152,7 @@ class PhaseStopTest {
     var failures = RunRecord.current().failures();
     assertEquals(1, failures.size(), failures::toString);
     assertTrue(failures.get(0).matches("no operation succeeded for \\d+\\.\\d s while operations failed: the phase"
-        + " was stopped \\(storage\\.failure\\.timeout=200ms\\)"), failures.get(0));
+        + " was stopped \\(storage\\.failure\\.timeout=" + timeout + "\\)"), failures.get(0));
   }
 
   @Test
