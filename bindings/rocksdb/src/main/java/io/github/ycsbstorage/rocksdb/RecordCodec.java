@@ -123,11 +123,7 @@ final class RecordCodec {
     for (var change : changes.entrySet()) {
       pending.put(change.getKey(), change.getValue().toArray());
     }
-    int bound = stored.length;
-    for (var change : pending.entrySet()) {
-      bound += 2 * LENGTH_BYTES + change.getKey().length() * 3 + change.getValue().length;
-    }
-    var out = new byte[bound];
+    var out = new byte[mergedSize(stored, pending)];
     int at = 0;
     int written = 0;
     int position = 0;
@@ -155,6 +151,32 @@ final class RecordCodec {
       written = put(out, written, added.getValue());
     }
     return written == out.length ? out : Arrays.copyOf(out, written);
+  }
+
+  /**
+   * The merged record's size: exact when every change names a stored field (YCSB's updates), else an
+   * upper bound (a new name's UTF-8 bytes counted as three per char) that {@link #merge} trims.
+   */
+  private int mergedSize(byte[] stored, Map<String, byte[]> pending) {
+    int size = 0;
+    int replaced = 0;
+    int at = 0;
+    int position = 0;
+    while (at < stored.length) {
+      int nameLength = length(stored, at);
+      var replacement = pending.get(name(position++, stored, at + LENGTH_BYTES, nameLength));
+      at += LENGTH_BYTES + nameLength;
+      int valueLength = length(stored, at);
+      at += LENGTH_BYTES + valueLength;
+      size += 2 * LENGTH_BYTES + nameLength + (replacement == null ? valueLength : replacement.length);
+      replaced += replacement == null ? 0 : 1;
+    }
+    if (replaced < pending.size()) {
+      for (var change : pending.entrySet()) {
+        size += 2 * LENGTH_BYTES + change.getKey().length() * 3 + change.getValue().length;
+      }
+    }
+    return size;
   }
 
   private static int put(byte[] out, int at, byte[] bytes) {
