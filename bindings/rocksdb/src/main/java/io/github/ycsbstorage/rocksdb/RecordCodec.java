@@ -94,9 +94,10 @@ final class RecordCodec {
   }
 
   /**
-   * Whether {@code known} equals {@code stored[at, at + length)}: a plain loop, as names are a few bytes
-   * long ({@code Arrays.equals} on ranges was 23 % of a cached read's Java samples, its range checks and
-   * vectorised mismatch set up for every field).
+   * Whether {@code known} equals {@code stored[at, at + length)}. Names are a few bytes long; this check
+   * is about a fifth of a cached read's Java samples either way (with {@code Arrays.equals} on ranges
+   * 23 %, as this loop 21 %: JFR, docs/PERFORMANCE.md section 2b), and it cannot be skipped: a record
+   * with other names at a position must decode with its own.
    */
   private static boolean matches(byte[] known, byte[] stored, int at, int length) {
     if (known.length != length) {
