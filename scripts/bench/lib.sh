@@ -9,7 +9,8 @@ BENCH_JAR="$BENCH_ROOT/benchmarks/target/benchmarks.jar"
 # Builds the distribution if needed and sets DIST (unpacked ycsb-storage) and YCSB_LIB (a YCSB
 # 0.17.0 install's lib/: YCSB core with exactly its own dependencies).
 bench_ensure_built() {
-  DIST=$(ls -d "$BENCH_ROOT"/dist/target/ycsb-storage-*/ycsb-storage-*/ 2>/dev/null | head -n 1)
+  # nothing built yet (a fresh clone) is not a failure: ls's status would end a pipefail script here
+  DIST=$(ls -d "$BENCH_ROOT"/dist/target/ycsb-storage-*/ycsb-storage-*/ 2>/dev/null | head -n 1 || true)
   YCSB_LIB="$BENCH_ROOT/dist/target/ycsb-0.17.0-lib"
   if [[ -z $DIST || ! -d $YCSB_LIB ]]; then
     echo "building: mvn -q -B -DskipTests package dependency:copy@ycsb-0.17.0-lib -pl dist -am" >&2

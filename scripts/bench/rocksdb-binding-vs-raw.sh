@@ -1,21 +1,32 @@
 #!/usr/bin/env bash
-# The rocksdb binding against its yardstick, on one store loaded into a folder on the disk, in cache:
-# workloads A and C, bin/ycsb run (binding + YCSB) vs RawRocksDbLoop (a bare loop on rocksdbjni doing
-# the same operations on the same store with the same options and threads), interleaved round by
-# round. Prints each round with the load average, the medians with min..max, the ratio, and each
-# side's client CPU per operation over the measured phase only, from /proc/<pid>/stat of the JVM
-# (the binding's [IO], server.cpu.us/op: the engine's process is the client's own; the raw loop reads
-# /proc/self/stat around its loop). Target: binding >= 0.95 x raw for A and C.
+# The rocksdb binding against its yardstick, on one store loaded into a folder on the disk, in cache
+# (workloads A and C, zipfian). Both contenders run in YCSB 0.17.0's own site.ycsb.Client with
+# CoreWorkload, the same properties, threads and classpath, so that YCSB's per-operation work (client
+# thread, key and value generation, latency measurements) is on both sides and only the DB class
+# differs:
+#   binding: io.github.ycsbstorage.rocksdb.RocksDbClient (fields decoded into YCSB's map, an update
+#            merged into the stored record, the per-operation device-read count);
+#   raw:     benchmarks' RawRocksDb, the raw loop's operations on rocksdbjni alone: a read is one get,
+#            an update a get, the new value's bytes over the stored value's last field, a put.
+# Both open the store with the same engine options (RawRocksDbStore spells out the binding's: direct
+# reads and flush/compaction I/O, the block cache of CACHE bytes holding index and filter blocks and
+# charged for the memory tables, Bloom filters, statistics). Phases "a-bare" and "c-bare" compare raw
+# in YCSB's Client against RawRocksDbLoop (the same operations with no YCSB at all): YCSB's harness.
+# Interleaved round by round (lib.sh bench_compare_cpu): client CPU per operation in the steady state
+# and over the whole measured phase (/proc/<pid>/stat of each JVM, which is also the engine's
+# process), then throughput, with medians, ranges and paired ratios. Target: binding >= 0.95 x raw.
 #
 # Usage: scripts/bench/rocksdb-binding-vs-raw.sh
-# Environment: RECORDS (default 20000: about 24 MB, in cache), OPERATIONS (default 100000),
-#              THREADS (default 1), CACHE (block cache bytes, default 67108864), ROUNDS (default 3),
-#              PHASES (default "a c"), DIR (default: a new folder under /var/tmp, removed on exit).
+# Environment: RECORDS (default 20000: about 24 MB, in cache), OPERATIONS (default 1000000: at least
+#              10 s of a steady state here), THREADS (default 1), CACHE (block cache bytes, default
+#              67108864), ROUNDS (default 3), PHASES (default "a c"; also "a-bare c-bare"),
+#              DIR (default: a new folder under /var/tmp, removed on exit), JFR_DIR (set: each client
+#              JVM records a JDK Flight Recording there, lib.sh bench_jfr_options).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 RECORDS=${RECORDS:-20000}
-OPERATIONS=${OPERATIONS:-100000}
+OPERATIONS=${OPERATIONS:-1000000}
 THREADS=${THREADS:-1}
 CACHE=${CACHE:-67108864}
 ROUNDS=${ROUNDS:-3}
@@ -35,42 +46,41 @@ echo "records $RECORDS, operations $OPERATIONS, threads $THREADS, block cache $C
 bench_context
 
 common=(-p rocksdb.dir="$STORE/db" -p rocksdb.cachesize="$CACHE" -p recordcount="$RECORDS" -threads "$THREADS")
-"$DIST/bin/ycsb" load rocksdb -P "$BENCH_ROOT/workloads/workloada" "${common[@]}" | bench_throughput >/dev/null
+"$DIST/bin/ycsb" load rocksdb -P "$BENCH_ROOT/workloads/workloada" "${common[@]}" 2>"$BENCH_WORK/load.err" \
+  | bench_throughput >/dev/null || { cat "$BENCH_WORK/load.err" >&2; exit 1; }
 
-# The measured phase's CPU per operation: [IO], server.cpu.us/op needs the collector, which the
-# storage-aware workload runs; recordcount fixes the dataset, so it sizes nothing.
-binding() { # workload name
-  local out
-  out=$(bench_timed "$2" "$OPERATIONS" "$DIST/bin/ycsb" run rocksdb -P "$BENCH_ROOT/workloads/$1" "${common[@]}" \
-    -p operationcount="$OPERATIONS" -p workload=io.github.ycsbstorage.workload.StorageAwareWorkload)
-  awk -F', ' '/^\[IO\], server.cpu.us\/op/ { print $3 }' <<<"$out" >>"$BENCH_WORK/phase-cpu-$2"
-  bench_throughput <<<"$out"
+# YCSB 0.17.0's lib first, so its core and HdrHistogram serve both; then the binding's folder; then
+# benchmarks.jar for RawRocksDb.
+CLASSPATH_BOTH="$YCSB_LIB/*:$DIST/rocksdb-binding/lib/*:$BENCH_JAR"
+client() { # name workload db-class
+  # shellcheck disable=SC2046 # bench_jfr_options prints one option or nothing
+  bench_timed "$1" "$OPERATIONS" java $(bench_jfr_options "$1") -cp "$CLASSPATH_BOTH" site.ycsb.Client -t \
+    -db "$3" -P "$BENCH_ROOT/workloads/$2" "${common[@]}" -p operationcount="$OPERATIONS" \
+    "${BENCH_STATUS_ARGS[@]}" | bench_throughput
 }
-raw() { # readProportion name
-  local out
-  out=$(bench_timed "$2" "$OPERATIONS" java -cp "$BENCH_JAR" io.github.ycsbstorage.benchmarks.macro.RawRocksDbLoop \
-    "$STORE/db" "$RECORDS" "$OPERATIONS" "$THREADS" "$1" "$CACHE")
-  awk '/^cpu.us\/op/ { print $2 }' <<<"$out" >>"$BENCH_WORK/phase-cpu-$2"
-  tail -n 1 <<<"$out"
+bare() { # name readProportion
+  # shellcheck disable=SC2046
+  bench_timed "$1" "$OPERATIONS" java $(bench_jfr_options "$1") -cp "$BENCH_JAR" \
+    io.github.ycsbstorage.benchmarks.macro.RawRocksDbLoop "$STORE/db" "$RECORDS" "$OPERATIONS" "$THREADS" "$2" "$CACHE" \
+    | tail -n 1
 }
-binding_a() { binding workloada binding-a; }
-raw_a() { raw 0.5 raw-a; }
-binding_c() { binding workloadc binding-c; }
-raw_c() { raw 1.0 raw-c; }
-phase_cpu() { # name_a name_b
-  printf 'measured-phase CPU per operation (/proc/<pid>/stat): %s %s µs [%s] | %s %s µs [%s]\n' \
-    "$1" "$(bench_median <"$BENCH_WORK/phase-cpu-$1")" "$(bench_range <"$BENCH_WORK/phase-cpu-$1")" \
-    "$2" "$(bench_median <"$BENCH_WORK/phase-cpu-$2")" "$(bench_range <"$BENCH_WORK/phase-cpu-$2")"
-}
+binding_a() { client binding-a workloada io.github.ycsbstorage.rocksdb.RocksDbClient; }
+raw_a() { client raw-a workloada io.github.ycsbstorage.benchmarks.macro.RawRocksDb; }
+bare_a() { bare bare-a 0.5; }
+binding_c() { client binding-c workloadc io.github.ycsbstorage.rocksdb.RocksDbClient; }
+raw_c() { client raw-c workloadc io.github.ycsbstorage.benchmarks.macro.RawRocksDb; }
+bare_c() { bare bare-c 1.0; }
 for phase in $PHASES; do
   case $phase in
-    a) bench_compare_cpu "$ROUNDS" "workload A (50% read, 50% update, zipfian), in cache: binding through YCSB vs raw rocksdbjni loop" \
-         binding-a binding_a raw-a raw_a
-       phase_cpu binding-a raw-a ;;
-    c) bench_compare_cpu "$ROUNDS" "workload C (100% read, zipfian), in cache: binding through YCSB vs raw rocksdbjni loop" \
-         binding-c binding_c raw-c raw_c
-       phase_cpu binding-c raw-c ;;
-    *) echo "unknown phase: $phase (a, c)" >&2; exit 2 ;;
+    a) bench_compare_cpu "$ROUNDS" "workload A (50% read, 50% update, zipfian), in cache: binding vs raw rocksdbjni, both in YCSB's Client" \
+         binding-a binding_a raw-a raw_a ;;
+    c) bench_compare_cpu "$ROUNDS" "workload C (100% read, zipfian), in cache: binding vs raw rocksdbjni, both in YCSB's Client" \
+         binding-c binding_c raw-c raw_c ;;
+    a-bare) bench_compare_cpu "$ROUNDS" "workload A, in cache: raw rocksdbjni in YCSB's Client vs the bare loop (YCSB's harness)" \
+         raw-a raw_a bare-a bare_a ;;
+    c-bare) bench_compare_cpu "$ROUNDS" "workload C, in cache: raw rocksdbjni in YCSB's Client vs the bare loop (YCSB's harness)" \
+         raw-c raw_c bare-c bare_c ;;
+    *) echo "unknown phase: $phase (a, c, a-bare, c-bare)" >&2; exit 2 ;;
   esac
 done
 echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -5,34 +5,26 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
-import org.rocksdb.BlockBasedTableConfig;
-import org.rocksdb.ColumnFamilyDescriptor;
-import org.rocksdb.ColumnFamilyHandle;
-import org.rocksdb.ColumnFamilyOptions;
-import org.rocksdb.DBOptions;
-import org.rocksdb.LRUCache;
-import org.rocksdb.RocksDB;
-import org.rocksdb.Statistics;
-import org.rocksdb.WriteBufferManager;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLongArray;
 import site.ycsb.Utils;
 import site.ycsb.generator.ScrambledZipfianGenerator;
 
 /**
  * The yardstick for the rocksdb binding: YCSB's workload A or C written directly against rocksdbjni,
  * with nothing else in the loop (no YCSB, no field mapping). It opens the store the binding loaded
- * with the binding's options (direct reads and flush/compaction I/O, an LRU block cache of the given
- * size, memory tables charged to it, statistics on), picks keys as YCSB's CoreWorkload does
+ * with the binding's options ({@link RawRocksDbStore}), picks keys as YCSB's CoreWorkload does
  * (scrambled zipfian, FNV-hashed into {@code user<hash>}), reads a record's value, and updates one field
  * as the binding must: read the value, overwrite that field's bytes in a copy, put it. Prints the
  * measured loop's throughput and its client CPU per operation from {@code /proc/self/stat} (user +
- * system, the loop only), which the script compares with the binding's {@code [IO], server.cpu.us/op}
- * (the same figure for the same JVM: the engine is the client's own process).
+ * system, the loop only). For {@code scripts/bench/lib.sh}'s {@code bench_timed} it writes YCSB's
+ * "Starting test." line before it opens the store and a YCSB-style status line ("N sec: M operations;")
+ * each second on stderr, so that the steady-state CPU per operation is taken the same way as YCSB's.
  *
  * <p>Usage: {@code java -cp benchmarks.jar io.github.ycsbstorage.benchmarks.macro.RawRocksDbLoop <dir>
  * <records> <operations> <threads> <readProportion> <cacheBytes>}; prints "cpu.us/op X" and, last, the
@@ -55,53 +47,56 @@ public final class RawRocksDbLoop {
     int threads = Integer.parseInt(args[3]);
     double readProportion = Double.parseDouble(args[4]);
     long cacheBytes = Long.parseLong(args[5]);
-    if (!Files.exists(dir.resolve("CURRENT"))) {
-      throw new IllegalStateException(dir + " holds no store: load it with bin/ycsb load rocksdb first");
-    }
-    RocksDB.loadLibrary();
-    try (var cache = new LRUCache(cacheBytes); var statistics = new Statistics();
-         var writeBuffers = new WriteBufferManager(cacheBytes / 4, cache);
-         var options = new DBOptions().setUseDirectReads(true).setUseDirectIoForFlushAndCompaction(true)
-             .setStatistics(statistics).setWriteBufferManager(writeBuffers);
-         var familyOptions = new ColumnFamilyOptions().setTableFormatConfig(new BlockBasedTableConfig().setBlockCache(cache))) {
-      var descriptors = List.of(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, familyOptions),
-          new ColumnFamilyDescriptor("usertable".getBytes(UTF_8), familyOptions));
-      var handles = new ArrayList<ColumnFamilyHandle>();
-      try (var db = RocksDB.open(options, dir.toString(), descriptors, handles)) {
-        var table = handles.get(1);
-        long cpuStart = processCpuTicks();
-        long start = System.nanoTime();
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        long failed = 0;
-        try {
-          var work = new ArrayList<Future<Long>>();
-          for (int t = 0; t < threads; t++) {
-            long share = operations / threads + (t < operations % threads ? 1 : 0);
-            Callable<Long> worker = () -> run(db, table, records, share, readProportion);
-            work.add(pool.submit(worker));
-          }
-          for (var future : work) {
-            failed += future.get();
-          }
-        } finally {
-          pool.shutdown();
+    // The line bench_timed (scripts/bench/lib.sh) starts the phase's CPU at, where YCSB's Client writes it.
+    System.err.println("Starting test.");
+    try (var store = RawRocksDbStore.open(dir, cacheBytes)) {
+      var done = new AtomicLongArray(threads);
+      long cpuStart = processCpuTicks();
+      long start = System.nanoTime();
+      ExecutorService pool = Executors.newFixedThreadPool(threads);
+      var status = Executors.newSingleThreadScheduledExecutor();
+      status.scheduleAtFixedRate(() -> System.err.printf("%s %d sec: %d operations;%n", RawRocksDbLoop.class.getSimpleName(),
+          Math.round((System.nanoTime() - start) / 1e9), total(done)), 1, 1, TimeUnit.SECONDS);
+      long failed = 0;
+      try {
+        var work = new ArrayList<Future<Long>>();
+        for (int t = 0; t < threads; t++) {
+          long share = operations / threads + (t < operations % threads ? 1 : 0);
+          int slot = t;
+          Callable<Long> worker = () -> run(store, records, share, readProportion, done, slot);
+          work.add(pool.submit(worker));
         }
-        double seconds = (System.nanoTime() - start) / 1e9;
-        long cpuTicks = processCpuTicks() - cpuStart;
-        handles.forEach(ColumnFamilyHandle::close);
-        if (failed > 0) {
-          throw new IllegalStateException(failed + " operations found no record");
+        for (var future : work) {
+          failed += future.get();
         }
-        System.out.printf("operations %d, threads %d, seconds %.3f%n", operations, threads, seconds);
-        System.out.printf("cpu.us/op %.1f%n", cpuTicks * 1e6 / clockTicksPerSecond() / operations);
-        System.out.printf("%.1f%n", operations / seconds);
+      } finally {
+        status.shutdownNow();
+        pool.shutdown();
       }
+      double seconds = (System.nanoTime() - start) / 1e9;
+      long cpuTicks = processCpuTicks() - cpuStart;
+      if (failed > 0) {
+        throw new IllegalStateException(failed + " operations found no record");
+      }
+      System.out.printf("operations %d, threads %d, seconds %.3f%n", operations, threads, seconds);
+      System.out.printf("cpu.us/op %.1f%n", cpuTicks * 1e6 / clockTicksPerSecond() / operations);
+      System.out.printf("%.1f%n", operations / seconds);
     }
   }
 
+  private static long total(AtomicLongArray done) {
+    long sum = 0;
+    for (int i = 0; i < done.length(); i++) {
+      sum += done.get(i);
+    }
+    return sum;
+  }
+
   /** One thread's share of the operations; returns how many found no record. */
-  private static long run(RocksDB db, ColumnFamilyHandle table, long records, long operations, double readProportion)
-      throws Exception {
+  private static long run(RawRocksDbStore store, long records, long operations, double readProportion,
+                          AtomicLongArray done, int slot) throws Exception {
+    var db = store.db();
+    var table = store.table();
     var keys = new ScrambledZipfianGenerator(0, records - 1);
     var random = ThreadLocalRandom.current();
     var value = new byte[FIELD_LENGTH];
@@ -111,6 +106,7 @@ public final class RawRocksDbLoop {
       var stored = db.get(table, key);
       if (stored == null) {
         failed++;
+        done.lazySet(slot, i + 1);
         continue;
       }
       if (random.nextDouble() >= readProportion) {
@@ -121,6 +117,7 @@ public final class RawRocksDbLoop {
         System.arraycopy(value, 0, updated, updated.length - length, length);
         db.put(table, key, updated);
       }
+      done.lazySet(slot, i + 1);
     }
     return failed;
   }

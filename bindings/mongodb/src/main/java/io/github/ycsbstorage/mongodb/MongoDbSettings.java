@@ -38,9 +38,9 @@ import site.ycsb.workloads.CoreWorkload;
  * @param readConcern            override of the URL's read concern
  * @param serverSelectionTimeout how long an operation waits for a usable server
  * @param connectTimeout         how long opening one connection may take
- * @param operationTimeout       how long one operation may take in all, server selection, connection and
- *                               retries included (the driver's {@code timeoutMS}: the URL's, else
- *                               {@code storage.operation.timeout})
+ * @param operationTimeout       how long an operation may wait for a pooled connection and for the server's
+ *                               answer (the URL's {@code timeoutMS}, which makes it the driver's bound for
+ *                               the operation as a whole, else {@code storage.operation.timeout})
  * @param maxConnections         override of the URL's {@code maxPoolSize} (YCSB's {@code mongodb.maxconnections})
  * @param threads                YCSB's {@code threadcount}: the pool holds at least this many connections
  */

@@ -45,7 +45,8 @@ final class SharedClient implements AutoCloseable {
   }
 
   /**
-   * The driver settings: the URL's, with our timeouts (every wait on the server bounded) and a pool of at least one connection per
+   * The driver settings: the URL's, with our timeouts (every wait on the server bounded by
+   * {@code mongodb.serverselectiontimeout}, {@code mongodb.connecttimeout} or the operation timeout) and a pool of at least one connection per
    * thread ({@code mongodb.maxconnections} replaces the URL's {@code maxPoolSize}, and is raised to
    * {@code threadcount} like it).
    */
@@ -61,17 +62,25 @@ final class SharedClient implements AutoCloseable {
             settings.serverSelectionTimeout().toMillis(), TimeUnit.MILLISECONDS))
         .applyToSocketSettings(b -> b.connectTimeout(
             (int) settings.connectTimeout().toMillis(), TimeUnit.MILLISECONDS))
-        .applyToConnectionPoolSettings(b -> b.maxSize(poolSize))
-        // a server that stops answering fails each operation after this, whatever the operation waits for
-        // (server selection, a pooled connection, the answer, retries), instead of hanging it
-        .timeout(settings.operationTimeout().toMillis(), TimeUnit.MILLISECONDS)
+        // A server that stops answering fails each operation instead of hanging it: every wait of an
+        // operation (server selection above, a pooled connection, the answer) is bounded by the operation
+        // timeout. Not the driver's client-side operation timeout (timeoutMS, one bound for all): driver 5
+        // then builds timeout contexts and resets the socket's timeout for every operation, which cost
+        // 13-33 % more client CPU per insert (docs/PERFORMANCE.md, section 2a). A URL's own timeoutMS
+        // still turns it on.
+        .applyToConnectionPoolSettings(b -> b.maxSize(poolSize)
+            .maxWaitTime(settings.operationTimeout().toMillis(), TimeUnit.MILLISECONDS))
+        .applyToSocketSettings(b -> b.readTimeout((int) settings.operationTimeout().toMillis(), TimeUnit.MILLISECONDS))
         .build();
   }
 
   private static MongoClient open(MongoDbSettings settings) throws DBException {
     var client = MongoClients.create(clientSettings(settings));
     try {
-      client.getDatabase(settings.database()).runCommand(new Document("ping", 1));
+      // one bound for the whole check, so that init() fails within it whatever it waited for
+      client.getDatabase(settings.database())
+          .withTimeout(settings.serverSelectionTimeout().toMillis(), TimeUnit.MILLISECONDS)
+          .runCommand(new Document("ping", 1));
       return client;
     } catch (MongoException e) {
       client.close();

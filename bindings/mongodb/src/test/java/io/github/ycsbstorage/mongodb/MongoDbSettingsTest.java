@@ -3,6 +3,7 @@ package io.github.ycsbstorage.mongodb;
 import static io.github.ycsbstorage.testkit.TestProperties.properties;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,6 +16,7 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
@@ -82,7 +84,7 @@ class MongoDbSettingsTest {
   }
 
   @Test
-  void everyTimeoutDefaultsToTheOneOperationTimeoutWhichBoundsEachOperationWhole() {
+  void everyTimeoutDefaultsToTheOneOperationTimeoutWhichBoundsEachWaitOfAnOperation() {
     var defaults = settings();
     assertEquals(Duration.ofSeconds(10), defaults.operationTimeout(), "storage.operation.timeout's default");
     var derived = settings("storage.operation.timeout", "2s");
@@ -90,8 +92,13 @@ class MongoDbSettingsTest {
     assertEquals(Duration.ofSeconds(2), derived.connectTimeout());
     assertEquals(Duration.ofSeconds(2), derived.operationTimeout());
     var driver = SharedClient.clientSettings(derived);
-    assertEquals(2000L, driver.getTimeout(java.util.concurrent.TimeUnit.MILLISECONDS),
+    assertEquals(2000, driver.getSocketSettings().getReadTimeout(TimeUnit.MILLISECONDS),
         "a server that stops answering fails the operation instead of hanging it");
+    assertEquals(2000L, driver.getConnectionPoolSettings().getMaxWaitTime(TimeUnit.MILLISECONDS),
+        "nor does a pool whose connections all hang");
+    assertEquals(2000L, driver.getClusterSettings().getServerSelectionTimeout(TimeUnit.MILLISECONDS));
+    assertNull(driver.getTimeout(TimeUnit.MILLISECONDS),
+        "no client-side operation timeout of the driver's, whose per-operation contexts cost CPU");
     assertEquals(Duration.ofMillis(400), settings("storage.operation.timeout", "2s", "mongodb.url",
         "mongodb://h/?timeoutMS=400").operationTimeout(), "the URL's own timeoutMS wins");
   }

@@ -63,6 +63,18 @@ class RecordCodecTest {
   }
 
   @Test
+  void mergeGivesTheEncodingOfTheStoredFieldsInOrderWithChangesInPlaceAndNewOnesAtTheEnd() {
+    var codec = new RecordCodec();
+    var stored = RecordCodec.encode(fields("field0", "old0", "field1", "old1", "field2", "old2"));
+    var merged = codec.merge(stored, fields("field1", "a much longer value", "名前", "new", "field0", ""));
+    assertArrayEquals(RecordCodec.encode(fields("field0", "", "field1", "a much longer value", "field2", "old2",
+        "名前", "new")), merged);
+    assertArrayEquals(stored, codec.merge(stored, fields()));
+    var truncated = java.util.Arrays.copyOf(stored, stored.length - 1);
+    assertThrows(IllegalArgumentException.class, () -> codec.merge(truncated, fields("field0", "x")));
+  }
+
+  @Test
   void recordsWithOtherNamesAtAPositionDecodeWithTheirOwnNames() {
     var codec = new RecordCodec();
     var first = new HashMap<String, ByteIterator>();

@@ -26,7 +26,7 @@ import site.ycsb.RandomByteIterator;
  *   <li>{@link #encode}: an insert's value from YCSB's fields;</li>
  *   <li>{@link #decodeAll}: a read of all fields (workload A/B/C with {@code readallfields=true});</li>
  *   <li>{@link #decodeOneField}: a read of one field;</li>
- *   <li>{@link #merge}: an update of one field (decode, replace, encode).</li>
+ *   <li>{@link #merge}: an update of one field (the stored bytes copied with that field replaced).</li>
  * </ul>
  *
  * <p><b>Reading it:</b> nanoseconds per operation and, with {@code -prof gc}, bytes allocated per
