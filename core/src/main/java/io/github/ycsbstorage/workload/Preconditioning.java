@@ -2,6 +2,7 @@ package io.github.ycsbstorage.workload;
 
 import io.github.ycsbstorage.result.Precondition;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.OptionalLong;
 import java.util.Properties;
 import java.util.concurrent.ExecutionException;
@@ -37,7 +38,7 @@ final class Preconditioning {
   static Precondition run(StorageSettings.Precondition settings, Properties p, long first, long records,
       Overwrite overwrite, Supplier<OptionalLong> written, BooleanSupplier stopRequested)
       throws InterruptedException, ExecutionException {
-    System.err.println("Preconditioning: " + settings + " (" + records + " records), not measured");
+    System.err.printf(Locale.ROOT, "Preconditioning: %s (%,d records), not measured%n", settings, records);
     var started = System.nanoTime();
     var before = written.get();
     try (var threads = UnmeasuredThreads.start(p, UnmeasuredThreads.threads(p), 0, (id, count) -> null,
