@@ -39,7 +39,9 @@ final class CapacityFigures {
 
   /**
    * Per workload and dataset size where two or more devices were searched: e.g. {@code at p99<=10ms,
-   * workload C uniform, 1.33× cache: ssd carries 1,900 ops/s, hdd 61.0 ops/s (31.1×)}, fastest first.
+   * workload C uniform, 1.33× cache: ssd carries 1,900 ops/s, hdd 61.0 ops/s (31.1×)}, fastest first;
+   * prefixed {@code no verdict:} and followed by the reasons where the devices' comparison there has
+   * none ({@link Judge}).
    */
   static List<String> lines(ReportModel model) {
     var lines = new ArrayList<String>();
@@ -62,8 +64,11 @@ final class CapacityFigures {
       for (int i = 0; i < ordered.size(); i++) {
         parts.add(ordered.get(i).getKey() + (i == 0 ? " carries " : " ") + Format.throughput(ordered.get(i).getValue()));
       }
-      lines.add(String.format(Locale.ROOT, "at %s, %s, %s: %s (%s)", objective, mix.title(), scale.title(),
-          String.join(", ", parts), Format.ratio(ordered.get(0).getValue() / ordered.get(ordered.size() - 1).getValue())));
+      var line = String.format(Locale.ROOT, "at %s, %s, %s: %s (%s)", objective, mix.title(), scale.title(),
+          String.join(", ", parts), Format.ratio(ordered.get(0).getValue() / ordered.get(ordered.size() - 1).getValue()));
+      // judged as the devices' comparison at this mix and size is: its reasons for no verdict hold here too
+      lines.add(model.withoutVerdict(mix, scale).map(verdict -> "no verdict: " + line + ": " + String.join(", ",
+          verdict.findings().stream().map(f -> f.reason().label()).distinct().toList())).orElse(line));
     }));
     return lines;
   }

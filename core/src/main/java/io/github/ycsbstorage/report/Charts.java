@@ -221,8 +221,10 @@ final class Charts {
    * A steady-state warm-up's rounds as SNIA plots them: each round's throughput, and over the judged
    * window (the first steady one, else the last rounds) its mean, 90 % and 110 % of that mean, and
    * the least-squares line.
+   *
+   * @param measured what each round's figure counts, e.g. {@code throughput}
    */
-  static boolean steadyRounds(Path png, String title, SteadyState steady) throws IOException {
+  static boolean steadyRounds(Path png, String title, String measured, SteadyState steady) throws IOException {
     var chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle("round")
         .yAxisTitle("operations per second").build();
     style(chart);
@@ -231,7 +233,7 @@ final class Charts {
       return false;
     }
     var x = rounds.stream().map(r -> (double) r.number()).toList();
-    paint(chart.addSeries("throughput", x, rounds.stream().map(SteadyState.Round::opsPerSec).toList()), 0, 0);
+    paint(chart.addSeries(measured, x, rounds.stream().map(SteadyState.Round::opsPerSec).toList()), 0, 0);
     int size = Math.min(steady.window(), rounds.size());
     int start = steady.windowStart().orElse(rounds.size() - size + 1);
     var window = rounds.subList(start - 1, start - 1 + size);
@@ -270,11 +272,18 @@ final class Charts {
     var chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle("achieved operations per second")
         .yAxisTitle("latency (ms, intended time)").build();
     style(chart);
-    var all = curves.values().stream().flatMap(List::stream).map(CapacityFigures.Point::p99Us).toList();
-    chart.getStyler().setYAxisLogarithmic(twoPowersOfTen(all.stream().map(us -> us / 1000).toList()));
+    // both lines decide the axis: p99s of hundreds of ms on a linear axis flatten sub-millisecond p50s to 0
+    var all = curves.values().stream().flatMap(List::stream).flatMap(p -> java.util.stream.Stream.of(p.p50Us(), p.p99Us()))
+        .map(us -> us / 1000).toList();
+    boolean logarithmic = twoPowersOfTen(all);
+    chart.getStyler().setYAxisLogarithmic(logarithmic);
     int color = 0;
     for (var curve : curves.entrySet()) {
-      var points = curve.getValue();
+      // a log axis has no 0: a point whose latency was recorded as 0 is left out there
+      var points = curve.getValue().stream().filter(p -> !logarithmic || p.p50Us() > 0 && p.p99Us() > 0).toList();
+      if (points.isEmpty()) {
+        continue;
+      }
       var x = points.stream().map(CapacityFigures.Point::achieved).toList();
       paint(chart.addSeries(curve.getKey() + " p99", x, points.stream().map(p -> p.p99Us() / 1000).toList()), color, 0);
       var median = chart.addSeries(curve.getKey() + " p50", x, points.stream().map(p -> p.p50Us() / 1000).toList());

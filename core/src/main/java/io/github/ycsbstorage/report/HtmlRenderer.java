@@ -2,6 +2,7 @@ package io.github.ycsbstorage.report;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -114,6 +115,9 @@ final class HtmlRenderer {
       html.list(suspicions.stream().map(Suspicions.Suspicion::text).toList(), "warnings");
     }
     cell.result().sections().sizing().ifPresent(sizing -> html.text("p", "Sizing plan: " + sizing.plan()));
+    cell.result().sections().precondition().ifPresent(done -> html.text("p", "Preconditioning after the load ("
+        + done.requested() + "): " + done.summary() + ", in " + String.format(Locale.ROOT, "%.1f s", done.seconds())
+        + "; not in the load's figures"));
     var operations = ReportTables.operations(cell);
     html.table(operations, 4);
     if (ReportTables.hasTooFew(operations)) {

@@ -69,7 +69,15 @@ record ReportCharts(Map<Mix, MixCharts> mixes, Map<String, List<Image>> cells, L
       if (steady.isPresent()) {
         var png = "cell-" + index + "-steady.png";
         image(Charts.steadyRounds(folder.resolve(png), "Warm-up rounds (" + steady.get().metric() + ")",
-            steady.get()), png, "warm-up rounds and the steady-state window: " + steady.get().verdict()).ifPresent(images::add);
+            "throughput", steady.get()), png, "warm-up rounds and the steady-state window: " + steady.get().verdict()).ifPresent(images::add);
+      }
+      var precondition = cell.result().sections().precondition();
+      if (precondition.isPresent()) {
+        var png = "cell-" + index + "-precondition.png";
+        var steadyWrites = precondition.get().steady();
+        image(Charts.steadyRounds(folder.resolve(png), "Preconditioning rounds (" + steadyWrites.metric() + ")",
+            "overwrites per second", steadyWrites), png, "preconditioning rounds and the steady-state window: "
+            + steadyWrites.verdict()).ifPresent(images::add);
       }
       if (!images.isEmpty()) {
         cells.put(cell.id(), images);

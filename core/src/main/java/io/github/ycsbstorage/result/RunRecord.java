@@ -73,6 +73,7 @@ public final class RunRecord {
   private String timeseries;
   private Warmup warmup;
   private EngineActivity engine;
+  private Precondition precondition;
   private final List<SummaryLine> summaryLines = new ArrayList<>();
   private final List<Fact> facts = new ArrayList<>();
   private final List<String> warnings = new ArrayList<>();
@@ -97,6 +98,10 @@ public final class RunRecord {
 
   public synchronized void setWarmup(Warmup value) {
     warmup = value;
+  }
+
+  public synchronized void setPrecondition(Precondition value) {
+    precondition = value;
   }
 
   /** The {@code [IO], …/op} lines of the collector's per-operation figures, when the count is known. */
@@ -176,7 +181,7 @@ public final class RunRecord {
   public synchronized Sections sections() {
     return new Sections(Optional.ofNullable(sizing), Optional.ofNullable(server), Optional.ofNullable(devices),
         Optional.ofNullable(io), Optional.ofNullable(perfkitbenchmarker), Optional.ofNullable(timeseries),
-        Optional.ofNullable(warmup), Optional.ofNullable(engine), Optional.empty());
+        Optional.ofNullable(warmup), Optional.ofNullable(engine), Optional.ofNullable(precondition), Optional.empty());
   }
 
   public synchronized List<SummaryLine> summaryLines() {
@@ -205,6 +210,7 @@ public final class RunRecord {
     timeseries = null;
     warmup = null;
     engine = null;
+    precondition = null;
     summaryLines.clear();
     facts.clear();
     warnings.clear();

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 
 /**
  * The {@code warmup.steady} section: the rounds a warm-up ran until the workload was steady
@@ -26,8 +27,15 @@ public record SteadyState(String metric, int window, int maxRounds, List<Round> 
    * @param number     1-based
    * @param opsPerSec  operations completed ÷ the round's length
    * @param p99Micros  the round's 99th percentile latency; empty when the round completed no operation
+   * @param engineBytesWritten bytes an embedded engine wrote to its files in the round (write-ahead log,
+   *                   flushes, compactions), counted by the engine; absent when it keeps no such counters
    */
-  public record Round(int number, double opsPerSec, OptionalDouble p99Micros) {
+  public record Round(int number, double opsPerSec, OptionalDouble p99Micros,
+      @JsonInclude(JsonInclude.Include.NON_ABSENT) OptionalLong engineBytesWritten) {
+    public Round {
+      p99Micros = p99Micros == null ? OptionalDouble.empty() : p99Micros;
+      engineBytesWritten = engineBytesWritten == null ? OptionalLong.empty() : engineBytesWritten;
+    }
   }
 
   public SteadyState {

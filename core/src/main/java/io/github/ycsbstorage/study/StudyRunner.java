@@ -211,7 +211,8 @@ public final class StudyRunner {
       out.printf(Locale.ROOT, "study:   %s %s: %,.0f ops/s, %s %s%s%n", name,
           target > 0 ? String.format(Locale.ROOT, "at %,.0f ops/s", target) : "unthrottled", achieved,
           objective.percentile().label(), latency.isPresent()
-              ? String.format(Locale.ROOT, "%,.1f ms", latency.getAsDouble() / 1000) : "unknown", verdict);
+              ? String.format(Locale.ROOT, latency.getAsDouble() < 1000 ? "%,.3f ms" : "%,.1f ms",
+                  latency.getAsDouble() / 1000) : "unknown", verdict); // sub-millisecond: not 0.0
       return new Capacity.Step(target, achieved, latency, met, folder.getFileName().resolve(name)
           .resolve("result.json").toString());
     }, study.bisections());

@@ -53,6 +53,22 @@ final class EngineWatch {
     start = provider.get().engineCounters();
   }
 
+  /**
+   * What the engine wrote to its files since it opened (write-ahead log, flushes, compactions); empty
+   * when it keeps no such counters.
+   */
+  OptionalLong bytesWritten() {
+    if (provider.isEmpty()) {
+      return OptionalLong.empty();
+    }
+    var now = provider.get().engineCounters();
+    return now.bytesWritten().isPresent() && now.flushBytesWritten().isPresent()
+        && now.compactionBytesWritten().isPresent()
+        ? OptionalLong.of(now.bytesWritten().getAsLong() + now.flushBytesWritten().getAsLong()
+            + now.compactionBytesWritten().getAsLong())
+        : OptionalLong.empty();
+  }
+
   /** Records the counters' change since {@link #start()} over the phase's {@code operations}. */
   void stop(RunRecord record, long operations) {
     if (start == null) {

@@ -14,12 +14,16 @@ import io.github.ycsbstorage.result.Sizing;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.LongAdder;
+import site.ycsb.ByteIterator;
 import site.ycsb.Client;
 import site.ycsb.DB;
+import site.ycsb.RandomByteIterator;
 import site.ycsb.WorkloadException;
 import site.ycsb.workloads.CoreWorkload;
 
@@ -58,6 +62,7 @@ import site.ycsb.workloads.CoreWorkload;
  */
 public class StorageAwareWorkload extends CoreWorkload {
   private StorageSettings settings;
+  private Properties properties;
   private BindingSession session;
   private DatasetSizing sizing;
   private Sizing sizingSection;
@@ -104,6 +109,7 @@ public class StorageAwareWorkload extends CoreWorkload {
     // a dataset size that a later level replaced, as bin/ycsb found it: YCSB's Client merged both
     Optional.ofNullable(System.getProperty(StorageSettings.REPLACED_SIZE)).ifPresent(p::remove);
     settings = StorageSettings.from(p);
+    properties = p;
     var phase = Phase.of(p);
     load = phase == Phase.LOAD;
     if (!load && settings.restartCommand().isPresent()) {
@@ -400,6 +406,9 @@ public class StorageAwareWorkload extends CoreWorkload {
         record.setSizing(DatasetCheck.compare(sizing.plan(), sizingSection, meter.achieved(before, after),
             after.server(), inserted.sum(), settings.clients(), record));
       }
+      if (load && engine != null && settings.precondition().isPresent()) {
+        precondition(settings.precondition().get());
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       record.addFailure("interrupted while stopping the phase's components");
@@ -417,6 +426,57 @@ public class StorageAwareWorkload extends CoreWorkload {
       // YCSB's Client exports next, unless a signal's export has the phase (then this never returns)
       ExportClaim.beginOwnExport();
     }
+  }
+
+  /**
+   * After a complete load: overwrites its key range until the write rate is steady
+   * ({@link Preconditioning}). After the load's own figures are taken, so none of it is in them; not
+   * after a load that failed or was stopped, whose dataset is not what the runs expect.
+   */
+  private void precondition(StorageSettings.Precondition precondition) throws InterruptedException {
+    if (!record.failures().isEmpty() || isStopRequested()) {
+      System.err.println("Preconditioning: skipped, the load did not complete" + (record.failures().isEmpty()
+          ? " (stopped)" : ": " + String.join("; ", record.failures())));
+      return;
+    }
+    long first = Long.parseLong(properties.getProperty(CoreWorkload.INSERT_START_PROPERTY, "0"));
+    long records = Long.parseLong(properties.getProperty(Client.INSERT_COUNT_PROPERTY,
+        Long.toString(recordcount - first)));
+    if (records <= 0) {
+      return;
+    }
+    try {
+      var done = Preconditioning.run(precondition, properties, first, records, this::overwrite,
+          engine::bytesWritten, this::isStopRequested);
+      record.setPrecondition(done);
+      record.addSummaryLine("PRECONDITION", "Operations", done.operations());
+      record.addSummaryLine("PRECONDITION", "RunTime(ms)", Math.round(done.seconds() * 1000));
+      done.engineBytesWritten().ifPresent(bytes -> record.addSummaryLine("PRECONDITION", "engine.bytes.written", bytes));
+      record.addSummaryLine("PRECONDITION", "steady", done.steady().steady() ? 1 : 0);
+      if (done.operations() == 0) {
+        record.addFailure("preconditioning overwrote no record (" + done.failed() + " overwrites failed)");
+      } else if (done.failed() > 0) {
+        record.addWarning("preconditioning: " + done.failed() + " overwrites failed; those records keep their"
+            + " loaded values");
+      }
+      if (!done.steady().steady()) {
+        record.addWarning("preconditioning was " + done.steady().verdict() + ": the runs may meet a device or"
+            + " engine still settling; use more rounds (" + StorageSettings.PRECONDITION_ROUNDS + ") or longer ones ("
+            + StorageSettings.PRECONDITION_ROUND + ")");
+      }
+    } catch (ExecutionException e) {
+      record.addFailure("preconditioning failed: " + e.getCause());
+    }
+  }
+
+  /** A preconditioning write: every field of record {@code number} with new values, unmeasured. */
+  private boolean overwrite(DB db, long number) {
+    var values = new HashMap<String, ByteIterator>();
+    var prefix = properties.getProperty(FIELD_NAME_PREFIX, FIELD_NAME_PREFIX_DEFAULT);
+    for (long i = 0; i < fieldcount; i++) {
+      values.put(prefix + i, new RandomByteIterator(fieldlengthgenerator.nextValue().longValue()));
+    }
+    return db.update(table, super.buildKeyName(number), values).isOk();
   }
 
   /** The plan this phase uses; null before {@code init}. */

@@ -37,6 +37,8 @@ import site.ycsb.workloads.CoreWorkload;
  * @param clients          {@code storage.clients}: clients sharing one load
  * @param client           {@code storage.client}: this client's index, from 0
  * @param warmup           {@code storage.warmup}
+ * @param precondition     {@code storage.precondition}: overwrites after a load until the write rate is
+ *                         steady; empty for {@code none}
  * @param cache            {@code storage.cache}
  * @param restartCommand   {@code storage.server.restart}
  * @param progress         {@code storage.progress}
@@ -51,7 +53,7 @@ import site.ycsb.workloads.CoreWorkload;
 public record StorageSettings(OptionalDouble ratio, Optional<ByteSize> size, Sizing.Basis basis,
                               Optional<ByteSize> serverMemory, OptionalLong recordOverhead,
                               boolean calibrate, int calibrateRecords, int clients, int client,
-                              Warmup warmup, CacheState cache, Optional<String> restartCommand,
+                              Warmup warmup, Optional<Precondition> precondition, CacheState cache, Optional<String> restartCommand,
                               boolean progress, Duration progressInterval, Optional<String> result,
                               Duration failureTimeout, Duration operationTimeout) {
 
@@ -74,6 +76,9 @@ public record StorageSettings(OptionalDouble ratio, Optional<ByteSize> size, Siz
   public static final String STEADY_ROUND = "storage.steady.round";
   public static final String STEADY_ROUNDS = "storage.steady.rounds";
   public static final String STEADY_METRIC = "storage.steady.metric";
+  public static final String PRECONDITION = "storage.precondition";
+  public static final String PRECONDITION_ROUND = "storage.precondition.round";
+  public static final String PRECONDITION_ROUNDS = "storage.precondition.rounds";
   public static final String CACHE = "storage.cache";
   public static final String SERVER_RESTART = "storage.server.restart";
   public static final String PROGRESS = "storage.progress";
@@ -84,8 +89,8 @@ public record StorageSettings(OptionalDouble ratio, Optional<ByteSize> size, Siz
 
   /** Every key of the {@code storage.} namespace. */
   public static final Set<String> KEYS = Set.of(RATIO, SIZE, BASIS, SERVER_MEMORY, RECORD_OVERHEAD,
-      CALIBRATE, CALIBRATE_RECORDS, CLIENTS, CLIENT, WARMUP, STEADY_ROUND, STEADY_ROUNDS, STEADY_METRIC, CACHE,
-      SERVER_RESTART, PROGRESS, PROGRESS_INTERVAL, RESULT, FAILURE_TIMEOUT, OPERATION_TIMEOUT);
+      CALIBRATE, CALIBRATE_RECORDS, CLIENTS, CLIENT, WARMUP, STEADY_ROUND, STEADY_ROUNDS, STEADY_METRIC,
+      PRECONDITION, PRECONDITION_ROUND, PRECONDITION_ROUNDS, CACHE, SERVER_RESTART, PROGRESS, PROGRESS_INTERVAL, RESULT, FAILURE_TIMEOUT, OPERATION_TIMEOUT);
 
   /** A server that is gone for this long ends the phase: longer than a driver's own timeouts and retries. */
   static final Duration DEFAULT_FAILURE_TIMEOUT = Duration.ofSeconds(60);
@@ -189,6 +194,40 @@ public record StorageSettings(OptionalDouble ratio, Optional<ByteSize> size, Siz
     }
   }
 
+  /** What a load preconditions after its inserts ({@code storage.precondition}). */
+  public enum PreconditionTarget { NONE, DATASET }
+
+  /**
+   * Preconditioning after a load ({@code storage.precondition=dataset}): unmeasured overwrites of
+   * uniformly chosen records of the load's key range, in rounds, until at least one dataset's worth is
+   * written and the write rate is steady ({@link SteadyStateCriterion}), or the bound on rounds.
+   *
+   * @param rounds {@code storage.precondition.round} and {@code storage.precondition.rounds}; the
+   *               metric is the write rate (throughput of the overwrites)
+   */
+  public record Precondition(Steady rounds) {
+    static Optional<Precondition> from(PropertyReader reader) {
+      if (reader.choice(PRECONDITION, PreconditionTarget.NONE) == PreconditionTarget.NONE) {
+        for (var key : List.of(PRECONDITION_ROUND, PRECONDITION_ROUNDS)) {
+          if (reader.string(key).isPresent()) {
+            throw new InvalidPropertyException(key, reader.string(key).orElseThrow(),
+                "a value only together with " + PRECONDITION + "=dataset", "there are no rounds to shape");
+          }
+        }
+        return Optional.empty();
+      }
+      return Optional.of(new Precondition(new Steady(reader.duration(PRECONDITION_ROUND, Duration.ofSeconds(10),
+          Duration.ofMillis(100), Duration.ofHours(1)), reader.integer(PRECONDITION_ROUNDS, 25,
+          SteadyStateCriterion.WINDOW, 10_000), SteadyMetric.THROUGHPUT)));
+    }
+
+    @Override
+    public String toString() {
+      return String.format(Locale.ROOT, "the dataset, overwritten until the write rate is steady, in rounds of %s,"
+          + " at most %d", DurationFormat.format(rounds.round()), rounds.maxRounds());
+    }
+  }
+
   public StorageSettings {
     if (calibrateRecords < 1 || clients < 1 || client < 0 || client >= clients) {
       throw new IllegalArgumentException("invalid counts: calibrate " + calibrateRecords
@@ -256,7 +295,7 @@ public record StorageSettings(OptionalDouble ratio, Optional<ByteSize> size, Siz
     return new StorageSettings(ratio, size, reader.choice(BASIS, Sizing.Basis.RAM), serverMemory, overhead,
         calibrate,
         reader.integer(CALIBRATE_RECORDS, DEFAULT_CALIBRATE_RECORDS, 1, Integer.MAX_VALUE),
-        clients, client, warmup, reader.choice(CACHE, CacheState.WARM), reader.string(SERVER_RESTART),
+        clients, client, warmup, Precondition.from(reader), reader.choice(CACHE, CacheState.WARM), reader.string(SERVER_RESTART),
         reader.bool(PROGRESS, true), progressInterval(reader),
         reader.string(RESULT), reader.duration(FAILURE_TIMEOUT, DEFAULT_FAILURE_TIMEOUT),
         OperationTimeout.from(properties));

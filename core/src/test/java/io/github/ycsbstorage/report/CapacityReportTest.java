@@ -34,9 +34,21 @@ class CapacityReportTest {
     JSON.writeValue(file.toFile(), cell);
   }
 
+  /**
+   * The fixture's ssd cell shares the hdd's disk name and its client saturates the CPU, so that the
+   * comparison has no verdict; this gives it a disk of its own and a client at half the CPU.
+   */
+  private static void judgeable(Path file) throws Exception {
+    var cell = (ObjectNode) JSON.readTree(file.toFile());
+    ((ObjectNode) cell.path("devices").get(0)).put("name", "sdc");
+    ((ObjectNode) cell.path("study")).put("clientCpuUtilization", 0.5);
+    JSON.writeValue(file.toFile(), cell);
+  }
+
   @Test
   void capacitiesOfTwoDevicesGiveTheirTableAndOneLineFastestFirst(@TempDir Path dir) throws Exception {
     var study = fixtures(dir);
+    judgeable(study.resolve("ssd_ratio1.33_workloada-zipfian_r1.json"));
     capacity(study.resolve("hdd_ratio1.33_workloada-zipfian_r1.json"), 61, 76);
     capacity(study.resolve("ssd_ratio1.33_workloada-zipfian_r1.json"), 1900, 2375);
     var report = new ReportBuilder(dir.resolve("results"), dir.resolve("out")).write();
@@ -47,6 +59,22 @@ class CapacityReportTest {
     assertTrue(html.indexOf("id=\"capacity\"") < html.indexOf("id=\"throughput\""), "right after the headline");
     var markdown = Files.readString(report.markdown());
     assertTrue(markdown.contains("## Load against latency"), markdown);
+  }
+
+  /** Capacities are judged as the devices' comparison is: a CPU-saturated run leaves them without a verdict. */
+  @Test
+  void capacitiesWhoseComparisonHasNoVerdictSayWhy(@TempDir Path dir) throws Exception {
+    var study = fixtures(dir);
+    judgeable(study.resolve("ssd_ratio1.33_workloada-zipfian_r1.json"));
+    var hdd = study.resolve("hdd_ratio1.33_workloada-zipfian_r1.json");
+    capacity(hdd, 61, 76);
+    capacity(study.resolve("ssd_ratio1.33_workloada-zipfian_r1.json"), 1900, 2375);
+    var cell = (ObjectNode) JSON.readTree(hdd.toFile());
+    ((ObjectNode) cell.path("io")).put("cpuSaturated", true);
+    JSON.writeValue(hdd.toFile(), cell);
+    var html = Files.readString(new ReportBuilder(dir.resolve("results"), dir.resolve("out")).write().html());
+    assertTrue(html.contains("<li>no verdict: at p99&lt;=500ms, workload A zipfian, 1.33× RAM: ssd carries 1,900 ops/s, "
+        + "hdd 61.0 ops/s (31.1×): CPU-saturated</li>"), html);
   }
 
   @Test

@@ -53,4 +53,16 @@ class ShippedStudiesTest {
     assertEquals(3 * 2 * 2 * 2, cells.size() - loads(cells));
     assertEquals("ssd_ratio1.33_read-only-uniform-1x1000-zipfian_r1", cells.get(cells.size() - 1).id());
   }
+
+  @Test
+  void theCapacityStudyOfTheDemoEngineSearchesFourCellsAtItsObjective() throws Exception {
+    var definition = StudySettings.load(REPOSITORY.resolve("scripts/rocksdb/capacity-disk-vs-ram.properties"), REPOSITORY);
+    assertEquals(EmbeddedEngine.ROCKSDB, definition.embeddedEngine().orElseThrow());
+    assertEquals("p99<=2ms", definition.objective().orElseThrow().text());
+    assertEquals("16MB", definition.passThrough().get("storage.server.memory"));
+    var cells = new StudyPlan(definition).cells();
+    assertEquals(4, loads(cells));
+    assertEquals(2 * 2, cells.size() - loads(cells));
+    assertEquals("ram_ratio8_workloadc-uniform_r1", cells.get(cells.size() - 1).id());
+  }
 }

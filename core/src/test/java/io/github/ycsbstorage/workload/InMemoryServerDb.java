@@ -22,6 +22,8 @@ import site.ycsb.Status;
 public class InMemoryServerDb extends DB implements ServerInfoProvider {
   static final Map<String, Long> RECORDS = new ConcurrentHashMap<>();
   static final AtomicLong READS = new AtomicLong();
+  /** Keys updated since the reset, with how often. */
+  static final Map<String, Long> UPDATES = new ConcurrentHashMap<>();
   static volatile ServerInfo info = ServerInfo.builder("InMemory").build();
   static volatile long storageOverhead;
   static volatile long overheadEstimate = -1;
@@ -29,6 +31,7 @@ public class InMemoryServerDb extends DB implements ServerInfoProvider {
   static void reset(ServerInfo server, long overheadOnDisk, long estimate) {
     RECORDS.clear();
     READS.set(0);
+    UPDATES.clear();
     info = server;
     storageOverhead = overheadOnDisk;
     overheadEstimate = estimate;
@@ -48,6 +51,7 @@ public class InMemoryServerDb extends DB implements ServerInfoProvider {
 
   @Override
   public Status update(String table, String key, Map<String, ByteIterator> values) {
+    UPDATES.merge(key, 1L, Long::sum);
     return Status.OK;
   }
 

@@ -18,6 +18,7 @@ import java.io.ByteArrayOutputStream;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Properties;
@@ -300,6 +301,55 @@ class StorageAwareWorkloadTest {
       assertTrue(result.path("warnings").toString().contains("not steady after 8 rounds"), result.toString());
     }
     assertTrue(out.toString().contains("[WARMUP], steady.rounds, " + throughputs.size()), out.toString());
+  }
+
+  /**
+   * Preconditioning after a load overwrites only loaded records, at least once over the dataset when
+   * it ends steady, outside the load's own counts; its rounds' verdict is the criterion's over them.
+   */
+  @Test
+  void aLoadPreconditionsItsDatasetUntilTheWriteRateIsSteady() throws Exception {
+    InMemoryServerDb.reset(REMOTE_1MB, 0, 0);
+    var properties = load("recordcount", "200", "insertcount", "200", "storage.precondition", "dataset",
+        "storage.precondition.round", "100ms", "storage.precondition.rounds", "8");
+    var workload = new StorageAwareWorkload();
+    workload.init(properties);
+    workload.initThread(properties, 0, 1); // as YCSB's one load thread does
+    loadRest(workload, properties);
+    workload.cleanup();
+
+    var precondition = RunRecord.current().sections().precondition().orElseThrow();
+    assertEquals(200, precondition.records());
+    assertEquals(0, precondition.failed());
+    assertEquals(InMemoryServerDb.UPDATES.values().stream().mapToLong(Long::longValue).sum(), precondition.operations());
+    assertTrue(keys(200).containsAll(InMemoryServerDb.UPDATES.keySet()), "only loaded records are overwritten");
+    assertEquals(keys(200), InMemoryServerDb.RECORDS.keySet(), "no record inserted beyond the load");
+    assertEquals(OptionalLong.empty(), precondition.engineBytesWritten(), "the test binding counts no bytes");
+    var rates = precondition.steady().rounds().stream().map(round -> round.opsPerSec()).toList();
+    assertTrue(rates.size() >= 5 && rates.size() <= 8, rates.toString());
+    if (precondition.steady().steady()) {
+      assertTrue(precondition.operations() >= 200, "steady only after one dataset's worth");
+      assertTrue(SteadyStateCriterion.lastWindowSteady(rates), rates.toString());
+    } else {
+      assertEquals(8, rates.size());
+      assertTrue(RunRecord.current().warnings().toString().contains("preconditioning was not steady after 8 rounds"),
+          RunRecord.current().warnings().toString());
+    }
+    assertTrue(RunRecord.current().summaryLines().toString().contains("PRECONDITION"),
+        RunRecord.current().summaryLines().toString());
+  }
+
+  /** A run ignores the key, so that a study file can carry it to its loads. */
+  @Test
+  void aRunDoesNotPrecondition() throws Exception {
+    InMemoryServerDb.reset(REMOTE_1MB, 0, 0);
+    var properties = load("dotransactions", "true", "recordcount", "100", "operationcount", "1",
+        "readproportion", "1", "updateproportion", "0", "storage.precondition", "dataset");
+    var workload = new StorageAwareWorkload();
+    workload.init(properties);
+    workload.cleanup();
+    assertEquals(Map.of(), InMemoryServerDb.UPDATES);
+    assertEquals(Optional.empty(), RunRecord.current().sections().precondition());
   }
 
   /** A data directory that did not grow while records were written measured nothing: unknown, not 0. */

@@ -9,6 +9,7 @@ import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.result.CacheState;
 import io.github.ycsbstorage.result.Sizing;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
@@ -30,6 +31,25 @@ class StorageSettingsTest {
     assertEquals(true, settings.warmup().none());
     assertEquals(true, settings.progress());
     assertEquals(Duration.ofSeconds(10), settings.progressInterval());
+  }
+
+  @Test
+  void preconditioningHasItsRoundsDefaultsAndBounds() {
+    assertEquals(Optional.empty(), StorageSettings.from(properties()).precondition());
+    assertEquals(Optional.empty(), StorageSettings.from(properties("storage.precondition", "none")).precondition());
+    var rounds = StorageSettings.from(properties("storage.precondition", "Dataset")).precondition().orElseThrow()
+        .rounds();
+    assertEquals(new StorageSettings.Steady(Duration.ofSeconds(10), 25, StorageSettings.SteadyMetric.THROUGHPUT),
+        rounds);
+    assertEquals(new StorageSettings.Steady(Duration.ofSeconds(3), 40, StorageSettings.SteadyMetric.THROUGHPUT),
+        StorageSettings.from(properties("storage.precondition", "dataset", "storage.precondition.round", "3s",
+            "storage.precondition.rounds", "40")).precondition().orElseThrow().rounds());
+    assertEquals("storage.precondition='device' is invalid; accepted: none, dataset",
+        refusal("storage.precondition", "device"));
+    assertEquals("storage.precondition.rounds='4' is invalid; accepted: a whole number from 5 to 10000",
+        refusal("storage.precondition", "dataset", "storage.precondition.rounds", "4"));
+    assertEquals("storage.precondition.round='2s' is invalid: there are no rounds to shape; accepted: a value only "
+        + "together with storage.precondition=dataset", refusal("storage.precondition.round", "2s"));
   }
 
   @Test
@@ -106,7 +126,7 @@ class StorageSettingsTest {
   @Test
   void namespaceListsEveryKey() {
     assertEquals("storage.", new StorageNamespace().prefix());
-    assertEquals(20, new StorageNamespace().keys().size());
+    assertEquals(23, new StorageNamespace().keys().size());
     assertEquals(true, new StorageNamespace().keys().contains("storage.result"));
   }
 }
