@@ -29,7 +29,8 @@ import java.util.Set;
  * held up by CPU, its throughput is understated and the ratio is a lower bound ({@link
  * Verdict.Kind#AT_LEAST}); when the slower one was, nothing can be said. Where neither side's device
  * served reads, the devices cannot have made a difference: repetitions whose interval includes 1 say
- * so ({@link Verdict.Kind#NO_DIFFERENCE}, with the cache as its explanation), whatever the CPUs did.
+ * so ({@link Verdict.Kind#NO_DIFFERENCE}, with the cache as its explanation), whatever the CPUs did;
+ * where one side's reads are unknown (a RAM folder), that is not known, and there is no verdict.
  * Stateless.
  */
 final class Judge {
@@ -84,14 +85,16 @@ final class Judge {
     // the slower side's, else (its use unknown, e.g. a RAM folder without a block device) the faster one's
     var cache = slowerUse.use() == Use.UNKNOWN ? fasterUse.finding() : slowerUse.finding();
     var repeated = first.repetitions() >= 2 && second.repetitions() >= 2;
-    if (sampled && cache.isPresent() && fasterUse.use() != Use.EXERCISED && repeated) {
+    // both sides known to have read (almost) nothing from their devices: a RAM folder's reads are unknown
+    if (sampled && slowerUse.use() == Use.IDLE && fasterUse.use() == Use.IDLE && repeated) {
       var interval = interval(first, second);
+      var idle = cache.orElseThrow();
       if (interval.includesOne()) {
-        return new Verdict(comparison, Verdict.Kind.NO_DIFFERENCE, List.of(cache.get()), Optional.of(interval));
+        return new Verdict(comparison, Verdict.Kind.NO_DIFFERENCE, List.of(idle), Optional.of(interval));
       }
-      return new Verdict(comparison, Verdict.Kind.NONE, List.of(new Verdict.Finding(cache.get().reason(),
-          cache.get().detail() + "; the throughput ratio " + ReportTables.range(interval)
-              + " excludes 1: a difference the device did not cause")), Optional.empty());
+      return new Verdict(comparison, Verdict.Kind.NONE, List.of(new Verdict.Finding(idle.reason(), idle.detail()
+          + "; the throughput ratio " + ReportTables.range(interval) + " excludes 1: a difference the device did not "
+          + "cause")), Optional.empty());
     }
     var trusted = new ArrayList<Aggregate>();
     for (var side : List.of(slower, faster)) {

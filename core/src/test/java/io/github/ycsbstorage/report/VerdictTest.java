@@ -86,6 +86,13 @@ class VerdictTest {
     };
   }
 
+  /** The verdict of hdd and ssd runs of 600 s at one dataset size, written into a new folder. */
+  private static Verdict judged(Path folder, String ratio, double[] hdd, double[] ssd, Consumer<ObjectNode> change)
+      throws Exception {
+    runs(Files.createDirectories(folder), ratio, hdd, ssd, 600_000, change);
+    return model(folder).verdicts().get(0);
+  }
+
   private static ReportModel model(Path folder) throws Exception {
     return ReportModel.of(folder, ReportLoader.load(folder).cells());
   }
@@ -202,10 +209,9 @@ class VerdictTest {
 
   @Test
   void aFasterSideHeldUpByCpuBesideADeviceBoundSlowerOneGivesALowerBound(@TempDir Path dir) throws Exception {
-    var folder = Files.createDirectories(dir.resolve("atleast"));
     // the ssd's client waited for a CPU 40 % of its operations' time on a saturated host; the hdd's 2 %
-    runs(folder, "8", TIGHT_HDD, TIGHT_SSD, 600_000, engine(0.9).andThen(waited(0.02, 0.4, true)));
-    var verdict = model(folder).verdicts().get(0);
+    var verdict = judged(dir.resolve("atleast"), "8", TIGHT_HDD, TIGHT_SSD,
+        engine(0.9).andThen(waited(0.02, 0.4, true)));
     assertEquals(Verdict.Kind.AT_LEAST, verdict.kind());
     assertEquals(24_000 / 6_200.0, verdict.interval().orElseThrow().low(), 1e-12);
     assertEquals("ssd vs hdd, workload C uniform, 8× cache: at least 3.9× throughput (the lowest ratio over 3 × 3 "
@@ -217,19 +223,17 @@ class VerdictTest {
 
   @Test
   void aDeviceBoundSideThatSeldomWaitedForACpuIsTrustedOnASaturatedHost(@TempDir Path dir) throws Exception {
-    var folder = Files.createDirectories(dir.resolve("trusted"));
     // the host's CPUs saturated in every run, yet both processes waited under 10 % of their time
-    runs(folder, "8", TIGHT_HDD, TIGHT_SSD, 600_000, engine(0.9).andThen(waited(0.02, 0.05, true))
+    var verdict = judged(dir.resolve("trusted"), "8", TIGHT_HDD, TIGHT_SSD,
+        engine(0.9).andThen(waited(0.02, 0.05, true))
         .andThen(run -> ((ObjectNode) run.get("io")).put("cpuSaturated", true)));
-    var verdict = model(folder).verdicts().get(0);
     assertEquals(Verdict.Kind.DIFFERENCE, verdict.kind(), ReportTables.verdictLine(verdict));
   }
 
   @Test
   void aSlowerSideThatWaitedForACpuGetsNoVerdict(@TempDir Path dir) throws Exception {
-    var folder = Files.createDirectories(dir.resolve("slowcpu"));
-    runs(folder, "8", TIGHT_HDD, TIGHT_SSD, 600_000, engine(0.9).andThen(waited(0.3, 0.02, false)));
-    var verdict = model(folder).verdicts().get(0);
+    var verdict = judged(dir.resolve("slowcpu"), "8", TIGHT_HDD, TIGHT_SSD,
+        engine(0.9).andThen(waited(0.3, 0.02, false)));
     assertEquals(Verdict.Kind.NONE, verdict.kind());
     assertEquals("no verdict: ssd vs hdd, workload C uniform, 8× cache: CPU-saturated: measured CPU, not storage (the "
         + "client process (its embedded engine) waited for a CPU up to 30 % of its operations' time in 3 of 6 runs "
@@ -238,11 +242,9 @@ class VerdictTest {
 
   @Test
   void inTheCacheRepetitionsThatIncludeOneMeasureNoDifferenceWhateverTheCpus(@TempDir Path dir) throws Exception {
-    var folder = Files.createDirectories(dir.resolve("incache"));
     // both sides served by the engine's cache on a saturated host: ratios 51/53 = 0.96 to 53/50 = 1.06
-    runs(folder, "0.25", new double[] {50_000, 53_000}, new double[] {51_000, 53_000}, 600_000,
-        engine(0.0).andThen(waited(0.4, 0.4, true)));
-    var verdict = model(folder).verdicts().get(0);
+    var verdict = judged(dir.resolve("incache"), "0.25", new double[] {50_000, 53_000},
+        new double[] {51_000, 53_000}, engine(0.0).andThen(waited(0.4, 0.4, true)));
     assertEquals(Verdict.Kind.NO_DIFFERENCE, verdict.kind());
     assertEquals("ssd vs hdd, workload C uniform, 0.25× cache: no difference measurable (throughput ratio 0.96–1.06× "
         + "over 2 × 2 repetitions includes 1); the engine's cache served the reads, not the device (0.000 cache misses "
@@ -251,15 +253,23 @@ class VerdictTest {
 
   @Test
   void inTheCacheADifferenceIsNotTheDevices(@TempDir Path dir) throws Exception {
-    var folder = Files.createDirectories(dir.resolve("cachediff"));
-    runs(folder, "0.25", new double[] {40_000, 41_000}, new double[] {50_000, 53_000}, 600_000, engine(0.0));
-    var verdict = model(folder).verdicts().get(0);
+    var verdict = judged(dir.resolve("cachediff"), "0.25", new double[] {40_000, 41_000},
+        new double[] {50_000, 53_000}, engine(0.0));
     assertEquals(List.of(Verdict.Reason.ENGINE_CACHE_SERVED),
         verdict.findings().stream().map(Verdict.Finding::reason).toList());
     assertEquals("no verdict: ssd vs hdd, workload C uniform, 0.25× cache: the engine's cache served the reads, not the "
         + "device (0.000 cache misses per operation on hdd; the throughput ratio 1.22–1.33× over 2 × 2 repetitions "
         + "excludes 1: a difference the device did not cause; remedy: a dataset beyond the engine's cache)",
         ReportTables.verdictLine(verdict));
+    // a side whose reads are unknown (a RAM folder without a block device): not known to be in the cache
+    var unknown = judged(dir.resolve("cacheunknown"), "0.5", new double[] {50_000, 53_000},
+        new double[] {51_000, 53_000}, deviceReads(0.001).andThen(run -> {
+          if (run.path("label").asText().startsWith("ssd")) {
+            ((ObjectNode) run.get("io")).putObject("devices");
+          }
+        }));
+    assertEquals(List.of(Verdict.Reason.MEMORY_SERVED), unknown.findings().stream().map(Verdict.Finding::reason)
+        .toList(), ReportTables.verdictLine(unknown));
     // one repetition in the cache: no verdict, as without repetitions
     var once = Files.createDirectories(dir.resolve("cacheonce"));
     runs(once, "0.25", new double[] {50_000}, new double[] {50_000}, 600_000, engine(0.0));
