@@ -160,8 +160,8 @@ final class Judge {
             Suspicions.CLIENT_CPU_LIMIT * 100, clientBound, runs));
       }
       if (!waited.isEmpty()) {
-        parts.add(String.format(Locale.ROOT, "the %s waited for a CPU up to %.0f %% of its operations' time in %d of "
-            + "%d runs%s", noun(waited), waited.stream().mapToDouble(c -> waitShare(c).orElse(0)).max().orElse(0) * 100,
+        parts.add(String.format(Locale.ROOT, "the %s waited for a CPU up to %s its operations' time in %d of %d runs%s",
+            noun(waited), share(waited.stream().mapToDouble(c -> waitShare(c).orElse(0)).max().orElse(0)),
             waited.size(), runs, on(waited)));
       }
       findings.add(new Verdict.Finding(Verdict.Reason.CPU_SATURATED, String.join("; ", parts)));
@@ -210,6 +210,15 @@ final class Judge {
       return Optional.of(true);
     }
     return shares.stream().allMatch(OptionalDouble::isPresent) ? Optional.of(false) : Optional.empty();
+  }
+
+  /**
+   * A wait share as {@code 35 % of}, or from 1 on as {@code 4.4 ×} (every thread's wait counts, the
+   * JVM's and the engine's own too, so it can exceed the operations' time).
+   */
+  private static String share(double share) {
+    return share < 1 ? String.format(Locale.ROOT, "%.0f %% of", share * 100)
+        : String.format(Locale.ROOT, "%.1f ×", share);
   }
 
   /** E.g. {@code at most 0.8 %}: the highest wait share of a side's runs. */
