@@ -241,6 +241,14 @@ class VerdictTest {
   }
 
   @Test
+  void aWaitBeyondTheOperationsTimeReadsAsAMultiple(@TempDir Path dir) throws Exception {
+    // every thread's wait counts, the JVM's and the engine's too: on a starved host more than the operations' time
+    var line = ReportTables.verdictLine(judged(dir.resolve("starved"), "8", TIGHT_HDD, TIGHT_SSD,
+        engine(0.9).andThen(waited(2.5, 0.02, false))));
+    assertTrue(line.contains("waited for a CPU up to 2.5 × its operations' time in 3 of 6 runs (hdd)"), line);
+  }
+
+  @Test
   void inTheCacheRepetitionsThatIncludeOneMeasureNoDifferenceWhateverTheCpus(@TempDir Path dir) throws Exception {
     // both sides served by the engine's cache on a saturated host: ratios 51/53 = 0.96 to 53/50 = 1.06
     var verdict = judged(dir.resolve("incache"), "0.25", new double[] {50_000, 53_000},

@@ -167,7 +167,7 @@ class SamplerTest {
   }
 
   @Test
-  void aProcessesRunQueueWaitIsSummedOverItsThreadsAndIntervals() {
+  void theRunQueueWaitIsSummedOverTheProcessThreadsAndIntervals() {
     var sampler = sampler();
     // thread 7 throughout; 8 begins in the second interval; 9 ends after the first (its last part is lost)
     sampler.accept(threads(0, "7 1000 100 1\n9 500 50 1\n"));
