@@ -1,10 +1,11 @@
 #!/usr/bin/python3
 """The validation rig's checks: what a study on two devices of known behaviour found, against what the
 configured delay implies. Prints one PASS/FAIL line per check with both numbers; a check of a timing
-whose cell ran on saturated CPUs (io.cpuSaturated: other work held the host) is INCONCLUSIVE with that
-reason instead, since then the figure measured the host's CPU queue, not the device. Exits 0 when every
-check passed, 1 when one failed, 3 when none failed but some were inconclusive. Called by
-known-devices.sh, which built the devices.
+that failed on a cell whose process waited for a CPU (io.process.runQueue: a tenth of its operations'
+time or more, the report's own threshold; where that was not measured, the host's CPUs saturated) is
+INCONCLUSIVE with that reason instead, since then the figure measured the host's CPU queue, not the
+device. Exits 0 when every check passed, 1 when one failed, 3 when none failed but some were
+inconclusive. Called by known-devices.sh, which built the devices.
 
 usage: check.py RIG.json
 RIG.json: {"delayMs", "results": folder of the studies' results, "studies": {"<threads>": "<study stdout file>"},
@@ -19,7 +20,7 @@ import sys
 
 AWAIT_TOLERANCE = 0.15
 THROUGHPUT_TOLERANCE = 0.25
-NO_DIFFERENCE_BAND = (0.8, 1.25)  # until the verdict states its own band
+CONTENDED_FROM = 0.1  # the report's Judge.CONTENDED_FROM: run-queue wait ÷ the operations' time
 SPINNING_FROM_US = 2000  # the probe's class boundary (docs/collector.md): below it, flash or memory
 
 
@@ -27,15 +28,12 @@ class Checks:
     def __init__(self):
         self.outcomes = []
 
-    def check(self, holds, text, *contended_cells):
-        """A PASS or FAIL line; INCONCLUSIVE instead when it failed on a cell that ran on saturated CPUs."""
-        saturated = [c for c in contended_cells if c and (c.get("io") or {}).get("cpuSaturated")]
-        outcome = "PASS" if holds else "INCONCLUSIVE" if saturated else "FAIL"
+    def check(self, holds, text, *runs):
+        """A PASS or FAIL line; INCONCLUSIVE instead when it failed on a run whose process waited for a CPU."""
+        held = [c for c in runs if c and contention(c)]
+        outcome = "PASS" if holds else "INCONCLUSIVE" if held else "FAIL"
         self.outcomes.append(outcome)
-        suffix = ""
-        if saturated:
-            cpu = (saturated[0].get("io") or {}).get("cpu") or {}
-            suffix = f" [host CPUs saturated in {len(saturated)} of the cells: idle {fmt(number(cpu.get('idle')), ' %', 1)}]"
+        suffix = f" [held up by CPU in {len(held)} of the runs: {contention(held[0])}]" if held and not holds else ""
         print(f"{outcome}  {text}{suffix}", flush=True)
 
     def info(self, text):
@@ -46,17 +44,43 @@ class Checks:
 
 
 def cells(results):
-    """The run cells (repetition ≥ 1) by (threads, device, scale label): their parsed results."""
+    """The run cells (repetition ≥ 1) by (threads, device, scale label): their repetitions' parsed results."""
     found = {}
-    for path in glob.glob(os.path.join(results, "*", "*.json")):
+    for path in sorted(glob.glob(os.path.join(results, "*", "*.json"))):
         with open(path) as file:
             result = json.load(file)
         study = result.get("study") or {}
         if (study.get("repetition") or 0) < 1:
             continue
         key = (study["threadcount"], study["device"]["name"], study["scale"]["label"])
-        found[key] = result
+        found.setdefault(key, []).append(result)
     return found
+
+
+def wait_share(run):
+    """The process's run-queue wait ÷ its operations' time (count × average service time), as the report's Judge."""
+    queue = (((run.get("io") or {}).get("process") or {}).get("runQueue") or {})
+    operations = ((run.get("summary") or {}).get("operations") or {}).values()
+    busy = sum((o.get("count") or 0) * (o.get("averageUs") or 0) for o in operations)
+    wait = number(queue.get("waitMicros"))
+    return wait / busy if wait is not None and busy else None
+
+
+def contention(run):
+    """Why a run's timing measured CPU rather than its device, or None: its process waited for a CPU, or
+    (not measured) the host's CPUs were saturated."""
+    share = wait_share(run)
+    if share is not None:
+        return f"its process waited for a CPU {share:.0%} of its operations' time" if share >= CONTENDED_FROM else None
+    if (run.get("io") or {}).get("cpuSaturated"):
+        idle = number(((run.get("io") or {}).get("cpu") or {}).get("idle"))
+        return f"host CPUs saturated (idle {fmt(idle, ' %', 1)}), its process's run-queue wait unknown"
+    return None
+
+
+def mean(values):
+    values = [v for v in values if v is not None]
+    return sum(values) / len(values) if values else None
 
 
 def number(value):
@@ -67,13 +91,13 @@ def fmt(value, unit="", digits=2):
     return "unknown" if value is None else f"{value:.{digits}f}{unit}"
 
 
-def throughput(cell):
-    return number((cell.get("summary") or {}).get("throughputOpsPerSec"))
-
-
-def read_await_ms(cell, loop):
-    device = ((cell.get("io") or {}).get("devices") or {}).get(loop) or {}
-    return number((device.get("average") or {}).get("r_await")), device.get("reads")
+def read_await_ms(runs, loop):
+    """The repetitions' read await, weighted by their reads, and their reads."""
+    devices = [((run.get("io") or {}).get("devices") or {}).get(loop) or {} for run in runs]
+    pairs = [(number((d.get("average") or {}).get("r_await")), d.get("reads") or 0) for d in devices]
+    reads = sum(r for _, r in pairs)
+    known = [(a, r) for a, r in pairs if a is not None]
+    return (sum(a * r for a, r in known) / reads if known and reads else None), reads
 
 
 def device_reads_per_op(cell):
@@ -86,16 +110,39 @@ def diskstats_reads_per_op(cell, loop):
     return reads / operations if reads is not None and operations else None
 
 
-def headline_ratios(stdout_file):
-    """The study's verdicts, 'fast vs slow, workload C uniform, 8× cache: 12.3× throughput (…)':
-    {(first, second, scale text): ratio}; a comparison without a verdict states no ratio."""
-    ratios = {}
+def verdicts(stdout_file):
+    """The study's headline lines by scale text ('8× cache'): {"kind": difference | at least | no difference |
+    none, "first", "second", "ratio" (the stated ratio, or the lower bound), "low", "high" (an interval), "text"}."""
+    found = {}
     with open(stdout_file) as file:
         for line in file:
-            match = re.search(r"(\S+) vs (\S+), [^,]+, ([^:]+): ([0-9.,]+)× throughput", line)
-            if match:
-                ratios[(match.group(1), match.group(2), match.group(3))] = float(match.group(4).replace(",", ""))
-    return ratios
+            match = re.search(r"headline: (no verdict: )?(\S+) vs (\S+), [^,]+, ([^:]+): (.*)$", line.rstrip("\n"))
+            if not match:
+                continue
+            verdict = {"first": match.group(2), "second": match.group(3), "text": match.group(5), "kind": "none",
+                       "ratio": None, "low": None, "high": None}
+            rest = match.group(5)
+            interval = re.search(r"([0-9.,]+)–([0-9.,]+)× over", rest)
+            if interval:
+                verdict["low"], verdict["high"] = (float(g.replace(",", "")) for g in interval.groups())
+            if match.group(1):
+                pass
+            elif rest.startswith("no difference measurable"):
+                verdict["kind"] = "no difference"
+            elif rest.startswith("at least "):
+                verdict["kind"] = "at least"
+                verdict["ratio"] = float(re.match(r"at least ([0-9.,]+)×", rest).group(1).replace(",", ""))
+            else:
+                verdict["kind"] = "difference"
+                verdict["ratio"] = float(re.match(r"([0-9.,]+)× throughput", rest).group(1).replace(",", ""))
+            found[match.group(4)] = verdict
+    return found
+
+
+def stated(verdicts_by_scale, scale_label):
+    """The verdict at a scale label ('ratio8' → '8× …'), or None."""
+    prefix = scale_label.replace("ratio", "") + "×"
+    return next((v for scale, v in verdicts_by_scale.items() if scale.startswith(prefix)), None)
 
 
 def main(rig_file):
@@ -110,85 +157,107 @@ def main(rig_file):
 
     missing = set()
 
-    def cell(t, device, scale):
-        result = found.get((t, device, scale))
-        if result is None and (t, device, scale) not in missing:
+    def runs(t, device, scale):
+        """The repetitions of a cell; an empty list (and a FAIL, once) when the study left none."""
+        result = found.get((t, device, scale), [])
+        if not result and (t, device, scale) not in missing:
             missing.add((t, device, scale))
             checks.check(False, f"result of {device}, {t} thread(s), {scale}: missing in {rig['results']}")
         return result
 
+    def throughput(reps):
+        return mean(number((r.get("summary") or {}).get("throughputOpsPerSec")) for r in reps)
+
+    def reads_per_op(reps):
+        return mean(device_reads_per_op(r) for r in reps)
+
     one = threads[0]
-    slow_beyond, fast_beyond = cell(one, "slow", beyond), cell(one, "fast", beyond)
+    slow_beyond, fast_beyond = runs(one, "slow", beyond), runs(one, "fast", beyond)
 
     # 1. The slow device's read await is the delay (one thread: no queue in front of it).
     if slow_beyond:
         await_ms, reads = read_await_ms(slow_beyond, devices["slow"]["loop"])
         low, high = delay_ms * (1 - AWAIT_TOLERANCE), delay_ms * (1 + AWAIT_TOLERANCE)
         checks.check(await_ms is not None and low <= await_ms <= high,
-                     f"slow device read await: {fmt(await_ms, ' ms')} over {reads} reads; configured delay {delay_ms:g} ms,"
-                     f" accepted {low:.2f}–{high:.2f} ms ({devices['slow']['loop']}, {one} thread, {beyond})", slow_beyond)
+                     f"slow device read await: {fmt(await_ms, ' ms')} over {reads} reads in {len(slow_beyond)} runs;"
+                     f" configured delay {delay_ms:g} ms, accepted {low:.2f}–{high:.2f} ms ({devices['slow']['loop']},"
+                     f" {one} thread, {beyond})", *slow_beyond)
     if fast_beyond:
         await_ms, reads = read_await_ms(fast_beyond, devices["fast"]["loop"])
         checks.info(f"fast device read await: {fmt(await_ms, ' ms', 3)} over {reads} reads"
                     f" ({devices['fast']['loop']}, RAM-backed, {one} thread, {beyond})")
 
     # 2. One thread beyond the cache: every device read costs the delay, so ops/s = 1 / (reads/op × delay).
-    predicted_slow = None
     if slow_beyond:
-        per_op, measured = device_reads_per_op(slow_beyond), throughput(slow_beyond)
+        per_op, measured = reads_per_op(slow_beyond), throughput(slow_beyond)
         if per_op is None:
-            checks.info(f"slow device, {one} thread, {beyond}: {fmt(diskstats_reads_per_op(slow_beyond, devices['slow']['loop']), '', 3)}"
+            checks.info(f"slow device, {one} thread, {beyond}: "
+                        f"{fmt(mean(diskstats_reads_per_op(r, devices['slow']['loop']) for r in slow_beyond), '', 3)}"
                         " device reads/op by the loop device's diskstats (the engine section is missing)")
-        if per_op:
-            predicted_slow = 1000.0 / (per_op * delay_ms)
-        ok = predicted_slow is not None and measured is not None \
-            and abs(measured - predicted_slow) <= THROUGHPUT_TOLERANCE * predicted_slow
-        checks.check(ok, f"slow device, {one} thread, {beyond}: {fmt(measured, ' ops/s', 1)}; predicted"
-                         f" 1 / ({fmt(per_op, '', 3)} device reads/op × {delay_ms:g} ms) = {fmt(predicted_slow, ' ops/s', 1)},"
-                         f" accepted ±{THROUGHPUT_TOLERANCE:.0%}", slow_beyond if ok or predicted_slow else None)
+        predicted = 1000.0 / (per_op * delay_ms) if per_op else None
+        ok = predicted is not None and measured is not None and abs(measured - predicted) <= THROUGHPUT_TOLERANCE * predicted
+        checks.check(ok, f"slow device, {one} thread, {beyond}: {fmt(measured, ' ops/s', 1)} (mean of {len(slow_beyond)});"
+                         f" predicted 1 / ({fmt(per_op, '', 3)} device reads/op × {delay_ms:g} ms) = {fmt(predicted, ' ops/s', 1)},"
+                         f" accepted ±{THROUGHPUT_TOLERANCE:.0%}", *(slow_beyond if predicted else ()))
+        for run in slow_beyond:
+            checks.info(f"slow device, {one} thread, {beyond}, repetition {run['study']['repetition']}: its process waited"
+                        f" for a CPU {fmt(wait_share(run) and wait_share(run) * 100, ' %', 1)} of its operations' time;"
+                        f" host CPUs saturated: {(run.get('io') or {}).get('cpuSaturated')}")
 
-    # 3. In the cache the device does not matter: no difference, at every thread count.
+    # 3. In the cache the device does not matter: the study's verdict is "no difference measurable", at every
+    #    thread count, with an interval that includes 1.
     for t in threads:
-        fast, slow = cell(t, "fast", inside), cell(t, "slow", inside)
-        if fast and slow:
-            ratio = throughput(fast) / throughput(slow) if throughput(fast) and throughput(slow) else None
-            low, high = NO_DIFFERENCE_BAND
-            checks.check(ratio is not None and low <= ratio <= high,
-                         f"in cache, {t} thread(s): fast {fmt(throughput(fast), ' ops/s', 0)} ÷ slow"
-                         f" {fmt(throughput(slow), ' ops/s', 0)} = {fmt(ratio, '×')}; no-difference band {low}–{high}"
-                         f" (device reads/op: fast {fmt(device_reads_per_op(fast), '', 3)},"
-                         f" slow {fmt(device_reads_per_op(slow), '', 3)})", fast, slow)
-
-    # 4. Beyond the cache the study's verdict names the fast device, with the ratio the delay implies.
-    for t in threads:
-        fast, slow = cell(t, "fast", beyond), cell(t, "slow", beyond)
-        ratios = headline_ratios(rig["studies"][str(t)])
-        stated = [(key, value) for key, value in ratios.items() if key[2].startswith(beyond.replace("ratio", "") + "×")]
+        fast, slow = runs(t, "fast", inside), runs(t, "slow", inside)
+        verdict = stated(verdicts(rig["studies"][str(t)]), inside)
         if not (fast and slow):
             continue
-        measured = throughput(fast) / throughput(slow) if throughput(fast) and throughput(slow) else None
-        per_op = device_reads_per_op(slow)
-        implied = throughput(fast) * per_op * delay_ms / 1000.0 if per_op and throughput(fast) else None
-        if not stated:
-            checks.check(False, f"beyond cache, {t} thread(s): the study stated no verdict for {beyond}"
-                                f" (measured fast ÷ slow {fmt(measured, '×')})", fast, slow)
+        ratio = throughput(fast) / throughput(slow) if throughput(fast) and throughput(slow) else None
+        holds = verdict is not None and verdict["kind"] == "no difference" and verdict["low"] is not None \
+            and verdict["low"] <= 1 <= verdict["high"]
+        checks.check(holds, f"in cache, {t} thread(s): the study says '{verdict['text'] if verdict else 'nothing'}';"
+                            f" means fast {fmt(throughput(fast), ' ops/s', 0)} ÷ slow {fmt(throughput(slow), ' ops/s', 0)}"
+                            f" = {fmt(ratio, '×')} over {len(fast)} and {len(slow)} repetitions (device reads/op:"
+                            f" fast {fmt(reads_per_op(fast), '', 3)}, slow {fmt(reads_per_op(slow), '', 3)});"
+                            " expected: no difference measurable, its interval including 1", *fast, *slow)
+
+    # 4. Beyond the cache the study's verdict names the fast device, with the ratio the delay implies: stated
+    #    as such where both sides measured their device; as a lower bound ("at least") where the fast side
+    #    was held up by CPU, which must not exceed what the delay implies.
+    for t in threads:
+        fast, slow = runs(t, "fast", beyond), runs(t, "slow", beyond)
+        if not (fast and slow):
             continue
-        (first, second, scale_text), ratio = stated[0]
-        names_fast = first == "fast" and second == "slow"
-        consistent = implied is not None and abs(ratio - implied) <= THROUGHPUT_TOLERANCE * implied
+        verdict = stated(verdicts(rig["studies"][str(t)]), beyond)
+        measured = throughput(fast) / throughput(slow) if throughput(fast) and throughput(slow) else None
+        per_op = reads_per_op(slow)
+        implied = throughput(fast) * per_op * delay_ms / 1000.0 if per_op and throughput(fast) else None
+        if verdict is None or verdict["ratio"] is None:
+            checks.check(False, f"beyond cache, {t} thread(s): the study stated no verdict for {beyond}"
+                                f" (measured fast ÷ slow {fmt(measured, '×')}): {verdict['text'] if verdict else 'no line'}",
+                         *fast, *slow)
+            continue
+        names_fast = verdict["first"] == "fast" and verdict["second"] == "slow"
+        ratio = verdict["ratio"]
+        if verdict["kind"] == "at least":
+            consistent = implied is not None and measured is not None and measured >= ratio * 0.995 \
+                and ratio <= (1 + THROUGHPUT_TOLERANCE) * implied
+            accepted = f"accepted: the measured ratio at least the bound, the bound at most {THROUGHPUT_TOLERANCE:.0%} above"
+        else:
+            consistent = implied is not None and abs(ratio - implied) <= THROUGHPUT_TOLERANCE * implied
+            accepted = f"accepted ±{THROUGHPUT_TOLERANCE:.0%}"
         checks.check(names_fast and consistent,
-                     f"beyond cache, {t} thread(s): the study says '{first} vs {second}, {scale_text}: {ratio:g}×'"
-                     f" (measured {fmt(measured, '×')}); the delay implies fast {fmt(throughput(fast), ' ops/s', 0)}"
-                     f" × {fmt(per_op, '', 3)} reads/op × {delay_ms:g} ms = {fmt(implied, '×')}, accepted ±{THROUGHPUT_TOLERANCE:.0%}",
-                     *((fast, slow) if implied is not None else ()))
+                     f"beyond cache, {t} thread(s): the study says '{verdict['first']} vs {verdict['second']}:"
+                     f" {'at least ' if verdict['kind'] == 'at least' else ''}{ratio:g}×' (measured {fmt(measured, '×')});"
+                     f" the delay implies fast {fmt(throughput(fast), ' ops/s', 0)} × {fmt(per_op, '', 3)} reads/op ×"
+                     f" {delay_ms:g} ms = {fmt(implied, '×')}, {accepted}", *((*fast, *slow) if implied is not None else ()))
 
     # 5. The device tags: each loop device named, its own size, its backing file's file system.
     for name in ("fast", "slow"):
-        result = cell(one, name, beyond)
-        if not result:
+        reps = runs(one, name, beyond)
+        if not reps:
             continue
         expected = devices[name]
-        entries = result.get("devices") or []
+        entries = reps[0].get("devices") or []
         loop = next((e["loop"] for e in entries if (e.get("loop") or {}).get("name") == expected["loop"]), None)
         said = ("; ".join(f"{e.get('name')} ({e.get('type')})" for e in entries) or "no device") if loop is None else (
             f"{loop.get('name')}, {loop.get('sizeBytes')} bytes, backing file {loop.get('backingFile')} on"
@@ -201,7 +270,7 @@ def main(rig_file):
 
     # 6. The probe classes the slow device by its latency, or says it cannot on a contended host.
     if slow_beyond:
-        probe = next((e.get("probe") for e in slow_beyond.get("devices") or [] if e.get("probe")), None) or {}
+        probe = next((e.get("probe") for e in slow_beyond[0].get("devices") or [] if e.get("probe")), None) or {}
         medium, inconclusive, p50 = probe.get("inferredMedium"), probe.get("inconclusive"), probe.get("p50Us")
         expected = "spinning" if delay_ms * 1000 >= SPINNING_FROM_US else "flash"
         checks.check(medium == expected or (medium is None and bool(inconclusive)),

@@ -27,7 +27,7 @@ ycsb_home=${YCSB_HOME:-$(cd "$here/../.." && pwd)}
 
 usage() {
   echo "known-devices.sh: $1" >&2
-  echo "usage: known-devices.sh [--delay-ms N (0.5-50, default 5)] [--seconds N (run time per cell, 3-600, default 6)]" \
+  echo "usage: known-devices.sh [--delay-ms N (0.5-50, default 5)] [--seconds N (run time per cell, 3-600, default 6; at one thread at least 10)]" \
     "[--results DIR (a new folder for the studies' results and reports)]" \
     "[--ycsb-home DIR (default \$YCSB_HOME or this install)]" >&2
   exit 2
@@ -151,11 +151,16 @@ echo "known-devices: slow = $slow_loop (ext4, loop with direct I/O over $work/de
 
 
 # The study: workload C on both devices, inside the engine's block cache and 8 × beyond it, at one
-# thread (the device's own latency) and four. The block cache (rocksdb.cachesize) is the declared memory.
+# thread (the device's own latency) and four, two repetitions of each (a verdict's interval needs them).
+# The block cache (rocksdb.cachesize) is the declared memory, and the dataset sizes are multiples of it.
 mkdir -p "$work/fast/db" "$work/slow/db"
 in_cache=ratio0.25
 beyond_cache=ratio8
 for threads in 1 4; do
+  # At one thread the slow device beyond the cache does 150-200 operations a second: at least 10 s a
+  # run, so that each run has the 1,000 operations a verdict needs.
+  duration=$seconds
+  [ "$threads" != 1 ] || [ "$duration" -ge 10 ] || duration=10
   cat >"$work/threads$threads.properties" <<EOF
 study.binding=rocksdb
 study.workloads=workloads/workloadc
@@ -163,10 +168,12 @@ study.distributions=uniform
 study.ratios=0.25,8
 study.devices=fast=$work/fast/db,slow=$work/slow/db
 study.threads=$threads
-study.duration=${seconds}s
+study.repetitions=2
+study.duration=${duration}s
 study.operationcount=100000000
 study.results=$work/results
 storage.server.memory=4MB
+storage.memory.basis=cache
 storage.warmup=2s
 fieldcount=1
 fieldlength=1000

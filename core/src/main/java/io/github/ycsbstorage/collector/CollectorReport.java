@@ -2,6 +2,7 @@ package io.github.ycsbstorage.collector;
 
 import io.github.ycsbstorage.collector.device.PathInventory;
 import io.github.ycsbstorage.collector.sample.ResultMapping;
+import io.github.ycsbstorage.collector.sample.RunTotals;
 import io.github.ycsbstorage.collector.sample.Sampler;
 import io.github.ycsbstorage.collector.sample.Snapshot;
 import io.github.ycsbstorage.result.DataDevice;
@@ -183,7 +184,18 @@ public final class CollectorReport {
         ? OptionalDouble.of(round4((double) (io[2] + io[3]) / deviceBytes)) : OptionalDouble.empty();
     return Optional.of(new Io.ProcessTotals(
         cpu == null ? OptionalLong.empty() : OptionalLong.of((cpu[0] + cpu[1]) * 1_000_000L / Sampler.USER_HZ),
-        known(io, 2), known(io, 3), known(io, 0), known(io, 1), cpuShare, ioShare, seen.processRole()));
+        known(io, 2), known(io, 3), known(io, 0), known(io, 1), cpuShare, ioShare, seen.processRole(),
+        runQueue(totals)));
+  }
+
+  /** The process's threads' run-queue figures, unknown with the reason when an interval lacked them. */
+  private static Io.ProcessTotals.RunQueue runQueue(RunTotals totals) {
+    var threads = totals.threads();
+    if (totals.threadsShort() != null || threads == null) {
+      return Io.ProcessTotals.RunQueue.unknown(totals.threadsShort() != null ? totals.threadsShort()
+          : "/proc/<pid>/task/*/schedstat not read");
+    }
+    return Io.ProcessTotals.RunQueue.of(threads[0] / 1000, threads[1] / 1000);
   }
 
   private static OptionalLong known(long[] counters, int index) {

@@ -10,23 +10,47 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
  * Judges a {@link Comparison} from its result files, in this order: are the two devices distinct;
  * did every run do enough operations and last enough collector intervals ({@link SampleSize}); was
- * something other than the device the bottleneck (a saturated client or host CPU, a server doing less
- * than half of the host's work, a missed target rate); was the device exercised at all (the engine's
- * own cache misses where a binding reports them, else the data devices' reads per operation) — each a
- * {@link Verdict.Finding} and no verdict; then, with repetitions of both devices, whether the interval
- * of the throughput ratio ({@link Verdict.Interval}) includes 1. Stateless.
+ * the device exercised at all (the engine's own cache misses where a binding reports them, else the
+ * data devices' reads per operation); was something other than the device the bottleneck (a
+ * saturated client or host CPU, a measured process that waited for a CPU, a server doing less than
+ * half of the host's work, a missed target rate) — each a {@link Verdict.Finding}; then, with
+ * repetitions of both devices, whether the interval of the throughput ratio ({@link Verdict.Interval})
+ * includes 1.
+ *
+ * <p>Whether a CPU held a side up is judged from its own process where its run-queue wait was
+ * measured ({@link Io.ProcessTotals.RunQueue}): a side that read from its device and whose process
+ * seldom waited for a CPU measured its device even on a saturated host. When only the faster side was
+ * held up by CPU, its throughput is understated and the ratio is a lower bound ({@link
+ * Verdict.Kind#AT_LEAST}); when the slower one was, nothing can be said. Where neither side's device
+ * served reads, the devices cannot have made a difference: repetitions whose interval includes 1 say
+ * so ({@link Verdict.Kind#NO_DIFFERENCE}, with the cache as its explanation), whatever the CPUs did;
+ * where one side's reads are unknown (a RAM folder), that is not known, and there is no verdict.
+ * Stateless.
  */
 final class Judge {
   /** Device reads per operation below which the device served (almost) none of the reads. */
   static final double EXERCISED_FROM = 0.05;
+  /**
+   * The share of its operations' time a process may have waited on a run queue before its side counts
+   * as held up by CPU. Its wait (every thread's, so at most this share of the operations' time) made
+   * the side at most 1 ÷ (1 − 0.1) = 1.11× slower than an idle host would have: less than the spread
+   * of repetitions on a quiet host and well inside the 25 % the validation rig accepts. A device-bound
+   * side waits for a CPU only when it wakes from a read (tens of µs against ms of device time), a
+   * CPU-bound one on a busy host for most of its runnable time, so the two lie far apart.
+   */
+  static final double CONTENDED_FROM = 0.1;
 
   private Judge() {
   }
+
+  /** Whether a side's device served its reads, as far as is known. */
+  private enum Use { EXERCISED, IDLE, UNKNOWN }
 
   /**
    * @param shared the physical devices both devices' data paths lie on (empty: distinct devices)
@@ -53,34 +77,92 @@ final class Judge {
       findings.add(new Verdict.Finding(Verdict.Reason.TOO_SHORT, "the shortest run spans " + shortest.getAsInt()
           + (shortest.getAsInt() == 1 ? " interval" : " intervals")));
     }
-    bottleneck(cells, findings);
-    exercised(comparison, findings);
+    var sampled = findings.isEmpty();
+    var slower = first.throughput() < second.throughput() ? first : second;
+    var faster = slower == first ? second : first;
+    var slowerUse = use(slower);
+    var fasterUse = use(faster);
+    // the slower side's, else (its use unknown, e.g. a RAM folder without a block device) the faster one's
+    var cache = slowerUse.use() == Use.UNKNOWN ? fasterUse.finding() : slowerUse.finding();
+    var repeated = first.repetitions() >= 2 && second.repetitions() >= 2;
+    // both sides known to have read (almost) nothing from their devices: a RAM folder's reads are unknown
+    if (sampled && slowerUse.use() == Use.IDLE && fasterUse.use() == Use.IDLE && repeated) {
+      var interval = interval(first, second);
+      var idle = cache.orElseThrow();
+      if (interval.includesOne()) {
+        return new Verdict(comparison, Verdict.Kind.NO_DIFFERENCE, List.of(idle), Optional.of(interval));
+      }
+      return new Verdict(comparison, Verdict.Kind.NONE, List.of(new Verdict.Finding(idle.reason(), idle.detail()
+          + "; the throughput ratio " + ReportTables.range(interval) + " excludes 1: a difference the device did not "
+          + "cause")), Optional.empty());
+    }
+    var trusted = new ArrayList<Aggregate>();
+    for (var side : List.of(slower, faster)) {
+      if ((side == slower ? slowerUse : fasterUse).use() == Use.EXERCISED && contended(side).equals(Optional.of(false))
+          && side.cells().stream().noneMatch(Judge::clientCpuBound)) {
+        trusted.add(side);
+      }
+    }
+    // a trusted side's runs measured its device, whatever else held the host
+    var suspect = cells.stream().filter(c -> trusted.stream().noneMatch(side -> side.cells().contains(c))).toList();
+    var cpu = bottleneck(suspect, cells.size());
+    var missed = cells.stream().filter(c -> TargetRate.missed(target(c), c.result().summary().throughputOpsPerSec())
+        .isPresent()).count();
+    if (findings.isEmpty() && cache.isEmpty() && missed == 0 && !cpu.isEmpty() && trusted.contains(slower)) {
+      var low = repeated ? min(faster.throughputs()) / max(slower.throughputs())
+          : faster.throughput() / slower.throughput();
+      if (low > 1) {
+        var because = new ArrayList<>(cpu);
+        because.add(new Verdict.Finding(Verdict.Reason.CPU_SATURATED, slower.device() + " read from its device and "
+            + "waited for a CPU " + waitText(slower) + " of its operations' time: its figures are the device's"));
+        return new Verdict(new Comparison(faster, slower), Verdict.Kind.AT_LEAST, because, Optional.of(
+            new Verdict.Interval(low, Double.POSITIVE_INFINITY, faster.repetitions(), slower.repetitions())));
+      }
+    }
+    findings.addAll(cpu);
+    if (missed > 0) {
+      findings.add(new Verdict.Finding(Verdict.Reason.TARGET_MISSED, "in " + missed + " of " + cells.size() + " runs"));
+    }
+    cache.ifPresent(findings::add);
     if (!findings.isEmpty()) {
       return new Verdict(comparison, Verdict.Kind.NONE, findings, Optional.empty());
     }
-    if (first.repetitions() < 2 || second.repetitions() < 2) {
+    if (!repeated) {
       return new Verdict(comparison, Verdict.Kind.ONE_REPETITION, List.of(), Optional.empty());
     }
-    var a = first.throughputs();
-    var b = second.throughputs();
-    var interval = new Verdict.Interval(min(a) / max(b), max(a) / min(b), a.length, b.length);
+    var interval = interval(first, second);
     return new Verdict(comparison, interval.includesOne() ? Verdict.Kind.NO_DIFFERENCE : Verdict.Kind.DIFFERENCE,
         List.of(), Optional.of(interval));
   }
 
-  /** A saturated client or host CPU, a server busy elsewhere, a missed target: in how many runs. */
-  private static void bottleneck(List<ReportCell> cells, List<Verdict.Finding> findings) {
-    var runs = cells.size();
+  private static Verdict.Interval interval(Aggregate first, Aggregate second) {
+    var a = first.throughputs();
+    var b = second.throughputs();
+    return new Verdict.Interval(min(a) / max(b), max(a) / min(b), a.length, b.length);
+  }
+
+  /**
+   * A saturated host or client CPU, a process that waited for a CPU, a server busy elsewhere: in how
+   * many of the suspect runs (those of sides not trusted to have measured their device).
+   */
+  private static List<Verdict.Finding> bottleneck(List<ReportCell> cells, int runs) {
+    var findings = new ArrayList<Verdict.Finding>();
     var saturated = cells.stream().filter(c -> c.cpuSaturated().orElse(false)).count();
     var clientBound = cells.stream().filter(Judge::clientCpuBound).count();
-    if (saturated > 0 || clientBound > 0) {
+    var waited = cells.stream().filter(c -> waitShare(c).orElse(0) >= CONTENDED_FROM).toList();
+    if (saturated > 0 || clientBound > 0 || !waited.isEmpty()) {
       var parts = new ArrayList<String>();
       if (saturated > 0) {
-        parts.add("the host's CPUs in " + saturated + " of " + runs + " runs");
+        parts.add("the host's CPUs in " + saturated + " of " + runs + " runs" + on(cells));
       }
       if (clientBound > 0) {
         parts.add(String.format(Locale.ROOT, "the clients' (%.0f %% of all cores or more) in %d of %d runs",
             Suspicions.CLIENT_CPU_LIMIT * 100, clientBound, runs));
+      }
+      if (!waited.isEmpty()) {
+        parts.add(String.format(Locale.ROOT, "the %s waited for a CPU up to %s its operations' time in %d of %d runs%s",
+            noun(waited), share(waited.stream().mapToDouble(c -> waitShare(c).orElse(0)).max().orElse(0)),
+            waited.size(), runs, on(waited)));
       }
       findings.add(new Verdict.Finding(Verdict.Reason.CPU_SATURATED, String.join("; ", parts)));
     }
@@ -89,17 +171,60 @@ final class Judge {
         .map(Io.ProcessTotals::shareOfHostCpu).filter(OptionalDouble::isPresent).mapToDouble(OptionalDouble::getAsDouble)
         .filter(share -> share < Io.ProcessTotals.BUSY_ELSEWHERE_BELOW).min();
     if (shares.isPresent()) {
-      // an embedded engine's process is the client's own: named as such, not as a server
-      var whose = processes.stream().map(Io.ProcessTotals::role).distinct().map(Io.ProcessTotals.Role::noun)
-          .collect(java.util.stream.Collectors.joining(" or "));
       findings.add(new Verdict.Finding(Verdict.Reason.SERVER_BUSY_ELSEWHERE, String.format(Locale.ROOT,
-          "as little as %.0f %% of the host's CPU time was that of the %s", shares.getAsDouble() * 100, whose)));
+          "as little as %.0f %% of the host's CPU time was that of the %s", shares.getAsDouble() * 100,
+          noun(cells))));
     }
-    var missed = cells.stream().filter(c -> TargetRate.missed(target(c), c.result().summary().throughputOpsPerSec())
-        .isPresent()).count();
-    if (missed > 0) {
-      findings.add(new Verdict.Finding(Verdict.Reason.TARGET_MISSED, "in " + missed + " of " + runs + " runs"));
+    return findings;
+  }
+
+  /** E.g. {@code  (fast)}: the device whose runs these are, when they are one device's only. */
+  private static String on(List<ReportCell> cells) {
+    var devices = cells.stream().map(ReportCell::device).distinct().toList();
+    return devices.size() == 1 ? " (" + devices.get(0) + ")" : "";
+  }
+
+  /** Whose processes the runs observed; an embedded engine's process is the client's own, named as such. */
+  private static String noun(List<ReportCell> cells) {
+    return cells.stream().flatMap(c -> c.result().sections().io().flatMap(Io::process).stream())
+        .map(Io.ProcessTotals::role).distinct().map(Io.ProcessTotals.Role::noun)
+        .collect(java.util.stream.Collectors.joining(" or "));
+  }
+
+  /**
+   * The observed process's run-queue wait as a share of its run's operations' time (operations ×
+   * their average service time): at most that share of each operation was spent waiting for a CPU
+   * (every thread's wait counts, the engine's background threads' too). Empty when not measured.
+   */
+  static OptionalDouble waitShare(ReportCell cell) {
+    var wait = cell.result().sections().io().flatMap(Io::process).map(p -> p.runQueue().waitMicros())
+        .orElse(OptionalLong.empty());
+    var busy = cell.result().summary().count() * cell.serviceAverageLatencyUs();
+    return wait.isPresent() && busy > 0 ? OptionalDouble.of(wait.getAsLong() / busy) : OptionalDouble.empty();
+  }
+
+  /** Whether a side's process waited for a CPU: empty when any run's wait is unknown and none waited. */
+  private static Optional<Boolean> contended(Aggregate side) {
+    var shares = side.cells().stream().map(Judge::waitShare).toList();
+    if (shares.stream().anyMatch(s -> s.isPresent() && s.getAsDouble() >= CONTENDED_FROM)) {
+      return Optional.of(true);
     }
+    return shares.stream().allMatch(OptionalDouble::isPresent) ? Optional.of(false) : Optional.empty();
+  }
+
+  /**
+   * A wait share as {@code 35 % of}, or from 1 on as {@code 4.4 ×} (every thread's wait counts, the
+   * JVM's and the engine's own too, so it can exceed the operations' time).
+   */
+  private static String share(double share) {
+    return share < 1 ? String.format(Locale.ROOT, "%.0f %% of", share * 100)
+        : String.format(Locale.ROOT, "%.1f ×", share);
+  }
+
+  /** E.g. {@code at most 0.8 %}: the highest wait share of a side's runs. */
+  private static String waitText(Aggregate side) {
+    return String.format(Locale.ROOT, "at most %.1f %%", side.cells().stream().map(Judge::waitShare)
+        .mapToDouble(s -> s.orElse(0)).max().orElse(0) * 100);
   }
 
   private static boolean clientCpuBound(ReportCell cell) {
@@ -117,35 +242,30 @@ final class Judge {
     }
   }
 
+  /** A side's use of its device, with the finding when it served (almost) no reads. */
+  private record SideUse(Use use, Optional<Verdict.Finding> finding) {
+  }
+
   /**
-   * Whether the slower device's runs read from their device (the faster one's where the slower one's
-   * reads are unknown, e.g. a RAM folder without a block device): first from the engine's own counters,
-   * else from the data devices' reads per operation.
+   * Whether a side's runs read from their device: first from the engine's own counters, else from the
+   * data devices' reads per operation; unknown when neither was recorded in every run.
    */
-  private static void exercised(Comparison comparison, List<Verdict.Finding> findings) {
-    var slower = comparison.first().throughput() < comparison.second().throughput() ? comparison.first()
-        : comparison.second();
-    var faster = slower == comparison.first() ? comparison.second() : comparison.first();
-    for (var side : List.of(slower, faster)) {
-      var engine = mean(side, cell -> cell.result().sections().engine()
-          .map(EngineActivity::deviceReadsPerOperation).orElse(OptionalDouble.empty()));
-      if (engine.isPresent()) {
-        if (engine.getAsDouble() < EXERCISED_FROM) {
-          findings.add(new Verdict.Finding(Verdict.Reason.ENGINE_CACHE_SERVED, String.format(Locale.ROOT,
-              "%s cache misses per operation on %s", Format.precise(engine.getAsDouble()), side.device())));
-        }
-        return;
-      }
-      var device = mean(side, Judge::deviceReadsPerOperation);
-      if (device.isPresent()) {
-        if (device.getAsDouble() < EXERCISED_FROM) {
-          findings.add(new Verdict.Finding(Verdict.Reason.MEMORY_SERVED, String.format(Locale.ROOT,
-              "%s device reads per operation on %s%s", Format.precise(device.getAsDouble()), side.device(),
-              utilisation(side))));
-        }
-        return;
-      }
+  private static SideUse use(Aggregate side) {
+    var engine = mean(side, cell -> cell.result().sections().engine()
+        .map(EngineActivity::deviceReadsPerOperation).orElse(OptionalDouble.empty()));
+    if (engine.isPresent()) {
+      return engine.getAsDouble() >= EXERCISED_FROM ? new SideUse(Use.EXERCISED, Optional.empty())
+          : new SideUse(Use.IDLE, Optional.of(new Verdict.Finding(Verdict.Reason.ENGINE_CACHE_SERVED, String.format(
+              Locale.ROOT, "%s cache misses per operation on %s", Format.precise(engine.getAsDouble()), side.device()))));
     }
+    var device = mean(side, Judge::deviceReadsPerOperation);
+    if (device.isPresent()) {
+      return device.getAsDouble() >= EXERCISED_FROM ? new SideUse(Use.EXERCISED, Optional.empty())
+          : new SideUse(Use.IDLE, Optional.of(new Verdict.Finding(Verdict.Reason.MEMORY_SERVED, String.format(
+              Locale.ROOT, "%s device reads per operation on %s%s", Format.precise(device.getAsDouble()), side.device(),
+              utilisation(side)))));
+    }
+    return new SideUse(Use.UNKNOWN, Optional.empty());
   }
 
   /** The data devices' reads per operation of a run: the counted devices', else every sampled device's. */

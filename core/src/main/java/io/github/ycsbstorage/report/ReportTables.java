@@ -34,7 +34,9 @@ final class ReportTables {
   /**
    * The headline: one line per comparison, the verdicts first (a measured difference with its interval,
    * then no difference measurable, then single repetitions), then those without a verdict, e.g.
-   * {@code ssd vs hdd, workload A uniform, 1.33× RAM: 31.9× throughput (one repetition, no interval), …}
+   * {@code ssd vs hdd, workload A uniform, 1.33× RAM: 31.9× throughput (one repetition, no interval), …},
+   * {@code fast vs slow, workload C uniform, 8× cache: at least 120.3× throughput (the lowest ratio over 2 × 2
+   * repetitions; a lower bound: fast was held up by CPU: …)}
    * and {@code no verdict: disk vs ram, workload C uniform, 0.5× cache: the engine's cache served the
    * reads, not the device (0.004 cache misses per operation on disk); remedy: a dataset beyond the
    * engine's cache}. The report, {@code bin/ycsb study} and the demo print these lines.
@@ -53,18 +55,32 @@ final class ReportTables {
       case NONE -> NO_VERDICT + ": " + subject + verdict.findings().stream().map(f -> f.reason().text() + " ("
           + f.detail() + "; remedy: " + f.reason().remedy() + ")").collect(java.util.stream.Collectors.joining("; "));
       case NO_DIFFERENCE -> subject + "no difference measurable (throughput ratio " + range(interval.orElseThrow())
-          + " includes 1)";
+          + " includes 1)" + verdict.findings().stream().map(f -> "; " + f.reason().text() + " (" + f.detail() + ")")
+          .collect(java.util.stream.Collectors.joining());
       case DIFFERENCE -> subject + Format.ratio(c.throughputSpeedup()) + " throughput (" + range(interval.orElseThrow())
           + ")" + latencies(c);
+      case AT_LEAST -> subject + "at least " + Format.ratio(interval.orElseThrow().low()) + " throughput ("
+          + (interval.orElseThrow().firstRepetitions() > 1 && interval.orElseThrow().secondRepetitions() > 1
+          ? "the lowest ratio over " + interval.orElseThrow().firstRepetitions() + " × "
+          + interval.orElseThrow().secondRepetitions() + " repetitions" : "one repetition") + "; a lower bound: "
+          + c.first().device() + " was held up by CPU: " + verdict.findings().stream().map(Verdict.Finding::detail)
+          .collect(java.util.stream.Collectors.joining("; ")) + ")";
       case ONE_REPETITION -> subject + Format.ratio(c.throughputSpeedup()) + " throughput (one repetition, no interval)"
           + latencies(c);
     };
   }
 
-  /** E.g. {@code 30.2–33.6× over 3 × 3 repetitions}: the interval {@link Verdict.Interval} defines. */
-  private static String range(Verdict.Interval interval) {
-    return Format.ratio(interval.low()).replace("×", "") + "–" + Format.ratio(interval.high()) + " over "
-        + interval.firstRepetitions() + " × " + interval.secondRepetitions() + " repetitions";
+  /**
+   * E.g. {@code 0.93–1.08× over 2 × 2 repetitions}, {@code 30.2–33.6× over 3 × 3 repetitions}: the
+   * interval {@link Verdict.Interval} defines, to two decimals below 10 (whether it includes 1 shows).
+   */
+  static String range(Verdict.Interval interval) {
+    return bound(interval.low()) + "–" + bound(interval.high()) + "× over " + interval.firstRepetitions() + " × "
+        + interval.secondRepetitions() + " repetitions";
+  }
+
+  private static String bound(double ratio) {
+    return String.format(Locale.ROOT, ratio < 10 ? "%.2f" : "%.1f", ratio);
   }
 
   /** The latency ratios after a throughput ratio; the p99 one only where every run supports a p99. */

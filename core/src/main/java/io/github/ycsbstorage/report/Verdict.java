@@ -12,21 +12,29 @@ import java.util.Optional;
  *
  * @param comparison the two devices at one workload, distribution and dataset size
  * @param kind       what can be said
- * @param findings   why nothing can be said, in the order checked (empty unless {@link Kind#NONE})
+ * @param findings   why nothing can be said, in the order checked ({@link Kind#NONE}); why the ratio is
+ *                   only a lower bound ({@link Kind#AT_LEAST}); what served the reads where the devices
+ *                   made no difference ({@link Kind#NO_DIFFERENCE}, or none); else empty
  * @param interval   the throughput ratio's interval over the repetitions (with {@link Kind#DIFFERENCE}
- *                   and {@link Kind#NO_DIFFERENCE})
+ *                   and {@link Kind#NO_DIFFERENCE}); its lower end only with {@link Kind#AT_LEAST}
  */
 record Verdict(Comparison comparison, Kind kind, List<Finding> findings, Optional<Interval> interval) {
   Verdict {
     findings = List.copyOf(findings);
-    Check.argument((kind == Kind.NONE) != findings.isEmpty(),
-        "a comparison without a verdict needs its reasons, and only that one");
+    boolean explained = kind == Kind.NONE || kind == Kind.AT_LEAST;
+    Check.argument(explained != findings.isEmpty() || kind == Kind.NO_DIFFERENCE,
+        kind + " needs its reasons, and only it and AT_LEAST have them");
   }
 
   /** What a comparison's figures support, in the order the headline lists them. */
   enum Kind {
     /** The repetitions' ratios lie on one side of 1: a measured difference, with its interval. */
     DIFFERENCE,
+    /**
+     * The slower device's side measured its device, the faster one's was held up by CPU: its
+     * throughput is understated, and the ratio a lower bound.
+     */
+    AT_LEAST,
     /** The repetitions' ratios include 1: no difference measurable. */
     NO_DIFFERENCE,
     /** One repetition of a device: a ratio, but no interval to judge it by. */
@@ -91,6 +99,7 @@ record Verdict(Comparison comparison, Kind kind, List<Finding> findings, Optiona
    * @param repetitions the repetitions of the first and second device
    */
   record Interval(double low, double high, int firstRepetitions, int secondRepetitions) {
+    // high is +∞ for a lower bound (Kind.AT_LEAST)
     boolean includesOne() {
       return low <= 1 && 1 <= high;
     }

@@ -81,10 +81,12 @@ public record Io(String observed, SampledHost sampledHost, String source, int sa
    * @param vm          {@code /proc/vmstat} counters
    * @param processIo   the server process's {@code /proc/<pid>/io} counters
    * @param processCpu  the server process's utime and stime ticks
+   * @param threads     the server process's threads: thread id → on-CPU and run-queue wait ns
+   *                    ({@code /proc/<pid>/task/<tid>/schedstat})
    * @param missing     what could not be read, and why
    */
   public record Reading(long epochMillis, long nanos, Map<String, long[]> disks, long[] cpu, long[] memory,
-      long[] vm, long[] processIo, long[] processCpu, List<String> missing) {
+      long[] vm, long[] processIo, long[] processCpu, Map<Long, long[]> threads, List<String> missing) {
   }
 
   /** Whose host the CPU and memory figures describe. */
@@ -130,10 +132,11 @@ public record Io(String observed, SampledHost sampledHost, String source, int sa
    *                        wrote; empty when no device was counted or they moved none
    * @param role            whose process it is: a server's, or the client's own when the engine is
    *                        embedded in it (files written before 2026-11-27: server)
+   * @param runQueue        its threads' time on a CPU and waiting for one
    */
   public record ProcessTotals(OptionalLong cpuMicros, OptionalLong readBytes, OptionalLong writeBytes,
       OptionalLong rchar, OptionalLong wchar, OptionalDouble shareOfHostCpu, OptionalDouble shareOfDeviceIo,
-      Role role) {
+      Role role, RunQueue runQueue) {
     /** Below this share of the host's work, the host figures are mostly other tenants'. */
     public static final double BUSY_ELSEWHERE_BELOW = 0.5;
 
@@ -141,6 +144,38 @@ public record Io(String observed, SampledHost sampledHost, String source, int sa
       shareOfHostCpu = shareOfHostCpu == null ? OptionalDouble.empty() : shareOfHostCpu;
       shareOfDeviceIo = shareOfDeviceIo == null ? OptionalDouble.empty() : shareOfDeviceIo;
       role = role == null ? Role.SERVER : role;
+      runQueue = runQueue == null ? RunQueue.unknown("not recorded (files written before 2026-11-27)") : runQueue;
+    }
+
+    /**
+     * The process's threads over the phase, from each {@code /proc/<pid>/task/<tid>/schedstat}
+     * ({@code /proc/<pid>/schedstat} is the main thread's alone), summed over the threads and the
+     * collector's intervals: what tells a process that waited for a CPU (other work held the host's
+     * cores) from one that waited for its device, whatever the host as a whole did. A thread that
+     * ended before the phase's last reading lost its last part of an interval on both counts alike.
+     *
+     * @param onCpuMicros time its threads ran on a CPU (schedstat's first field); empty when unknown
+     * @param waitMicros  time its threads were runnable but waited on a run queue (the second)
+     * @param reason      why both are unknown
+     */
+    public record RunQueue(OptionalLong onCpuMicros, OptionalLong waitMicros,
+        @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<String> reason) {
+      public RunQueue {
+        onCpuMicros = onCpuMicros == null ? OptionalLong.empty() : onCpuMicros;
+        waitMicros = waitMicros == null ? OptionalLong.empty() : waitMicros;
+        reason = reason == null ? Optional.empty() : reason;
+        if (onCpuMicros.isPresent() != waitMicros.isPresent() || waitMicros.isPresent() == reason.isPresent()) {
+          throw new IllegalArgumentException("a run queue needs both figures, or the reason they are unknown");
+        }
+      }
+
+      public static RunQueue of(long onCpuMicros, long waitMicros) {
+        return new RunQueue(OptionalLong.of(onCpuMicros), OptionalLong.of(waitMicros), Optional.empty());
+      }
+
+      public static RunQueue unknown(String reason) {
+        return new RunQueue(OptionalLong.empty(), OptionalLong.empty(), Optional.of(reason));
+      }
     }
 
     /** Whose process the collector observed. */

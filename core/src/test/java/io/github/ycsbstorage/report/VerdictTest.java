@@ -68,6 +68,31 @@ class VerdictTest {
     };
   }
 
+  /**
+   * The observed process's run-queue wait ({@code io.process.runQueue}) as a share of the run's operations'
+   * time, on the hdd's runs and on the ssd's; with the host's CPUs saturated in the ssd's when {@code ssdSaturated}.
+   */
+  private static Consumer<ObjectNode> waited(double hdd, double ssd, boolean ssdSaturated) {
+    return run -> {
+      var onHdd = run.path("label").asText().startsWith("hdd");
+      var summary = run.path("summary");
+      var read = summary.path("operations").path("READ");
+      var busyMicros = read.path("count").asLong() * read.path("averageUs").asDouble();
+      var io = (ObjectNode) run.get("io");
+      io.put("cpuSaturated", !onHdd && ssdSaturated);
+      io.putObject("process").put("role", "client").put("cpuMicros", 1_000_000).put("shareOfHostCpu", 0.6)
+          .putObject("runQueue").put("onCpuMicros", 1_000_000).put("waitMicros", Math.round(busyMicros * (onHdd ? hdd
+              : ssd)));
+    };
+  }
+
+  /** The verdict of hdd and ssd runs of 600 s at one dataset size, written into a new folder. */
+  private static Verdict judged(Path folder, String ratio, double[] hdd, double[] ssd, Consumer<ObjectNode> change)
+      throws Exception {
+    runs(Files.createDirectories(folder), ratio, hdd, ssd, 600_000, change);
+    return model(folder).verdicts().get(0);
+  }
+
   private static ReportModel model(Path folder) throws Exception {
     return ReportModel.of(folder, ReportLoader.load(folder).cells());
   }
@@ -86,9 +111,11 @@ class VerdictTest {
     assertEquals(List.of(
         "no verdict: ssd vs hdd, workload C uniform, 0.5× RAM: the page cache or the server's memory held the data: "
             + "the device served (almost) no reads (0.001 device reads per operation on hdd, sdb at most 19 %util; "
+            + "the throughput ratio 3.87–4.17× over 3 × 3 repetitions excludes 1: a difference the device did not cause; "
             + "remedy: a dataset beyond the host's RAM, or a server whose memory is limited)",
         "no verdict: ssd vs hdd, workload C uniform, 2× RAM: the page cache or the server's memory held the data: "
             + "the device served (almost) no reads (0.002 device reads per operation on hdd, sdb at most 19 %util; "
+            + "the throughput ratio 3.87–4.17× over 3 × 3 repetitions excludes 1: a difference the device did not cause; "
             + "remedy: a dataset beyond the host's RAM, or a server whose memory is limited)"),
         ReportTables.headline(model));
     assertFalse(String.join("\n", ReportTables.headline(model)).contains("× throughput"), "no ratio in the headline");
@@ -139,7 +166,7 @@ class VerdictTest {
     assertEquals(Verdict.Kind.NO_DIFFERENCE, verdict.kind());
     assertEquals(41_000 / 45_000.0, verdict.interval().orElseThrow().low(), 1e-12);
     assertEquals(47_000 / 38_000.0, verdict.interval().orElseThrow().high(), 1e-12);
-    assertEquals("ssd vs hdd, workload C uniform, 2× cache: no difference measurable (throughput ratio 0.9–1.2× over "
+    assertEquals("ssd vs hdd, workload C uniform, 2× cache: no difference measurable (throughput ratio 0.91–1.24× over "
         + "3 × 3 repetitions includes 1)", ReportTables.verdictLine(verdict));
   }
 
@@ -153,10 +180,11 @@ class VerdictTest {
     var model = model(folder);
     var headline = ReportTables.headline(model);
     // 24,500 / 6,100 = 4.02 ×; every repetition's ratio from 24,000 / 6,200 = 3.87 to 25,000 / 6,000 = 4.17
-    assertEquals(List.of("ssd vs hdd, workload C uniform, 8× cache: 4.0× throughput (3.9–4.2× over 3 × 3 repetitions), "
+    assertEquals(List.of("ssd vs hdd, workload C uniform, 8× cache: 4.0× throughput (3.87–4.17× over 3 × 3 repetitions), "
         + "4.0× lower p99 latency, 4.0× lower average latency",
         "no verdict: ssd vs hdd, workload C uniform, 0.5× cache: the engine's cache served the reads, not the device "
-        + "(0.001 cache misses per operation on hdd; remedy: a dataset beyond the engine's cache)"), headline);
+        + "(0.001 cache misses per operation on hdd; the throughput ratio 1.02–1.06× over 3 × 3 repetitions excludes 1: a "
+        + "difference the device did not cause; remedy: a dataset beyond the engine's cache)"), headline);
     assertEquals(Verdict.Kind.DIFFERENCE, model.headline().get(0).kind());
   }
 
@@ -177,5 +205,82 @@ class VerdictTest {
     assertEquals(List.of(Verdict.Reason.SAME_DEVICE), verdict.findings().stream().map(Verdict.Finding::reason).toList());
     assertTrue(ReportTables.verdictLine(verdict).contains("(ssd and hdd are both on sdb; remedy: put the folders on "
         + "different devices)"), ReportTables.verdictLine(verdict));
+  }
+
+  @Test
+  void aFasterSideHeldUpByCpuBesideADeviceBoundSlowerOneGivesALowerBound(@TempDir Path dir) throws Exception {
+    // the ssd's client waited for a CPU 40 % of its operations' time on a saturated host; the hdd's 2 %
+    var verdict = judged(dir.resolve("atleast"), "8", TIGHT_HDD, TIGHT_SSD,
+        engine(0.9).andThen(waited(0.02, 0.4, true)));
+    assertEquals(Verdict.Kind.AT_LEAST, verdict.kind());
+    assertEquals(24_000 / 6_200.0, verdict.interval().orElseThrow().low(), 1e-12);
+    assertEquals("ssd vs hdd, workload C uniform, 8× cache: at least 3.9× throughput (the lowest ratio over 3 × 3 "
+        + "repetitions; a lower bound: ssd was held up by CPU: the host's CPUs in 3 of 6 runs (ssd); the client process "
+        + "(its embedded engine) waited for a CPU up to 40 % of its operations' time in 3 of 6 runs (ssd); hdd read "
+        + "from its device and waited for a CPU at most 2.0 % of its operations' time: its figures are the device's)",
+        ReportTables.verdictLine(verdict));
+  }
+
+  @Test
+  void aDeviceBoundSideThatSeldomWaitedForACpuIsTrustedOnASaturatedHost(@TempDir Path dir) throws Exception {
+    // the host's CPUs saturated in every run, yet both processes waited under 10 % of their time
+    var verdict = judged(dir.resolve("trusted"), "8", TIGHT_HDD, TIGHT_SSD,
+        engine(0.9).andThen(waited(0.02, 0.05, true))
+        .andThen(run -> ((ObjectNode) run.get("io")).put("cpuSaturated", true)));
+    assertEquals(Verdict.Kind.DIFFERENCE, verdict.kind(), ReportTables.verdictLine(verdict));
+  }
+
+  @Test
+  void aSlowerSideThatWaitedForACpuGetsNoVerdict(@TempDir Path dir) throws Exception {
+    var verdict = judged(dir.resolve("slowcpu"), "8", TIGHT_HDD, TIGHT_SSD,
+        engine(0.9).andThen(waited(0.3, 0.02, false)));
+    assertEquals(Verdict.Kind.NONE, verdict.kind());
+    assertEquals("no verdict: ssd vs hdd, workload C uniform, 8× cache: CPU-saturated: measured CPU, not storage (the "
+        + "client process (its embedded engine) waited for a CPU up to 30 % of its operations' time in 3 of 6 runs "
+        + "(hdd); remedy: fewer threads, or a host with more cores)", ReportTables.verdictLine(verdict));
+  }
+
+  @Test
+  void aWaitBeyondTheOperationsTimeReadsAsAMultiple(@TempDir Path dir) throws Exception {
+    // every thread's wait counts, the JVM's and the engine's too: on a starved host more than the operations' time
+    var line = ReportTables.verdictLine(judged(dir.resolve("starved"), "8", TIGHT_HDD, TIGHT_SSD,
+        engine(0.9).andThen(waited(2.5, 0.02, false))));
+    assertTrue(line.contains("waited for a CPU up to 2.5 × its operations' time in 3 of 6 runs (hdd)"), line);
+  }
+
+  @Test
+  void inTheCacheRepetitionsThatIncludeOneMeasureNoDifferenceWhateverTheCpus(@TempDir Path dir) throws Exception {
+    // both sides served by the engine's cache on a saturated host: ratios 51/53 = 0.96 to 53/50 = 1.06
+    var verdict = judged(dir.resolve("incache"), "0.25", new double[] {50_000, 53_000},
+        new double[] {51_000, 53_000}, engine(0.0).andThen(waited(0.4, 0.4, true)));
+    assertEquals(Verdict.Kind.NO_DIFFERENCE, verdict.kind());
+    assertEquals("ssd vs hdd, workload C uniform, 0.25× cache: no difference measurable (throughput ratio 0.96–1.06× "
+        + "over 2 × 2 repetitions includes 1); the engine's cache served the reads, not the device (0.000 cache misses "
+        + "per operation on hdd)", ReportTables.verdictLine(verdict));
+  }
+
+  @Test
+  void inTheCacheADifferenceIsNotTheDevices(@TempDir Path dir) throws Exception {
+    var verdict = judged(dir.resolve("cachediff"), "0.25", new double[] {40_000, 41_000},
+        new double[] {50_000, 53_000}, engine(0.0));
+    assertEquals(List.of(Verdict.Reason.ENGINE_CACHE_SERVED),
+        verdict.findings().stream().map(Verdict.Finding::reason).toList());
+    assertEquals("no verdict: ssd vs hdd, workload C uniform, 0.25× cache: the engine's cache served the reads, not the "
+        + "device (0.000 cache misses per operation on hdd; the throughput ratio 1.22–1.33× over 2 × 2 repetitions "
+        + "excludes 1: a difference the device did not cause; remedy: a dataset beyond the engine's cache)",
+        ReportTables.verdictLine(verdict));
+    // a side whose reads are unknown (a RAM folder without a block device): not known to be in the cache
+    var unknown = judged(dir.resolve("cacheunknown"), "0.5", new double[] {50_000, 53_000},
+        new double[] {51_000, 53_000}, deviceReads(0.001).andThen(run -> {
+          if (run.path("label").asText().startsWith("ssd")) {
+            ((ObjectNode) run.get("io")).putObject("devices");
+          }
+        }));
+    assertEquals(List.of(Verdict.Reason.MEMORY_SERVED), unknown.findings().stream().map(Verdict.Finding::reason)
+        .toList(), ReportTables.verdictLine(unknown));
+    // one repetition in the cache: no verdict, as without repetitions
+    var once = Files.createDirectories(dir.resolve("cacheonce"));
+    runs(once, "0.25", new double[] {50_000}, new double[] {50_000}, 600_000, engine(0.0));
+    assertEquals(Verdict.Kind.NONE, model(once).verdicts().get(0).kind());
   }
 }

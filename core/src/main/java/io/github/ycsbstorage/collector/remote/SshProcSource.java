@@ -46,6 +46,12 @@ public final class SshProcSource implements ProcSource {
     var files = pid.isPresent() ? Snapshot.FILES : Snapshot.HOST_FILES;
     var script = new StringBuilder();
     for (var file : files) {
+      if (file.equals(Snapshot.THREADS)) {
+        // one line per thread, its id first; no line at all where the kernel has no schedstat
+        script.append("echo '").append(MARKER).append(file).append("'; for t in /proc/").append(pid.getAsLong())
+            .append("/task/*; do s=$(cat \"$t/schedstat\" 2>/dev/null) && echo \"${t##*/} $s\"; done; ");
+        continue;
+      }
       var path = file.startsWith("pid/") ? "/proc/" + pid.getAsLong() + "/" + file.substring(4) : "/proc/" + file;
       script.append("echo '").append(MARKER).append(file).append("'; cat ").append(path)
           .append(" 2>/dev/null || echo '").append(MARKER).append("missing'; ");

@@ -53,6 +53,9 @@ public final class LocalProcSource implements ProcSource {
   }
 
   private Snapshot.Slice read(String name) {
+    if (name.equals(Snapshot.THREADS)) {
+      return threads();
+    }
     var hostPath = name.startsWith("pid/") ? "/proc/" + pid.getAsLong() + "/" + name.substring(4)
         : "/proc/" + name;
     var buffer = buffers.computeIfAbsent(name, key -> new byte[8192]);
@@ -70,6 +73,28 @@ public final class LocalProcSource implements ProcSource {
       return null;
     }
     return new Snapshot.Slice(buffer, 0, length);
+  }
+
+  /**
+   * {@link Snapshot#THREADS}: each thread's {@code schedstat} after its id; null when the task folder
+   * or every thread's file is unreadable. A thread that ends while the folder is read is left out.
+   */
+  private Snapshot.Slice threads() {
+    var text = new StringBuilder();
+    try (var tasks = java.nio.file.Files.newDirectoryStream(files.path("/proc/" + pid.getAsLong() + "/task"))) {
+      for (var task : tasks) {
+        try {
+          text.append(task.getFileName()).append(' ')
+              .append(java.nio.file.Files.readString(task.resolve("schedstat"))).append('\n');
+        } catch (IOException e) {
+          // ended meanwhile, or no schedstat on this kernel: an empty text says the latter
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+    var bytes = text.toString().getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    return bytes.length == 0 ? null : new Snapshot.Slice(bytes, 0, bytes.length);
   }
 
   @Override

@@ -113,6 +113,26 @@ public final class ProcParsers {
     return utime < 0 || stime < 0 ? null : new long[] {utime, stime};
   }
 
+  /**
+   * Each thread's {@code schedstat} ({@link Snapshot#THREADS}: lines of thread id, time on a CPU (ns),
+   * time waiting on a run queue (ns), time slices): thread id → {on-CPU ns, wait ns}; a malformed
+   * line is left out (its thread ended while it was read).
+   */
+  public static Map<Long, long[]> threadSchedules(byte[] data, int offset, int length) {
+    var threads = new java.util.HashMap<Long, long[]>();
+    var text = new ProcText(data, offset, length);
+    while (!text.atEnd()) {
+      long tid = text.nextLong();
+      long onCpu = text.nextLong();
+      long wait = text.nextLong();
+      if (tid >= 0 && onCpu >= 0 && wait >= 0) {
+        threads.put(tid, new long[] {onCpu, wait});
+      }
+      text.nextLine();
+    }
+    return threads;
+  }
+
   private static long[] keyed(byte[] data, int offset, int length, byte[][] prefixes) {
     var values = new long[prefixes.length];
     Arrays.fill(values, -1);

@@ -102,12 +102,13 @@ public final class ResultMapping {
   /** The raw reading a result keeps of a snapshot. */
   public static Io.Reading reading(Snapshot snapshot) {
     return new Io.Reading(snapshot.epochMillis(), snapshot.nanos(), snapshot.disks(), snapshot.cpu(),
-        snapshot.memory(), snapshot.vm(), snapshot.processIo(), snapshot.processCpu(), snapshot.missing());
+        snapshot.memory(), snapshot.vm(), snapshot.processIo(), snapshot.processCpu(), snapshot.threads(),
+        snapshot.missing());
   }
 
   /** A snapshot again from a result's raw reading. */
   public static Snapshot snapshot(Io.Reading reading) {
     return new Snapshot(reading.epochMillis(), reading.nanos(), reading.disks(), reading.cpu(), reading.memory(),
-        reading.vm(), reading.processIo(), reading.processCpu(), reading.missing());
+        reading.vm(), reading.processIo(), reading.processCpu(), reading.threads(), reading.missing());
   }
 }

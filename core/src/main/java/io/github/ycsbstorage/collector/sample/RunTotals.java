@@ -19,6 +19,10 @@ public final class RunTotals {
   long[] vm;
   long[] processIo;
   long[] processCpu;
+  /** The process's threads' on-CPU and run-queue wait ns, summed over intervals; null when never read. */
+  long[] threads;
+  /** Why {@link #threads} falls short of the run, when it does. */
+  String threadsShort;
   double seconds;
   MemoryState lastMemory;
 
@@ -86,6 +90,16 @@ public final class RunTotals {
 
   public long[] processCpu() {
     return processCpu;
+  }
+
+  /** The process's threads' {on-CPU ns, run-queue wait ns}; null when never read. */
+  public long[] threads() {
+    return threads;
+  }
+
+  /** Why {@link #threads()} does not cover every interval, or null when it does. */
+  public String threadsShort() {
+    return threadsShort;
   }
 
   /** Total sampled time. */

@@ -77,6 +77,9 @@ public final class Sampler {
     }, name -> true, Duration.ofMillis(Math.max(1, last.epochMillis() - first.epochMillis())));
     sampler.accept(first.atWallClock());
     sampler.accept(last.atWallClock());
+    // thread ids of different clients' processes do not pair up: their waits are each client's own
+    sampler.totals.threads = null;
+    sampler.totals.threadsShort = "readings of several client processes: a process's threads are not traced across them";
     return new Result(source, first.epochMillis(), last.epochMillis(), List.copyOf(sampler.samples), sampler.totals,
         List.copyOf(sampler.gaps), first, last);
   }
@@ -211,6 +214,7 @@ public final class Sampler {
       }
     }
     var process = process(prior, current, seconds);
+    threads(prior, current);
     totals.seconds += seconds;
     // the run's gaps note when something went missing, not every interval it stays missing
     var begun = new ArrayList<>(intervalGaps);
@@ -220,6 +224,30 @@ public final class Sampler {
     }
     samples.add(new IntervalSample(current.epochMillis(), seconds, full, devices, cpu, memory, faults,
         swapIn, swapOut, process, intervalGaps));
+  }
+
+  /**
+   * Adds the observed process's threads' on-CPU and run-queue wait over the interval: each thread's
+   * change, all of a thread that began within it (absent before, or its id reused), nothing of one
+   * that ended within it (its last part of an interval is lost, on both counts alike).
+   */
+  private void threads(Snapshot prior, Snapshot current) {
+    if (prior.processCpu() == null && current.processCpu() == null && prior.threads() == null
+        && current.threads() == null) {
+      return; // no process observed
+    }
+    if (prior.threads() == null || current.threads() == null || current.threads().isEmpty()) {
+      totals.threadsShort = "an interval without the threads' schedstat";
+      return;
+    }
+    var sum = new long[2];
+    current.threads().forEach((tid, now) -> {
+      var before = prior.threads().get(tid);
+      boolean began = before == null || now[0] < before[0] || now[1] < before[1];
+      sum[0] += began ? now[0] : now[0] - before[0];
+      sum[1] += began ? now[1] : now[1] - before[1];
+    });
+    totals.threads = RunTotals.add(totals.threads, sum);
   }
 
   /**

@@ -19,20 +19,29 @@ import java.util.function.Function;
  * @param vm          vmstat counters ({@link ProcParsers#vmstat})
  * @param processIo   the server process's io counters ({@link ProcParsers#processIo}), or null
  * @param processCpu  the server process's utime and stime ticks, or null
+ * @param threads     the server process's threads: thread id → on-CPU and run-queue wait ns
+ *                    ({@link ProcParsers#threadSchedules}), or null
  * @param missing     what could not be read, and why
  */
 public record Snapshot(long epochMillis, long nanos, Map<String, long[]> disks, long[] cpu,
-    long[] memory, long[] vm, long[] processIo, long[] processCpu, List<String> missing) {
+    long[] memory, long[] vm, long[] processIo, long[] processCpu, Map<Long, long[]> threads, List<String> missing) {
 
   /** This reading with its wall-clock time as its monotonic one, to compare with another process's. */
   public Snapshot atWallClock() {
-    return new Snapshot(epochMillis, epochMillis * 1_000_000, disks, cpu, memory, vm, processIo, processCpu, missing);
+    return new Snapshot(epochMillis, epochMillis * 1_000_000, disks, cpu, memory, vm, processIo, processCpu, threads,
+        missing);
   }
 
   /** The host files of a reading, in the order they are read. */
   public static final List<String> HOST_FILES = List.of("diskstats", "stat", "meminfo", "vmstat");
   /** The host files and the server process's. */
-  public static final List<String> FILES = List.of("diskstats", "stat", "meminfo", "vmstat", "pid/io", "pid/stat");
+  public static final List<String> FILES = List.of("diskstats", "stat", "meminfo", "vmstat", "pid/io", "pid/stat",
+      Snapshot.THREADS);
+  /**
+   * Not a file: every {@code /proc/<pid>/task/<tid>/schedstat}, one line each, its thread id first
+   * ({@code /proc/<pid>/schedstat} is the main thread's alone).
+   */
+  public static final String THREADS = "pid/task/*/schedstat";
 
   /** A slice of a {@code /proc} file's bytes. */
   public record Slice(byte[] data, int offset, int length) {
@@ -42,7 +51,7 @@ public record Snapshot(long epochMillis, long nanos, Map<String, long[]> disks, 
    * Parses the files of one reading.
    *
    * @param file    {@code diskstats}, {@code stat}, {@code meminfo}, {@code vmstat},
-   *                {@code pid/io}, {@code pid/stat} → their bytes, or null when unreadable
+   *                {@code pid/io}, {@code pid/stat}, {@link #THREADS} → their bytes, or null when unreadable
    * @param watched which diskstats devices to keep
    * @param process whether the server process is observed
    */
@@ -62,13 +71,17 @@ public record Snapshot(long epochMillis, long nanos, Map<String, long[]> disks, 
     var vm = vmstat == null ? null : ProcParsers.vmstat(vmstat.data(), vmstat.offset(), vmstat.length());
     long[] processIo = null;
     long[] processCpu = null;
+    Map<Long, long[]> threads = null;
     if (process) {
       var io = require(file, "pid/io", missing);
       processIo = io == null ? null : ProcParsers.processIo(io.data(), io.offset(), io.length());
       var pidStat = require(file, "pid/stat", missing);
       processCpu = pidStat == null ? null : ProcParsers.processCpu(pidStat.data(), pidStat.offset(), pidStat.length());
+      var schedules = require(file, THREADS, missing);
+      threads = schedules == null ? null
+          : ProcParsers.threadSchedules(schedules.data(), schedules.offset(), schedules.length());
     }
-    return new Snapshot(epochMillis, nanos, disks, cpu, memory, vm, processIo, processCpu, missing);
+    return new Snapshot(epochMillis, nanos, disks, cpu, memory, vm, processIo, processCpu, threads, missing);
   }
 
   private static Slice require(Function<String, Slice> file, String name, List<String> missing) {
@@ -76,6 +89,8 @@ public record Snapshot(long epochMillis, long nanos, Map<String, long[]> disks, 
     if (slice == null) {
       missing.add(name.equals("pid/io") ? "/proc/<pid>/io not readable (only the server's user and root may read it):"
           + " the server process's storage bytes are unknown"
+          : name.equals(THREADS) ? "/proc/<pid>/task/*/schedstat not readable (a kernel without CONFIG_SCHED_INFO):"
+          + " the process's run-queue wait is unknown"
           : name.startsWith("pid/") ? "/proc/<pid>/" + name.substring(4) + " not readable"
           : "/proc/" + name + " not readable");
     }

@@ -157,4 +157,36 @@ class SamplerTest {
     assertTrue(last.process().cpuPercent() >= 0);
     assertEquals(List.of(), result.gaps());
   }
+
+  /** A reading of a process's threads ({@link Snapshot#THREADS}) and its stat, at {@code seconds}. */
+  private static Snapshot threads(long seconds, String threads) {
+    var files = Map.of("stat", STAT_1, "pid/stat", "1 (java) S 0 0 0 0 0 0 0 0 0 0 10 5 0 0\n", Snapshot.THREADS,
+        threads);
+    return Snapshot.parse(seconds * 1000, seconds * 1_000_000_000L, name -> {
+      var text = files.get(name);
+      return text == null ? null : new Snapshot.Slice(text.getBytes(StandardCharsets.US_ASCII), 0, text.length());
+    }, ProcParsers.ALL_DEVICES, true);
+  }
+
+  @Test
+  void theRunQueueWaitIsSummedOverTheProcessThreadsAndIntervals() {
+    var sampler = sampler();
+    // thread 7 throughout; 8 begins in the second interval; 9 ends after the first (its last part is lost)
+    sampler.accept(threads(0, "7 1000 100 1\n9 500 50 1\n"));
+    sampler.accept(threads(1, "7 3000 400 2\n9 900 90 2\n"));
+    sampler.accept(threads(2, "7 6000 1400 3\n8 2000 3000 4\n"));
+    var threads = sampler.stop().totals().threads();
+    // 7: 5000 on a CPU, 1300 waiting; 8: 2000 and 3000 (all of it in the interval it began in); 9: 400 and 40
+    assertEquals(List.of(7400L, 4340L), List.of(threads[0], threads[1]));
+    assertNull(sampler.stop().totals().threadsShort());
+  }
+
+  @Test
+  void anIntervalWithoutTheThreadsLeavesTheRunQueueShortAndSaysWhy() {
+    var sampler = sampler();
+    sampler.accept(threads(0, "7 1000 100 1\n"));
+    sampler.accept(threads(1, ""));
+    sampler.accept(threads(2, "7 3000 400 2\n"));
+    assertEquals("an interval without the threads' schedstat", sampler.stop().totals().threadsShort());
+  }
 }
