@@ -134,7 +134,10 @@ public final class StorageCollector implements PhaseObserver {
         }
       }
     }
-    sampler = new Sampler(source, devicesToSample(watched), settings.interval());
+    // An embedded engine's process is the client's own: its client threads' wait is the operations'.
+    var ownProcess = settings.pid().isPresent() && settings.pid().getAsLong() == ProcessHandle.current().pid();
+    sampler = new Sampler(source, devicesToSample(watched), settings.interval(),
+        ownProcess ? ClientThreadIds.ofThisProcess() : tid -> true);
     sampler.start();
   }
 

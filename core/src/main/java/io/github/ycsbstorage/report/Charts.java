@@ -338,10 +338,16 @@ final class Charts {
         && Math.floor(Math.log10(stats.getMax())) - Math.ceil(Math.log10(stats.getMin())) >= 1;
   }
 
-  /** Legend below the plot: device titles such as {@code ssd (ssd-sata, INTEL SSDSC2BB480G4)} would narrow it beside. */
+  /**
+   * Legend below the plot: device titles such as {@code ssd (ssd-sata, INTEL SSDSC2BB480G4)} would narrow it beside.
+   * Value ticks in plain digits with thousands separators: XChart's default turns 160,000 into {@code 1.6E5}.
+   */
   private static void style(Chart<?, ?> chart) {
     chart.getStyler().setChartTitleVisible(true).setLegendVisible(true).setChartBackgroundColor(java.awt.Color.WHITE)
         .setLegendBorderColor(java.awt.Color.LIGHT_GRAY).setLegendPosition(Styler.LegendPosition.OutsideS);
+    if (chart.getStyler() instanceof org.knowm.xchart.style.AxesChartStyler axes) {
+      axes.setYAxisDecimalPattern("#,##0.###");
+    }
   }
 
   /** Writes the chart unless it has no series; returns whether it did. */

@@ -193,8 +193,9 @@ final class Judge {
 
   /**
    * The observed process's run-queue wait as a share of its run's operations' time (operations ×
-   * their average service time): at most that share of each operation was spent waiting for a CPU
-   * (every thread's wait counts, the engine's background threads' too). Empty when not measured.
+   * their average service time): the share of each operation spent waiting for a CPU (an embedded
+   * engine's: YCSB's client threads' wait; a server's: every thread's, an upper bound). Empty when not
+   * measured.
    */
   static OptionalDouble waitShare(ReportCell cell) {
     var wait = cell.result().sections().io().flatMap(Io::process).map(p -> p.runQueue().waitMicros())
@@ -213,8 +214,8 @@ final class Judge {
   }
 
   /**
-   * A wait share as {@code 35 % of}, or from 1 on as {@code 4.4 ×} (every thread's wait counts, the
-   * JVM's and the engine's own too, so it can exceed the operations' time).
+   * A wait share as {@code 35 % of}, or from 1 on as {@code 4.4 ×} (a server's every thread's wait
+   * counts, so it can exceed the operations' time).
    */
   private static String share(double share) {
     return share < 1 ? String.format(Locale.ROOT, "%.0f %% of", share * 100)

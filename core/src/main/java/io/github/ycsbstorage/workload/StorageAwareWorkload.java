@@ -1,6 +1,7 @@
 package io.github.ycsbstorage.workload;
 
 import io.github.ycsbstorage.binding.YcsbReturnCodes;
+import io.github.ycsbstorage.collector.ClientThreadIds;
 import io.github.ycsbstorage.config.DurationFormat;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.YcsbSettings;
@@ -311,6 +312,7 @@ public class StorageAwareWorkload extends CoreWorkload {
   public Object initThread(Properties p, int mythreadid, int threadcount) throws WorkloadException {
     if (clientThreads != null) { // null during the warm-up, whose threads are not YCSB's
       clientThreads.started();
+      ClientThreadIds.registerCurrent();
     }
     return super.initThread(p, mythreadid, threadcount);
   }

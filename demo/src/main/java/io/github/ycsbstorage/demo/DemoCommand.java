@@ -150,7 +150,8 @@ public final class DemoCommand implements Subcommand {
   private static Properties commonProperties(Path results) {
     var properties = new Properties();
     properties.setProperty("study.name", "demo");
-    properties.setProperty("study.workloads", "workloads/workloada,workloads/workloadc");
+    // C first: the report's first chart is then the read-only comparison the studies are about.
+    properties.setProperty("study.workloads", "workloads/workloadc,workloads/workloada");
     // One distribution keeps the demo short on two devices; a study file lists as many as it needs.
     properties.setProperty("study.distributions", "uniform");
     properties.setProperty("study.results", results.toString());

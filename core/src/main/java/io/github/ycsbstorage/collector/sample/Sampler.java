@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.function.LongPredicate;
 import java.util.function.Predicate;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -36,6 +37,7 @@ public final class Sampler {
   private final ProcSource source;
   private final Predicate<String> watched;
   private final Duration interval;
+  private final LongPredicate countedThreads;
   private final List<IntervalSample> samples = new ArrayList<>();
   private final List<String> gaps = new ArrayList<>();
   private final RunTotals totals = new RunTotals();
@@ -85,12 +87,20 @@ public final class Sampler {
   }
 
   public Sampler(ProcSource source, Predicate<String> watched, Duration interval) {
+    this(source, watched, interval, tid -> true);
+  }
+
+  /**
+   * @param countedThreads which of the observed process's threads the run-queue totals count
+   */
+  public Sampler(ProcSource source, Predicate<String> watched, Duration interval, LongPredicate countedThreads) {
     Check.argument(source != null && watched != null && interval != null && !interval.isNegative()
-        && !interval.isZero(),
-        "source, watched devices and a positive interval are required");
+        && !interval.isZero() && countedThreads != null,
+        "source, watched devices, a positive interval and the counted threads are required");
     this.source = source;
     this.watched = watched;
     this.interval = interval;
+    this.countedThreads = countedThreads;
   }
 
   /** Takes the first reading now and samples on a daemon thread from then on. */
@@ -229,7 +239,8 @@ public final class Sampler {
   /**
    * Adds the observed process's threads' on-CPU and run-queue wait over the interval: each thread's
    * change, all of a thread that began within it (absent before, or its id reused), nothing of one
-   * that ended within it (its last part of an interval is lost, on both counts alike).
+   * that ended within it (its last part of an interval is lost, on both counts alike); only the
+   * threads {@code countedThreads} accepts.
    */
   private void threads(Snapshot prior, Snapshot current) {
     if (prior.processCpu() == null && current.processCpu() == null && prior.threads() == null
@@ -242,6 +253,9 @@ public final class Sampler {
     }
     var sum = new long[2];
     current.threads().forEach((tid, now) -> {
+      if (!countedThreads.test(tid)) {
+        return;
+      }
       var before = prior.threads().get(tid);
       boolean began = before == null || now[0] < before[0] || now[1] < before[1];
       sum[0] += began ? now[0] : now[0] - before[0];
