@@ -263,14 +263,38 @@ final class Judge {
     if (device.isPresent()) {
       return device.getAsDouble() >= EXERCISED_FROM ? new SideUse(Use.EXERCISED, Optional.empty())
           : new SideUse(Use.IDLE, Optional.of(new Verdict.Finding(Verdict.Reason.MEMORY_SERVED, String.format(
-              Locale.ROOT, "%s device reads per operation on %s%s", Format.precise(device.getAsDouble()), side.device(),
-              utilisation(side)))));
+              Locale.ROOT, "%s device reads per operation on %s%s%s", Format.precise(device.getAsDouble()), side.device(),
+              others(side, device.getAsDouble()), utilisation(side)))));
     }
     return new SideUse(Use.UNKNOWN, Optional.empty());
   }
 
-  /** The data devices' reads per operation of a run: the counted devices', else every sampled device's. */
+  /**
+   * The data devices' reads per operation of a run that its observed process caused: the counted
+   * devices' reads (else every sampled device's) times the process's share of the bytes they read,
+   * where its own {@code read_bytes} was recorded. The devices' counters are the host's: another
+   * process reading the same disk (a second study, a build) would otherwise make a server that kept
+   * its data in memory look as though its device served it.
+   */
   static OptionalDouble deviceReadsPerOperation(ReportCell cell) {
+    var host = hostReadsPerOperation(cell);
+    var io = cell.result().sections().io();
+    if (host.isEmpty() || io.isEmpty()) {
+      return host;
+    }
+    var devices = io.get().countedDevices().isEmpty() || !io.get().devices().keySet().containsAll(io.get().countedDevices())
+        ? List.copyOf(io.get().devices().values())
+        : io.get().countedDevices().stream().map(io.get().devices()::get).toList();
+    long bytes = devices.stream().mapToLong(Io.DeviceTotals::readBytes).sum();
+    var own = io.get().process().map(Io.ProcessTotals::readBytes).orElse(OptionalLong.empty());
+    if (own.isEmpty() || bytes == 0) {
+      return host;
+    }
+    return OptionalDouble.of(host.getAsDouble() * Math.min(1, own.getAsLong() / (double) bytes));
+  }
+
+  /** The data devices' reads per operation of a run, whoever read: the counted devices', else every sampled device's. */
+  private static OptionalDouble hostReadsPerOperation(ReportCell cell) {
     var io = cell.result().sections().io();
     var operations = cell.result().summary().count();
     if (io.isEmpty() || operations <= 0) {
@@ -283,6 +307,13 @@ final class Judge {
     }
     return OptionalDouble.of(io.get().devices().values().stream().mapToLong(Io.DeviceTotals::reads).sum()
         / (double) operations);
+  }
+
+  /** E.g. {@code  by its process (other processes': 1.478)}, when the host's devices read more than the side's process. */
+  private static String others(Aggregate side, double own) {
+    var host = mean(side, Judge::hostReadsPerOperation);
+    return host.isPresent() && host.getAsDouble() - own >= EXERCISED_FROM / 10 ? String.format(Locale.ROOT,
+        " by its process (the host's: %s, other processes' included)", Format.precise(host.getAsDouble())) : "";
   }
 
   /** E.g. {@code , vda at most 19 %util}: the busiest data device of a side's runs, when sampled. */

@@ -6,11 +6,12 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The run order of a study's cells. For each device, for each dataset scale: one load, then for each
- * repetition the cells of workloads without inserts (workload × distribution, in file order), then
- * the cells of workloads with inserts (read-latest), so that inserted records never reach a
- * read/update cell of the same repetition; with {@code study.targets}, one run cell per rate, lowest
- * first. Immutable.
+ * The run order of a study's cells. For each dataset scale, for each repetition ({@link
+ * RunOrder#INTERLEAVED}: every device in turn within it; {@link RunOrder#GROUPED}: each device's
+ * repetitions together): in the first, the device's load; then the cells of workloads without inserts (workload × distribution,
+ * in file order), then the cells of workloads with inserts (read-latest), so that inserted records
+ * never reach a read/update cell of the same repetition; with {@code study.targets}, one run cell per
+ * rate, lowest first. Immutable.
  */
 public final class StudyPlan {
   private final List<Cell> cells;
@@ -23,20 +24,26 @@ public final class StudyPlan {
     var byInserts = new ArrayList<StudySettings.Workload>();
     study.workloads().stream().filter(w -> !w.inserts()).forEach(byInserts::add);
     study.workloads().stream().filter(StudySettings.Workload::inserts).forEach(byInserts::add);
-    for (var device : study.devices()) {
-      for (var scale : study.scales()) {
-        ordered.add(new Cell(ordered.size() + 1, Phase.LOAD, device, scale, study.workloads().get(0),
-            Optional.empty(), 0));
+    var groups = study.order() == RunOrder.INTERLEAVED ? List.of(study.devices())
+        : study.devices().stream().map(List::of).toList();
+    for (var scale : study.scales()) {
+      for (var devices : groups) {
         for (int repetition = 1; repetition <= study.repetitions(); repetition++) {
-          for (var workload : byInserts) {
-            for (var distribution : distributions) {
-              if (study.targets().isEmpty()) {
-                ordered.add(new Cell(ordered.size() + 1, Phase.RUN, device, scale, workload, distribution,
-                    repetition));
-              }
-              for (var target : study.targets()) {
-                ordered.add(new Cell(ordered.size() + 1, Phase.RUN, device, scale, workload, distribution,
-                    repetition, Optional.of(target)));
+          for (var device : devices) {
+            if (repetition == 1) { // just before its first run cells: one server start for both
+              ordered.add(new Cell(ordered.size() + 1, Phase.LOAD, device, scale, study.workloads().get(0),
+                  Optional.empty(), 0));
+            }
+            for (var workload : byInserts) {
+              for (var distribution : distributions) {
+                if (study.targets().isEmpty()) {
+                  ordered.add(new Cell(ordered.size() + 1, Phase.RUN, device, scale, workload, distribution,
+                      repetition));
+                }
+                for (var target : study.targets()) {
+                  ordered.add(new Cell(ordered.size() + 1, Phase.RUN, device, scale, workload, distribution,
+                      repetition, Optional.of(target)));
+                }
               }
             }
           }

@@ -32,9 +32,8 @@ import site.ycsb.Client;
  * Runs a study's cells in {@link StudyPlan} order and writes each cell's result to
  * {@code <study.results>/<study>/<cell>.json}, atomically. A cell whose complete result was produced
  * by the same inputs is kept (resume, {@link Resume}) unless {@code force}; any other cell is redone
- * from scratch. For each
- * (device, dataset scale) the server is (re)started when commands are given (an embedded engine gets an
- * empty folder of its own before its load, {@link EmbeddedEngine}), and with
+ * from scratch. At each change of device or dataset scale the server is (re)started when commands
+ * are given (an embedded engine gets an empty folder of its own before its load, {@link EmbeddedEngine}), and with
  * {@code study.cache=cold} restarted and the page cache dropped before every run cell.
  * Not thread-safe; one study process per results folder at a time ({@link StudyLock}).
  */

@@ -41,7 +41,7 @@ public record StudySettings(String name, String binding, List<Workload> workload
     List<DatasetScale> scales, List<Device> devices, Optional<String> serverStart, Optional<String> serverStop,
     int repetitions, Optional<Duration> duration, Optional<Long> operationCount, CacheState cache, int clients,
     List<String> hosts, int threads, Optional<Double> target, Path resultsRoot, Map<String, String> passThrough,
-    Path folder, List<Double> targets, Optional<LatencyObjective> objective, int bisections) {
+    Path folder, List<Double> targets, Optional<LatencyObjective> objective, int bisections, RunOrder order) {
 
   public static final String PREFIX = "study.";
   public static final String NAME = "study.name";
@@ -66,11 +66,12 @@ public record StudySettings(String name, String binding, List<Workload> workload
   public static final String SLO = "study.slo";
   public static final String SLO_STEPS = "study.slo.steps";
   public static final String RESULTS = "study.results";
+  public static final String ORDER = "study.order";
 
   /** Every key of the {@code study.} namespace (docs/study.md). */
   public static final Set<String> KEYS = Set.of(NAME, BINDING, WORKLOADS, DISTRIBUTIONS, RATIOS, SIZES,
       RECORDCOUNTS, DEVICES, SERVER_START, SERVER_STOP, REPETITIONS, DURATION, OPERATIONCOUNT, CACHE, CLIENTS,
-      HOSTS, THREADS, TARGET, TARGETS, SLO, SLO_STEPS, RESULTS);
+      HOSTS, THREADS, TARGET, TARGETS, SLO, SLO_STEPS, RESULTS, ORDER);
 
   /**
    * A workload file of the study.
@@ -178,7 +179,7 @@ public record StudySettings(String name, String binding, List<Workload> workload
         reader.choice(CACHE, CacheState.WARM), clients, reader.list(HOSTS, ""),
         reader.integer(THREADS, 1, 1, 10_000), target(reader), resolve(base, RESULTS, reader.string(RESULTS, "results")),
         passThrough, base.toAbsolutePath().normalize(), targets(reader), objective(reader),
-        reader.integer(SLO_STEPS, 5, 1, 20));
+        reader.integer(SLO_STEPS, 5, 1, 20), reader.choice(ORDER, RunOrder.INTERLEAVED));
     settings.objective().ifPresent(objective -> settings.checkSample(objective, reader));
     return settings;
   }

@@ -122,6 +122,37 @@ class VerdictTest {
   }
 
   @Test
+  void anotherProcesssReadsOfTheSameDeviceDoNotExerciseAServerThatReadNothing(@TempDir Path dir) throws Exception {
+    var folder = Files.createDirectories(dir.resolve("neighbour"));
+    // the host's devices did 1.5 reads per operation (another study beside it), the server itself none
+    runs(folder, "2", TIGHT_HDD, TIGHT_SSD, 600_000, deviceReads(1.5).andThen(run -> ((ObjectNode) run.get("io"))
+        .putObject("process").put("role", "server").put("cpuMicros", 1_000_000).put("readBytes", 0)
+        .put("writeBytes", 0)));
+    var verdict = model(folder).verdicts().get(0);
+    assertEquals(Verdict.Kind.NONE, verdict.kind());
+    assertEquals(List.of(Verdict.Reason.MEMORY_SERVED), verdict.findings().stream().map(Verdict.Finding::reason).toList());
+    assertTrue(verdict.findings().get(0).detail().startsWith("0.000 device reads per operation on hdd by its process (the host's: 1.500, other processes' included)"),
+        verdict.findings().get(0)::detail);
+  }
+
+  @Test
+  void aServerThatReadHalfOfItsDevicesBytesCausedHalfOfItsReads(@TempDir Path dir) throws Exception {
+    var folder = Files.createDirectories(dir.resolve("half"));
+    runs(folder, "2", TIGHT_HDD, TIGHT_SSD, 600_000, deviceReads(0.8).andThen(run -> {
+      var io = (ObjectNode) run.get("io");
+      long bytes = 0;
+      for (var device : io.path("devices")) {
+        bytes += device.path("readBytes").asLong();
+      }
+      io.putObject("process").put("role", "server").put("cpuMicros", 1_000_000).put("readBytes", bytes / 2)
+          .put("writeBytes", 0);
+    }));
+    var cell = model(folder).cells().stream().filter(c -> c.device().equals("hdd") && c.result().summary()
+        .count() > 0).findFirst().orElseThrow();
+    assertEquals(0.4, Judge.deviceReadsPerOperation(cell).getAsDouble(), 1e-3);
+  }
+
+  @Test
   void aCpuSaturatedComparisonGetsNoVerdict(@TempDir Path dir) throws Exception {
     var folder = Files.createDirectories(dir.resolve("cpu"));
     runs(folder, "2", TIGHT_HDD, TIGHT_SSD, 600_000, engine(0.9).andThen(run -> ((ObjectNode) run.get("io"))

@@ -34,15 +34,30 @@ class StudyPlanTest {
   @Test
   void insertCellsRunAfterReadUpdateCellsWithinEachDeviceAndScale() {
     var definition = StudySettings.from(study("study.workloads", "workloadd,workloada,workloadc",
-        "study.distributions", "uniform,zipfian"), "s", home, home);
+        "study.distributions", "uniform,zipfian", "study.order", "grouped"), "s", home, home);
     var ids = new StudyPlan(definition).cells().stream().map(Cell::id).toList();
     assertEquals(2 * 2 * (1 + 3 * 2), ids.size());
     assertEquals(List.of("hdd_ratio0.33_load",
         "hdd_ratio0.33_workloada-uniform_r1", "hdd_ratio0.33_workloada-zipfian_r1",
         "hdd_ratio0.33_workloadc-uniform_r1", "hdd_ratio0.33_workloadc-zipfian_r1",
         "hdd_ratio0.33_workloadd-uniform_r1", "hdd_ratio0.33_workloadd-zipfian_r1",
-        "hdd_ratio1.33_load"), ids.subList(0, 8));
+        "ssd_ratio0.33_load"), ids.subList(0, 8));
     assertEquals("ssd_ratio1.33_workloadd-zipfian_r1", ids.get(ids.size() - 1));
+  }
+
+  @Test
+  void byDefaultEachRepetitionRunsEveryDeviceInTurnSoThatDriftFallsOnBoth() {
+    var definition = StudySettings.from(study("study.workloads", "workloada,workloadc", "study.repetitions", "2",
+        "study.ratios", "2"), "s", home, home);
+    assertEquals(RunOrder.INTERLEAVED, definition.order());
+    assertEquals(List.of("hdd_ratio2_load", "hdd_ratio2_workloada_r1", "hdd_ratio2_workloadc_r1",
+        "ssd_ratio2_load", "ssd_ratio2_workloada_r1", "ssd_ratio2_workloadc_r1",
+        "hdd_ratio2_workloada_r2", "hdd_ratio2_workloadc_r2", "ssd_ratio2_workloada_r2", "ssd_ratio2_workloadc_r2"),
+        new StudyPlan(definition).cells().stream().map(Cell::id).toList());
+    var bad = assertThrows(InvalidPropertyException.class,
+        () -> StudySettings.from(study("study.order", "random"), "s", home, home));
+    assertTrue(bad.getMessage().startsWith("study.order='random' is invalid"), bad.getMessage());
+    assertTrue(bad.getMessage().contains("interleaved"), bad.getMessage());
   }
 
   @Test

@@ -1,0 +1,15 @@
+package io.github.ycsbstorage.study;
+
+/**
+ * How a study orders its devices' run cells ({@code study.order}).
+ */
+public enum RunOrder {
+  /**
+   * Repetition by repetition, every device's cells in turn (hdd r1, ssd r1, hdd r2, ssd r2): whatever
+   * drifts on the host during a study (other tenants, a JIT, the page cache of earlier cells) falls on
+   * both devices alike instead of on whichever ran second. The server restarts at each change of device.
+   */
+  INTERLEAVED,
+  /** Each device's repetitions one after another: one server start per device and dataset size. */
+  GROUPED
+}
