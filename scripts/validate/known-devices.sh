@@ -22,12 +22,12 @@ export PATH="$PATH:/usr/sbin:/sbin"
 prerequisites_only=false
 keep=
 delay_ms=5
-seconds=6
+seconds=10
 ycsb_home=${YCSB_HOME:-$(cd "$here/../.." && pwd)}
 
 usage() {
   echo "known-devices.sh: $1" >&2
-  echo "usage: known-devices.sh [--delay-ms N (0.5-50, default 5)] [--seconds N (run time per cell, 3-600, default 6; at one thread at least 10)]" \
+  echo "usage: known-devices.sh [--delay-ms N (0.5-50, default 5)] [--seconds N (run time per cell, 10-600, default 10)]" \
     "[--results DIR (a new folder for the studies' results and reports)]" \
     "[--ycsb-home DIR (default \$YCSB_HOME or this install)]" >&2
   exit 2
@@ -46,8 +46,8 @@ while [ $# -gt 0 ]; do
 done
 awk -v d="$delay_ms" 'BEGIN { exit !(d ~ /^[0-9]+(\.[0-9]+)?$/ && d >= 0.5 && d <= 50) }' \
   || usage "--delay-ms='$delay_ms' is invalid; accepted: a number of milliseconds from 0.5 to 50"
-[[ $seconds =~ ^[0-9]+$ ]] && [ "$seconds" -ge 3 ] && [ "$seconds" -le 600 ] \
-  || usage "--seconds='$seconds' is invalid; accepted: a whole number of seconds from 3 to 600"
+[[ $seconds =~ ^[0-9]+$ ]] && [ "$seconds" -ge 10 ] && [ "$seconds" -le 600 ] \
+  || usage "--seconds='$seconds' is invalid; accepted: a whole number of seconds from 10 to 600 (the slow device beyond the cache needs 10 for a verdict's 1,000 operations)"
 [ -z "$keep" ] || [ ! -e "$keep" ] || usage "--results='$keep' is invalid: it exists; accepted: a path where a new folder can be made"
 [ -x "$ycsb_home/bin/ycsb" ] || usage "--ycsb-home='$ycsb_home' is invalid: no bin/ycsb there; accepted: an unpacked ycsb-storage install"
 
@@ -131,7 +131,7 @@ truncate -s ${size_mb}M "$work/fast-backing/fast.img"
 truncate -s ${size_mb}M "$work/slow-backing/slow.img"
 # In a session of its own: a Ctrl-C must not end it before the ext4 above it is unmounted. At a real-time
 # priority (it sleeps through almost all of its time), so that other tenants of a busy host do not add
-# their CPU queue to the device's service time; the studies run at nice -10 for the same reason.
+# their CPU queue to the device's service time; the studies run at nice -19 for the same reason.
 setsid chrt --fifo 1 /usr/bin/python3 "$here/delayfs.py" "$work/slow-backing" "$work/delayfs" "$delay_ms" &
 fuse_pid=$!
 for _ in $(seq 100); do
@@ -157,10 +157,10 @@ mkdir -p "$work/fast/db" "$work/slow/db"
 in_cache=ratio0.25
 beyond_cache=ratio8
 for threads in 1 4; do
-  # At one thread the slow device beyond the cache does 150-200 operations a second: at least 10 s a
-  # run, so that each run has the 1,000 operations a verdict needs.
+  # The slow device beyond the cache does 150-200 operations a second at any thread count (the loop
+  # driver hands it one request at a time): hence at least 10 s a run, for the 1,000 operations a
+  # verdict needs.
   duration=$seconds
-  [ "$threads" != 1 ] || [ "$duration" -ge 10 ] || duration=10
   cat >"$work/threads$threads.properties" <<EOF
 study.binding=rocksdb
 study.workloads=workloads/workloadc
@@ -184,7 +184,7 @@ collector.probe.time=1s
 EOF
   echo "known-devices: study, $threads thread(s): bin/ycsb study $work/threads$threads.properties"
   # In the background and awaited, so that a TERM or Ctrl-C reaches the trap at once.
-  (cd "$work" && exec nice -n -10 "$ycsb_home/bin/ycsb" study "$work/threads$threads.properties" \
+  (cd "$work" && exec nice -n -19 "$ycsb_home/bin/ycsb" study "$work/threads$threads.properties" \
     --report "$work/report/threads$threads") >"$work/threads$threads.out" 2>&1 &
   study_pid=$!
   status=0
