@@ -218,15 +218,17 @@ final class Charts {
   }
 
   /**
-   * A steady-state warm-up's rounds as SNIA plots them: each round's throughput, and over the judged
-   * window (the first steady one, else the last rounds) its mean, 90 % and 110 % of that mean, and
-   * the least-squares line.
+   * Rounds run until steady (a warm-up's, a preconditioning's) as SNIA plots them: each round's
+   * figure, and over the judged window (the first steady one, else the last rounds) its mean, 90 % and
+   * 110 % of that mean, and the least-squares line.
    *
    * @param measured what each round's figure counts, e.g. {@code throughput}
+   * @param unit     its unit, the y axis's title, e.g. {@code operations per second}
    */
-  static boolean steadyRounds(Path png, String title, String measured, SteadyState steady) throws IOException {
+  static boolean steadyRounds(Path png, String title, String measured, String unit, SteadyState steady)
+      throws IOException {
     var chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle("round")
-        .yAxisTitle("operations per second").build();
+        .yAxisTitle(unit).build();
     style(chart);
     var rounds = steady.rounds();
     if (rounds.isEmpty()) {

@@ -29,6 +29,7 @@ final class HtmlRenderer {
         model.devices().stream().map(DeviceColumn::title).toList()))).close("p");
     headline(html, model);
     capacity(html, model, charts);
+    preconditioning(html, model, charts);
     html.heading(2, "throughput", "Throughput");
     for (var mix : model.aggregates().keySet()) {
       html.table(ReportTables.throughput(model, mix), 3);
@@ -97,6 +98,21 @@ final class HtmlRenderer {
     table.ifPresent(t -> html.table(t, 3));
     html.open("div", "charts");
     charts.curves().forEach(html::image);
+    html.close("div");
+  }
+
+  /** Each preconditioned device's rounds, where loads preconditioned ({@link PreconditionFigures}). */
+  private static void preconditioning(HtmlWriter html, ReportModel model, ReportCharts charts) {
+    var lines = PreconditionFigures.lines(model);
+    if (lines.isEmpty()) {
+      return;
+    }
+    html.heading(2, "preconditioning", "Preconditioning");
+    html.text("p", "Before the runs, these loads wrote their devices into a steady state (storage.precondition);"
+        + " none of it is in any measured figure.");
+    html.list(lines, "headline");
+    html.open("div", "charts");
+    charts.preconditioning().forEach(html::image);
     html.close("div");
   }
 

@@ -30,6 +30,12 @@ final class MarkdownRenderer {
       CapacityFigures.lines(model).forEach(line -> text.append("- ").append(line).append('\n'));
       text.append('\n').append(table(capacity.get()));
     }
+    var preconditioning = PreconditionFigures.lines(model);
+    if (!preconditioning.isEmpty()) {
+      text.append("## Preconditioning\n\n");
+      preconditioning.forEach(line -> text.append("- ").append(line).append('\n'));
+      text.append('\n');
+    }
     text.append("## Throughput\n\n");
     model.aggregates().keySet().forEach(mix -> text.append(table(ReportTables.throughput(model, mix))));
     text.append("## Latency\n\n");

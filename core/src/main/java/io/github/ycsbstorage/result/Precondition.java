@@ -28,6 +28,11 @@ public record Precondition(String requested, double seconds, long records, long 
     engineBytesWritten = engineBytesWritten == null ? OptionalLong.empty() : engineBytesWritten;
   }
 
+  /** What a round's rate counts: the chart's axis and the summary's unit. */
+  public String roundUnit() {
+    return "overwrites per second";
+  }
+
   /** How many times the key range was written over, on average. */
   public double passes() {
     return records == 0 ? 0 : (double) operations / records;

@@ -9,10 +9,12 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A cell whose warm-up ran until steady shows its rounds and the judged window. */
+/**
+ * A cell whose warm-up ran until steady shows its rounds and the judged window; a load that
+ * preconditioned its device shows its rounds in the report's own section and in summary.md.
+ */
 class SteadyStateChartTest {
-  @Test
-  void aWarmupUntilSteadyIsPlottedWithItsWindowInTheCellsDetails(@TempDir Path dir) throws Exception {
+  private static Path fixtures(Path dir) throws Exception {
     var source = Path.of(SteadyStateChartTest.class.getResource("/report/pubstudy").toURI());
     var results = Files.createDirectories(dir.resolve("results/pubstudy"));
     try (var files = Files.list(source)) {
@@ -20,6 +22,12 @@ class SteadyStateChartTest {
         Files.copy(file, results.resolve(file.getFileName()));
       }
     }
+    return results;
+  }
+
+  @Test
+  void aWarmupUntilSteadyIsPlottedWithItsWindowInTheCellsDetails(@TempDir Path dir) throws Exception {
+    var results = fixtures(dir);
     var file = results.resolve("ssd_ratio1.33_workloada-zipfian_r1.json");
     var json = new ObjectMapper();
     var cell = (ObjectNode) json.readTree(file.toFile());
@@ -38,5 +46,36 @@ class SteadyStateChartTest {
     assertTrue(chart.find(), html);
     assertTrue(Files.size(dir.resolve("out").resolve(chart.group())) > 0, "the chart was drawn");
     assertTrue(html.contains("warm-up rounds and the steady-state window"), html);
+  }
+
+  @Test
+  void aPreconditionedLoadShowsItsRoundsPerDeviceInTheReportAndTheSummary(@TempDir Path dir) throws Exception {
+    var results = fixtures(dir);
+    var json = new ObjectMapper();
+    var load = (ObjectNode) json.readTree(results.resolve("ssd_ratio1.33_workloada-zipfian_r1.json").toFile());
+    load.put("phase", "load").put("label", "ssd_ratio1.33_load");
+    ((ObjectNode) load.path("study")).put("cell", "ssd_ratio1.33_load");
+    var steady = load.putObject("precondition").put("requested", "the dataset").put("seconds", 70.0)
+        .put("records", 100_000).put("operations", 350_000).put("failed", 0).putObject("steady")
+        .put("metric", "write rate").put("window", 5).put("maxRounds", 25).put("windowStart", 3);
+    double[] rates = {9_000, 6_000, 5_000, 5_100, 4_950, 5_050, 5_000};
+    var rounds = steady.putArray("rounds");
+    for (int i = 0; i < rates.length; i++) {
+      rounds.addObject().put("number", i + 1).put("opsPerSec", rates[i]);
+    }
+    json.writeValue(results.resolve("ssd_ratio1.33_load.json").toFile(), load);
+
+    var report = new ReportBuilder(dir.resolve("results"), dir.resolve("out")).write();
+    var line = "ssd, 1.33× RAM: 350,000 overwrites (3.5 passes over 100,000 records), bytes written unknown (the binding"
+        + " counts none); steady after 7 rounds (write rate; window: rounds 3–7), in 70.0 s; overwrites per second"
+        + " per round: 9,000 · 6,000 · 5,000 · 5,100 · 4,950 · 5,050 · 5,000";
+    var markdown = Files.readString(report.markdown());
+    assertTrue(markdown.contains("## Preconditioning\n\n- " + line + "\n"), markdown);
+    var html = Files.readString(report.html());
+    assertTrue(html.contains("<li>" + line + "</li>"), html);
+    var chart = java.util.regex.Pattern.compile("charts/cell-\\d+-precondition\\.png").matcher(html);
+    assertTrue(chart.find(), html);
+    assertTrue(html.indexOf(chart.group()) < html.indexOf("id=\"throughput\""), "before the figures it conditions");
+    assertTrue(Files.size(dir.resolve("out").resolve(chart.group())) > 0, "the chart was drawn");
   }
 }
