@@ -131,7 +131,7 @@ final class HtmlRenderer {
       html.list(suspicions.stream().map(Suspicions.Suspicion::text).toList(), "warnings");
     }
     cell.result().sections().sizing().ifPresent(sizing -> html.text("p", "Sizing plan: " + sizing.plan()));
-    cell.result().sections().precondition().ifPresent(done -> html.text("p", "Preconditioning after the load ("
+    cell.result().sections().precondition().ifPresent(done -> html.text("p", "Preconditioning ("
         + done.requested() + "): " + done.summary() + ", in " + String.format(Locale.ROOT, "%.1f s", done.seconds())
         + "; not in the load's figures"));
     var operations = ReportTables.operations(cell);
