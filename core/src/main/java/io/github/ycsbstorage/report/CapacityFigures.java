@@ -78,7 +78,7 @@ final class CapacityFigures {
       if (!unconfirmed.isEmpty()) {
         reasons.add("capacity unconfirmed, its re-run missed the objective (" + String.join(", ", unconfirmed) + ")");
       }
-      lines.add(reasons.isEmpty() ? line : "no verdict: " + line + ": " + String.join(", ", reasons));
+      lines.add(reasons.isEmpty() ? line : ReportTables.NO_VERDICT + ": " + line + ": " + String.join(", ", reasons));
     }));
     return lines;
   }

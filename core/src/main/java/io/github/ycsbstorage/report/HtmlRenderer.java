@@ -94,7 +94,10 @@ final class HtmlRenderer {
       return;
     }
     html.heading(2, "capacity", "Load against latency");
-    html.list(CapacityFigures.lines(model), "headline");
+    if (!CapacityFigures.lines(model).isEmpty()) {
+      html.open("p", null).raw("The comparisons of capacities are judged in the ").link("#headline", "headline")
+          .raw(".").close("p");
+    }
     table.ifPresent(t -> html.table(t, 3));
     html.open("div", "charts");
     charts.curves().forEach(html::image);
