@@ -111,8 +111,9 @@ final class HtmlRenderer {
       return;
     }
     html.heading(2, "preconditioning", "Preconditioning");
-    html.text("p", "Before the runs, these loads wrote their devices into a steady state (storage.precondition);"
-        + " none of it is in any measured figure.");
+    html.text("p", "Before the runs, these loads preconditioned their devices (storage.precondition), each"
+        + " until its write rate was steady or as far as it was asked to go (its verdict says which); none of it"
+        + " is in any measured figure.");
     html.list(lines, "headline");
     html.open("div", "charts");
     charts.preconditioning().forEach(html::image);

@@ -78,4 +78,32 @@ class SteadyStateChartTest {
     assertTrue(html.indexOf(chart.group()) < html.indexOf("id=\"throughput\""), "before the figures it conditions");
     assertTrue(Files.size(dir.resolve("out").resolve(chart.group())) > 0, "the chart was drawn");
   }
+
+  /** A free-space preconditioning with fewer rounds than the window: its rounds are drawn, not judged. */
+  @Test
+  void aFreeSpacePreconditioningOfOneRoundIsListedAndDrawnWithoutAWindow(@TempDir Path dir) throws Exception {
+    var results = fixtures(dir);
+    var json = new ObjectMapper();
+    var load = (ObjectNode) json.readTree(results.resolve("hdd_ratio1.33_workloada-zipfian_r1.json").toFile());
+    load.put("phase", "load").put("label", "hdd_ratio1.33_load");
+    ((ObjectNode) load.path("study")).put("cell", "hdd_ratio1.33_load");
+    var precondition = load.putObject("precondition").put("requested", "the data folder's free space")
+        .put("seconds", 0.3).put("records", 0).put("operations", 380).put("failed", 0);
+    precondition.putObject("freeSpace").put("file", "/data/.ycsb-storage-precondition-1-a.fill")
+        .put("freeBytes", 532_600_000L).put("reserveBytes", 134_217_728L).put("bytesWritten", 398_300_000L)
+        .put("deleted", true);
+    precondition.putObject("steady").put("metric", "write rate").put("window", 5).put("maxRounds", 5)
+        .putNull("windowStart").putArray("rounds").addObject().put("number", 1).put("opsPerSec", 1475.3);
+    json.writeValue(results.resolve("hdd_ratio1.33_load.json").toFile(), load);
+
+    var report = new ReportBuilder(dir.resolve("results"), dir.resolve("out")).write();
+    var markdown = Files.readString(report.markdown());
+    assertTrue(markdown.contains("- hdd, 1.33× RAM: wrote 398.3 MB of the 532.6 MB free (leaving a reserve of 134.2 MB)"
+        + " to /data/.ycsb-storage-precondition-1-a.fill, then deleted it; not steady after 1 rounds (write rate),"
+        + " in 0.3 s; MiB written per second per round: 1,475\n"), markdown);
+    var chart = java.util.regex.Pattern.compile("charts/cell-\\d+-precondition\\.png").matcher(
+        Files.readString(report.html()));
+    assertTrue(chart.find(), "drawn");
+    assertTrue(Files.size(dir.resolve("out").resolve(chart.group())) > 0, "the chart was drawn");
+  }
 }
