@@ -83,9 +83,12 @@ public record Capacity(String objective, double saturation, List<Step> steps,
         confirmation.isPresent() ? "; confirmed by a re-run" : "");
   }
 
-  /** The objective's latency of a step, e.g. {@code 9.1 ms}, or {@code latency unknown}. */
+  /** The objective's latency of a step, e.g. {@code 9.1 ms} or {@code 0.097 ms}, or {@code latency unknown}. */
   private static String latency(Step step) {
-    return step.latencyUs().isPresent() ? String.format(Locale.ROOT, "%,.1f ms", step.latencyUs().getAsDouble() / 1000)
-        : "latency unknown";
+    if (step.latencyUs().isEmpty()) {
+      return "latency unknown";
+    }
+    double us = step.latencyUs().getAsDouble();
+    return String.format(Locale.ROOT, us < 1000 ? "%.3f ms" : "%,.1f ms", us / 1000); // sub-millisecond: not 0.1
   }
 }
