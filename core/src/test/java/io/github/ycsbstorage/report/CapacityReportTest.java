@@ -56,8 +56,8 @@ class CapacityReportTest {
     assertTrue(html.contains("<li>at p99&lt;=500ms, workload A zipfian, 1.33× RAM: ssd carries 1,900 ops/s, "
         + "hdd 61.0 ops/s (31.1×)</li>"), html);
     assertTrue(html.indexOf("ssd carries") < html.indexOf("id=\"capacity\""), "in the headline");
-    assertTrue(report.headline().contains("at p99<=500ms, workload A zipfian, 1.33× RAM: ssd carries 1,900 ops/s, "
-        + "hdd 61.0 ops/s (31.1×)"), "judged first: " + report.headline());
+    assertTrue(report.lines().headline().contains("at p99<=500ms, workload A zipfian, 1.33× RAM: ssd carries 1,900 ops/s, "
+        + "hdd 61.0 ops/s (31.1×)"), "judged first: " + report.lines().headline());
     assertTrue(html.contains("1,900 ops/s (met at 1,900, missed at 2,375)"), html);
     assertTrue(html.indexOf("id=\"capacity\"") < html.indexOf("id=\"throughput\""), "right after the headline");
     var markdown = Files.readString(report.markdown());
@@ -83,9 +83,9 @@ class CapacityReportTest {
     var html = Files.readString(report.html());
     assertTrue(html.contains("unconfirmed: 1,900 ops/s met at 1,900 (400.0 ms), missed on its re-run (700.0 ms at"
         + " 1,880 ops/s); missed at 2,375"), html);
-    assertTrue(report.headline().contains("no verdict: at p99<=500ms, workload A zipfian, 1.33× RAM: ssd carries"
+    assertTrue(report.lines().headline().contains("no verdict: at p99<=500ms, workload A zipfian, 1.33× RAM: ssd carries"
         + " 1,900 ops/s, hdd 61.0 ops/s (31.1×): capacity unconfirmed, its re-run missed the objective (ssd)"),
-        report.headline().toString());
+        report.lines().headline().toString());
   }
 
   /** Capacities are judged as the devices' comparison is: a CPU-saturated run leaves them without a verdict. */
@@ -101,8 +101,8 @@ class CapacityReportTest {
     JSON.writeValue(hdd.toFile(), cell);
     var report = new ReportBuilder(dir.resolve("results"), dir.resolve("out")).write();
     var line = "at p99<=500ms, workload A zipfian, 1.33× RAM: ssd carries 1,900 ops/s, hdd 61.0 ops/s (31.1×): CPU-saturated";
-    assertTrue(report.headline().contains("no verdict: " + line), "the headline, as the study prints it: "
-        + report.headline());
+    assertTrue(report.lines().headline().contains("no verdict: " + line), "the headline, as the study prints it: "
+        + report.lines().headline());
     var html = Files.readString(report.html());
     assertTrue(html.contains("<li>" + line.replace("<", "&lt;") + "</li>"), "among the headline's no verdicts: " + html);
   }

@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.report;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -71,6 +72,7 @@ class SteadyStateChartTest {
         + " per round: 9,000 · 6,000 · 5,000 · 5,100 · 4,950 · 5,050 · 5,000";
     var markdown = Files.readString(report.markdown());
     assertTrue(markdown.contains("## Preconditioning\n\n- " + line + "\n"), markdown);
+    assertEquals(java.util.List.of(line), report.lines().preconditioning(), "what the study prints");
     var html = Files.readString(report.html());
     assertTrue(html.contains("<li>" + line + "</li>"), html);
     var chart = java.util.regex.Pattern.compile("charts/cell-\\d+-precondition\\.png").matcher(html);
