@@ -312,6 +312,12 @@ public record StorageSettings(OptionalDouble ratio, Optional<ByteSize> size, Siz
           "each client would calibrate its own sample and the partitions would no longer meet; calibrate "
               + "with one client, then pass the printed overhead as " + RECORD_OVERHEAD);
     }
+    var precondition = Precondition.from(reader);
+    if (clients > 1 && precondition.filter(c -> c.target() == PreconditionTarget.FREESPACE).isPresent()) {
+      throw new InvalidPropertyException(PRECONDITION, reader.string(PRECONDITION).orElseThrow(),
+          "none or dataset when " + CLIENTS + " > 1", "each client would write the same free space at once"
+              + " and fail for want of it; precondition the free space with one client's load first");
+    }
     var warmup = reader.string(WARMUP).map(text -> Warmup.parse(text, reader)).orElse(Warmup.NONE);
     if (warmup.steady().isEmpty()) {
       for (var key : List.of(STEADY_ROUND, STEADY_ROUNDS, STEADY_METRIC)) {
@@ -324,7 +330,7 @@ public record StorageSettings(OptionalDouble ratio, Optional<ByteSize> size, Siz
     return new StorageSettings(ratio, size, reader.choice(BASIS, Sizing.Basis.RAM), serverMemory, overhead,
         calibrate,
         reader.integer(CALIBRATE_RECORDS, DEFAULT_CALIBRATE_RECORDS, 1, Integer.MAX_VALUE),
-        clients, client, warmup, Precondition.from(reader), reader.choice(CACHE, CacheState.WARM), reader.string(SERVER_RESTART),
+        clients, client, warmup, precondition, reader.choice(CACHE, CacheState.WARM), reader.string(SERVER_RESTART),
         reader.bool(PROGRESS, true), progressInterval(reader),
         reader.string(RESULT), reader.duration(FAILURE_TIMEOUT, DEFAULT_FAILURE_TIMEOUT),
         OperationTimeout.from(properties));

@@ -72,6 +72,10 @@ class StorageSettingsTest {
     assertEquals("storage.precondition.rounds='10' is invalid: the free space to write bounds the rounds; accepted:"
         + " a value only together with storage.precondition=dataset",
         refusal("storage.precondition", "freespace", "storage.precondition.rounds", "10"));
+    assertEquals("storage.precondition='freespace' is invalid: each client would write the same free space at once"
+        + " and fail for want of it; precondition the free space with one client's load first; accepted: none or"
+        + " dataset when storage.clients > 1", refusal("storage.precondition", "freespace", "storage.dataset.ratio", "1",
+        "storage.clients", "2"));
   }
 
   @Test
