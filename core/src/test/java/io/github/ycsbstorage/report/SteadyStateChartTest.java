@@ -26,6 +26,14 @@ class SteadyStateChartTest {
     return results;
   }
 
+  /** The fixture's run cell of {@code device} made its load cell, to be given a precondition section. */
+  private static ObjectNode load(Path results, ObjectMapper json, String device) throws Exception {
+    var load = (ObjectNode) json.readTree(results.resolve(device + "_ratio1.33_workloada-zipfian_r1.json").toFile());
+    load.put("phase", "load").put("label", device + "_ratio1.33_load");
+    ((ObjectNode) load.path("study")).put("cell", device + "_ratio1.33_load");
+    return load;
+  }
+
   @Test
   void aWarmupUntilSteadyIsPlottedWithItsWindowInTheCellsDetails(@TempDir Path dir) throws Exception {
     var results = fixtures(dir);
@@ -53,9 +61,7 @@ class SteadyStateChartTest {
   void aPreconditionedLoadShowsItsRoundsPerDeviceInTheReportAndTheSummary(@TempDir Path dir) throws Exception {
     var results = fixtures(dir);
     var json = new ObjectMapper();
-    var load = (ObjectNode) json.readTree(results.resolve("ssd_ratio1.33_workloada-zipfian_r1.json").toFile());
-    load.put("phase", "load").put("label", "ssd_ratio1.33_load");
-    ((ObjectNode) load.path("study")).put("cell", "ssd_ratio1.33_load");
+    var load = load(results, json, "ssd");
     var steady = load.putObject("precondition").put("requested", "the dataset").put("seconds", 70.0)
         .put("records", 100_000).put("operations", 350_000).put("failed", 0).putObject("steady")
         .put("metric", "write rate").put("window", 5).put("maxRounds", 25).put("windowStart", 3);
@@ -86,9 +92,7 @@ class SteadyStateChartTest {
   void aFreeSpacePreconditioningOfOneRoundIsListedAndDrawnWithoutAWindow(@TempDir Path dir) throws Exception {
     var results = fixtures(dir);
     var json = new ObjectMapper();
-    var load = (ObjectNode) json.readTree(results.resolve("hdd_ratio1.33_workloada-zipfian_r1.json").toFile());
-    load.put("phase", "load").put("label", "hdd_ratio1.33_load");
-    ((ObjectNode) load.path("study")).put("cell", "hdd_ratio1.33_load");
+    var load = load(results, json, "hdd");
     var precondition = load.putObject("precondition").put("requested", "the data folder's free space")
         .put("seconds", 0.3).put("records", 0).put("operations", 380).put("failed", 0);
     precondition.putObject("freeSpace").put("file", "/data/.ycsb-storage-precondition-1-a.fill")
