@@ -65,7 +65,7 @@ class PreconditionIT {
     var report = ycsb("report", dir.toString(), "-o", dir.resolve("report").toString());
     assertEquals(0, report.exitCode(), report::all);
     var html = Files.readString(dir.resolve("report/index.html"));
-    assertTrue(html.contains("Preconditioning after the load"), html);
+    assertTrue(html.contains("<h2 id=\"preconditioning\">"), "its own section: " + html);
     try (var charts = Files.list(dir.resolve("report/charts"))) {
       assertTrue(charts.anyMatch(png -> png.getFileName().toString().endsWith("-precondition.png")));
     }
@@ -77,7 +77,56 @@ class PreconditionIT {
     var load = ycsb("load", "rocksdb", "-P", READ_ONLY, "-p", "rocksdb.dir=" + data,
         "-p", "storage.dataset.size=1MB", "-p", "storage.precondition=device");
     assertEquals(2, load.exitCode(), load::all);
-    assertTrue(load.stderr().contains("storage.precondition='device' is invalid; accepted: none, dataset"), load::all);
+    assertTrue(load.stderr().contains("storage.precondition='device' is invalid; accepted: none, dataset, freespace"),
+        load::all);
     assertFalse(Files.exists(data), "no engine folder made");
+    var reserve = ycsb("load", "rocksdb", "-P", READ_ONLY, "-p", "rocksdb.dir=" + data,
+        "-p", "storage.dataset.size=1MB", "-p", "storage.precondition=freespace", "-p", "storage.precondition.reserve=0");
+    assertEquals(2, reserve.exitCode(), reserve::all);
+    assertTrue(reserve.stderr().contains("storage.precondition.reserve='0' is invalid"), reserve::all);
+    assertFalse(Files.exists(data), "no engine folder made");
+  }
+
+  /**
+   * The free space of a 64 MiB tmpfs the test mounts (root only; unmounted on every path) is written
+   * less the reserve before the inserts, and the file is gone afterwards: only the engine's files remain.
+   */
+  @Test
+  void aLoadWritesTheFreeSpaceOfItsDataFolderFirstAndLeavesOnlyTheEnginesFiles(@TempDir Path dir) throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue("root".equals(System.getProperty("user.name")),
+        "not root: mounting a tmpfs needs root");
+    var mount = Files.createDirectory(dir.resolve("mnt"));
+    run("mount", "-t", "tmpfs", "-o", "size=64m", "ycsb-storage-test", mount.toString());
+    try {
+      var data = mount.resolve("db");
+      var load = ycsb("load", "rocksdb", "-P", READ_ONLY, "-p", "rocksdb.dir=" + data,
+          "-p", "storage.dataset.size=1MB", "-p", "storage.precondition=freespace",
+          "-p", "storage.precondition.round=100ms", "-p", "storage.precondition.reserve=16MiB",
+          "-p", "exportfile=" + dir.resolve("load"));
+      assertEquals(0, load.exitCode(), load::all);
+      var result = new ObjectMapper().readTree(dir.resolve("load.result.json").toFile());
+      var fill = result.path("precondition").path("freeSpace");
+      assertEquals(16L << 20, fill.path("reserveBytes").asLong(), result::toPrettyString);
+      assertEquals(fill.path("freeBytes").asLong() - (16L << 20), fill.path("bytesWritten").asLong(),
+          result::toPrettyString);
+      assertTrue(fill.path("freeBytes").asLong() > 40L << 20, "the engine's files took little: " + fill);
+      assertTrue(fill.path("deleted").asBoolean(), fill::toPrettyString);
+      assertTrue(fill.path("file").asText().startsWith(data + "/.ycsb-storage-precondition-"), fill::toPrettyString);
+      assertFalse(Files.exists(Path.of(fill.path("file").asText())));
+      try (var files = Files.list(data)) {
+        assertTrue(files.noneMatch(f -> f.getFileName().toString().endsWith(".fill")), "no file of ours left");
+      }
+      assertTrue(result.path("precondition").path("steady").path("rounds").size() > 0, result::toPrettyString);
+      assertTrue(Files.readString(dir.resolve("load")).contains("[PRECONDITION], bytes.written, "
+          + fill.path("bytesWritten").asLong()), "YCSB's text output");
+    } finally {
+      run("umount", mount.toString());
+    }
+  }
+
+  private static void run(String... command) throws Exception {
+    try (var child = io.github.ycsbstorage.testkit.ProcessRun.start(new ProcessBuilder(command))) {
+      assertEquals(0, child.finish(), () -> String.join(" ", command) + ": " + child.describe());
+    }
   }
 }

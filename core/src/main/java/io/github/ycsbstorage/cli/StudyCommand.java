@@ -70,8 +70,8 @@ final class StudyCommand implements Callable<Integer> {
     if (!outcome.results().isEmpty()) {
       var written = report == null ? null
           : new ReportBuilder(folder, report).write(step -> System.out.println("study: report: " + step));
-      var headline = written == null ? headline(folder) : written.headline();
-      StudySummary.headline(headline, System.out);
+      var lines = written == null ? lines(folder) : written.lines();
+      StudySummary.report(lines.preconditioning(), lines.headline(), System.out);
       if (written != null) {
         System.out.println("study: report " + written.html().toAbsolutePath());
       }
@@ -83,12 +83,12 @@ final class StudyCommand implements Callable<Integer> {
     return (outcome.succeeded() ? ExitStatus.SUCCESS : ExitStatus.FAILED).code();
   }
 
-  /** The report's headline; none when no result the report can read was written (it says why when asked). */
-  private static List<String> headline(Path folder) throws IOException {
+  /** The report's lines; none when no result the report can read was written (it says why when asked). */
+  private static ReportBuilder.Lines lines(Path folder) throws IOException {
     try {
-      return ReportBuilder.headline(folder);
+      return ReportBuilder.lines(folder);
     } catch (IllegalArgumentException e) {
-      return List.of();
+      return new ReportBuilder.Lines(List.of(), List.of());
     }
   }
 

@@ -47,6 +47,7 @@ final class CapacityFigures {
     var lines = new ArrayList<String>();
     model.aggregates().forEach((mix, scales) -> scales.forEach((scale, devices) -> {
       var found = new LinkedHashMap<String, Double>();
+      var unconfirmed = new ArrayList<String>();
       String objective = null;
       for (var entry : devices.entrySet()) {
         var searches = searches(entry.getValue());
@@ -54,6 +55,9 @@ final class CapacityFigures {
         if (capacity.isPresent()) {
           found.put(entry.getKey(), capacity.getAsDouble());
           objective = searches.get(0).objective();
+          if (searches.stream().anyMatch(Capacity::unconfirmed)) {
+            unconfirmed.add(entry.getKey());
+          }
         }
       }
       if (found.size() < 2) {
@@ -66,9 +70,15 @@ final class CapacityFigures {
       }
       var line = String.format(Locale.ROOT, "at %s, %s, %s: %s (%s)", objective, mix.title(), scale.title(),
           String.join(", ", parts), Format.ratio(ordered.get(0).getValue() / ordered.get(ordered.size() - 1).getValue()));
-      // judged as the devices' comparison at this mix and size is: its reasons for no verdict hold here too
-      lines.add(model.withoutVerdict(mix, scale).map(verdict -> "no verdict: " + line + ": " + String.join(", ",
-          verdict.findings().stream().map(f -> f.reason().label()).distinct().toList())).orElse(line));
+      // judged as the devices' comparison at this mix and size is: its reasons for no verdict hold here too;
+      // a capacity its re-run missed is no firm figure to compare
+      var reasons = new ArrayList<String>();
+      model.withoutVerdict(mix, scale).ifPresent(verdict -> verdict.findings().stream().map(f -> f.reason().label())
+          .distinct().forEach(reasons::add));
+      if (!unconfirmed.isEmpty()) {
+        reasons.add("capacity unconfirmed, its re-run missed the objective (" + String.join(", ", unconfirmed) + ")");
+      }
+      lines.add(reasons.isEmpty() ? line : ReportTables.NO_VERDICT + ": " + line + ": " + String.join(", ", reasons));
     }));
     return lines;
   }
@@ -118,7 +128,10 @@ final class CapacityFigures {
       return "unknown: a repetition met the objective at no rate tried";
     }
     var met = searches.stream().mapToDouble(c -> c.lastMet().getAsDouble()).summaryStatistics();
-    return String.format(Locale.ROOT, "%s (median; %s–%s over %d repetitions)", Format.throughput(median.getAsDouble()),
-        Format.throughput(met.getMin()), Format.throughput(met.getMax()), searches.size());
+    long unconfirmed = searches.stream().filter(Capacity::unconfirmed).count();
+    return String.format(Locale.ROOT, "%s%s (median; %s–%s over %d repetitions%s)", unconfirmed > 0 ? "unconfirmed: " : "",
+        Format.throughput(median.getAsDouble()), Format.throughput(met.getMin()), Format.throughput(met.getMax()),
+        searches.size(), unconfirmed > 0 ? String.format(Locale.ROOT, "; the re-run at the capacity missed the"
+            + " objective in %d of them: see their results' capacity sections", unconfirmed) : "");
   }
 }

@@ -218,23 +218,33 @@ final class Charts {
   }
 
   /**
-   * A steady-state warm-up's rounds as SNIA plots them: each round's throughput, and over the judged
-   * window (the first steady one, else the last rounds) its mean, 90 % and 110 % of that mean, and
-   * the least-squares line.
+   * Rounds run until steady (a warm-up's, a preconditioning's) as SNIA plots them: each round's
+   * figure, and over the judged window (the first steady one, else the last rounds) its mean, 90 % and
+   * 110 % of that mean, and the least-squares line; with fewer rounds than the window, the rounds alone.
    *
    * @param measured what each round's figure counts, e.g. {@code throughput}
+   * @param unit     its unit, the y axis's title, e.g. {@code operations per second}
    */
-  static boolean steadyRounds(Path png, String title, String measured, SteadyState steady) throws IOException {
+  static boolean steadyRounds(Path png, String title, String measured, String unit, SteadyState steady)
+      throws IOException {
     var chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle("round")
-        .yAxisTitle("operations per second").build();
+        .yAxisTitle(unit).build();
     style(chart);
     var rounds = steady.rounds();
     if (rounds.isEmpty()) {
       return false;
     }
     var x = rounds.stream().map(r -> (double) r.number()).toList();
+    if (rounds.stream().allMatch(r -> r.opsPerSec() >= 10)) {
+      chart.getStyler().setYAxisDecimalPattern("#,##0"); // a narrow range of large rates: no false precision
+    }
+    if (rounds.size() < steady.window()) { // no window to draw: fewer rounds than SNIA judges
+      paint(chart.addSeries(measured + " (" + rounds.size() + " of the window's " + steady.window()
+          + " rounds: not judged)", x, rounds.stream().map(SteadyState.Round::opsPerSec).toList()), 0, 0);
+      return save(chart, png);
+    }
     paint(chart.addSeries(measured, x, rounds.stream().map(SteadyState.Round::opsPerSec).toList()), 0, 0);
-    int size = Math.min(steady.window(), rounds.size());
+    int size = steady.window();
     int start = steady.windowStart().orElse(rounds.size() - size + 1);
     var window = rounds.subList(start - 1, start - 1 + size);
     var wx = window.stream().map(r -> (double) r.number()).toList();

@@ -29,6 +29,7 @@ final class HtmlRenderer {
         model.devices().stream().map(DeviceColumn::title).toList()))).close("p");
     headline(html, model);
     capacity(html, model, charts);
+    preconditioning(html, model, charts);
     html.heading(2, "throughput", "Throughput");
     for (var mix : model.aggregates().keySet()) {
       html.table(ReportTables.throughput(model, mix), 3);
@@ -93,10 +94,29 @@ final class HtmlRenderer {
       return;
     }
     html.heading(2, "capacity", "Load against latency");
-    html.list(CapacityFigures.lines(model), "headline");
+    if (!CapacityFigures.lines(model).isEmpty()) {
+      html.open("p", null).raw("The comparisons of capacities are judged in the ").link("#headline", "headline")
+          .raw(".").close("p");
+    }
     table.ifPresent(t -> html.table(t, 3));
     html.open("div", "charts");
     charts.curves().forEach(html::image);
+    html.close("div");
+  }
+
+  /** Each preconditioned device's rounds, where loads preconditioned ({@link PreconditionFigures}). */
+  private static void preconditioning(HtmlWriter html, ReportModel model, ReportCharts charts) {
+    var lines = PreconditionFigures.lines(model);
+    if (lines.isEmpty()) {
+      return;
+    }
+    html.heading(2, "preconditioning", "Preconditioning");
+    html.text("p", "Before the runs, these loads preconditioned their devices (storage.precondition), each"
+        + " until its write rate was steady or as far as it was asked to go (its verdict says which); none of it"
+        + " is in any measured figure.");
+    html.list(lines, "headline");
+    html.open("div", "charts");
+    charts.preconditioning().forEach(html::image);
     html.close("div");
   }
 
@@ -115,7 +135,7 @@ final class HtmlRenderer {
       html.list(suspicions.stream().map(Suspicions.Suspicion::text).toList(), "warnings");
     }
     cell.result().sections().sizing().ifPresent(sizing -> html.text("p", "Sizing plan: " + sizing.plan()));
-    cell.result().sections().precondition().ifPresent(done -> html.text("p", "Preconditioning after the load ("
+    cell.result().sections().precondition().ifPresent(done -> html.text("p", "Preconditioning ("
         + done.requested() + "): " + done.summary() + ", in " + String.format(Locale.ROOT, "%.1f s", done.seconds())
         + "; not in the load's figures"));
     var operations = ReportTables.operations(cell);

@@ -26,9 +26,13 @@ final class MarkdownRenderer {
     text.append(headline.isEmpty() ? "" : "\n");
     var capacity = CapacityFigures.table(model);
     if (capacity.isPresent()) {
-      text.append("## Load against latency\n\n");
-      CapacityFigures.lines(model).forEach(line -> text.append("- ").append(line).append('\n'));
-      text.append('\n').append(table(capacity.get()));
+      text.append("## Load against latency\n\n").append(table(capacity.get()));
+    }
+    var preconditioning = PreconditionFigures.lines(model);
+    if (!preconditioning.isEmpty()) {
+      text.append("## Preconditioning\n\n");
+      preconditioning.forEach(line -> text.append("- ").append(line).append('\n'));
+      text.append('\n');
     }
     text.append("## Throughput\n\n");
     model.aggregates().keySet().forEach(mix -> text.append(table(ReportTables.throughput(model, mix))));

@@ -23,12 +23,24 @@ public final class ReportBuilder {
    * Where the report went and what it warned about.
    *
    * @param skipped  the files under the results folder that were not read, each with why (also among the warnings)
-   * @param headline the report's first section as lines, each comparison's verdict
-   *                 ({@link ReportTables#headline}), verdicts first, then those without one; empty with a
-   *                 single device
+   * @param lines    what a study prints of it when it ends
    */
   public record Report(Path html, Path markdown, int cells, List<String> warnings, List<String> skipped,
-      List<String> headline) {
+      Lines lines) {
+  }
+
+  /**
+   * The report's lines that a study prints when it ends, word for word as the report has them.
+   *
+   * @param preconditioning one per load that preconditioned its device ({@link PreconditionFigures#lines})
+   * @param headline        the report's first section as lines, each comparison's verdict
+   *                        ({@link ReportTables#headline}), verdicts first, then those without one; empty
+   *                        with a single device
+   */
+  public record Lines(List<String> preconditioning, List<String> headline) {
+    static Lines of(ReportModel model) {
+      return new Lines(PreconditionFigures.lines(model), ReportTables.headline(model));
+    }
   }
 
   private final Path results;
@@ -64,15 +76,15 @@ public final class ReportBuilder {
     }
     var html = Files.writeString(output.resolve("index.html"), HtmlRenderer.render(model, charts, output));
     var markdown = Files.writeString(output.resolve("summary.md"), MarkdownRenderer.render(model, output));
-    return new Report(html, markdown, loaded.cells().size(), model.warnings(), loaded.skipped(), headline(model));
+    return new Report(html, markdown, loaded.cells().size(), model.warnings(), loaded.skipped(), Lines.of(model));
   }
 
   /**
-   * The report's headline over a folder of result files, without writing the report: what a study
+   * The report's lines over a folder of result files, without writing the report: what a study
    * prints when it ends, computed as the report computes it.
    */
-  public static List<String> headline(Path results) throws IOException {
-    return headline(model(results, ReportLoader.load(results)));
+  public static Lines lines(Path results) throws IOException {
+    return Lines.of(model(results, ReportLoader.load(results)));
   }
 
   private static ReportModel model(Path results, ReportLoader.Loaded loaded) {
@@ -83,7 +95,4 @@ public final class ReportBuilder {
     return ReportModel.of(results, loaded.cells(), loaded.skipped());
   }
 
-  private static List<String> headline(ReportModel model) {
-    return ReportTables.headline(model);
-  }
 }

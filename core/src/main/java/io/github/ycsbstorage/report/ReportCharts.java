@@ -24,8 +24,10 @@ import java.util.function.ToDoubleFunction;
  * @param mixes per mix, its charts
  * @param cells per cell id, its time-series charts (absent: no file referenced or found)
  * @param curves per workload family run at several target rates, its latency–throughput curves
+ * @param preconditioning per load that preconditioned its device, its rounds ({@link PreconditionFigures})
  */
-record ReportCharts(Map<Mix, MixCharts> mixes, Map<String, List<Image>> cells, List<Image> curves) {
+record ReportCharts(Map<Mix, MixCharts> mixes, Map<String, List<Image>> cells, List<Image> curves,
+    List<Image> preconditioning) {
   /** A drawn chart: its path relative to the report, and what it shows. */
   record Image(String file, String alt) {
   }
@@ -69,19 +71,20 @@ record ReportCharts(Map<Mix, MixCharts> mixes, Map<String, List<Image>> cells, L
       if (steady.isPresent()) {
         var png = "cell-" + index + "-steady.png";
         image(Charts.steadyRounds(folder.resolve(png), "Warm-up rounds (" + steady.get().metric() + ")",
-            "throughput", steady.get()), png, "warm-up rounds and the steady-state window: " + steady.get().verdict()).ifPresent(images::add);
-      }
-      var precondition = cell.result().sections().precondition();
-      if (precondition.isPresent()) {
-        var png = "cell-" + index + "-precondition.png";
-        var steadyWrites = precondition.get().steady();
-        image(Charts.steadyRounds(folder.resolve(png), "Preconditioning rounds (" + steadyWrites.metric() + ")",
-            "overwrites per second", steadyWrites), png, "preconditioning rounds and the steady-state window: "
-            + steadyWrites.verdict()).ifPresent(images::add);
+            "throughput", "operations per second", steady.get()), png, "warm-up rounds and the steady-state window: " + steady.get().verdict()).ifPresent(images::add);
       }
       if (!images.isEmpty()) {
         cells.put(cell.id(), images);
       }
+    }
+    var preconditioning = new ArrayList<Image>();
+    for (var cell : PreconditionFigures.cells(model)) {
+      var done = cell.result().sections().precondition().orElseThrow();
+      var png = "cell-" + (model.cells().indexOf(cell) + 1) + "-precondition.png";
+      image(Charts.steadyRounds(folder.resolve(png), "Preconditioning: " + PreconditionFigures.title(cell),
+          "write rate", done.roundUnit(), done.steady()), png, "preconditioning rounds of "
+          + PreconditionFigures.title(cell) + " and the steady-state window: " + done.steady().verdict())
+          .ifPresent(preconditioning::add);
     }
     var curves = new ArrayList<Image>();
     for (var family : CapacityFigures.curves(model).entrySet()) {
@@ -90,7 +93,7 @@ record ReportCharts(Map<Mix, MixCharts> mixes, Map<String, List<Image>> cells, L
           family.getValue()), png, "p99 and p50 latency against achieved throughput per device and dataset size, "
           + family.getKey().title()).ifPresent(curves::add);
     }
-    return new ReportCharts(mixes, cells, curves);
+    return new ReportCharts(mixes, cells, curves, preconditioning);
   }
 
   private static MixCharts mixCharts(ReportModel model, Mix mix, Path folder) throws IOException {

@@ -42,7 +42,10 @@ final class ReportTables {
    * engine's cache}. The report, {@code bin/ycsb study} and the demo print these lines.
    */
   static List<String> headline(ReportModel model) {
-    return model.headline().stream().map(ReportTables::verdictLine).toList();
+    var lines = new ArrayList<String>(model.headline().stream().map(ReportTables::verdictLine).toList());
+    lines.addAll(CapacityFigures.lines(model));
+    // judged lines first, then those without a verdict, as the page lists them
+    return lines.stream().sorted(java.util.Comparator.comparing((String line) -> line.startsWith(NO_VERDICT))).toList();
   }
 
   /** One verdict as the headline words it. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import io.github.ycsbstorage.config.Check;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
@@ -17,10 +18,15 @@ import java.util.OptionalDouble;
  * @param steps       every step in the order run; the first is the unthrottled one
  * @param lastMet     the highest target that met the objective; empty when none did
  * @param firstMissed the lowest target above it that missed; empty when the search met it at every rate it tried
+ * @param confirmation a re-run at {@code lastMet} after the search: the search assumes that latency grows
+ *                    with the rate, and a noisy or non-monotone system can meet the objective once at a rate
+ *                    it does not carry; when it missed, the capacity is unconfirmed. Absent when nothing
+ *                    was met (or in results from before it was run)
  */
 public record Capacity(String objective, double saturation, List<Step> steps,
     @JsonInclude(JsonInclude.Include.ALWAYS) OptionalDouble lastMet,
-    @JsonInclude(JsonInclude.Include.ALWAYS) OptionalDouble firstMissed) {
+    @JsonInclude(JsonInclude.Include.ALWAYS) OptionalDouble firstMissed,
+    @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<Step> confirmation) {
 
   /**
    * One short run.
@@ -40,16 +46,49 @@ public record Capacity(String objective, double saturation, List<Step> steps,
     steps = List.copyOf(steps);
     lastMet = lastMet == null ? OptionalDouble.empty() : lastMet;
     firstMissed = firstMissed == null ? OptionalDouble.empty() : firstMissed;
+    confirmation = confirmation == null ? Optional.empty() : confirmation;
   }
 
-  /** E.g. {@code 1,900 ops/s (met at 1,900, missed at 2,100)}, or why there is no figure. */
+  /** This search with its confirming re-run. */
+  public Capacity confirmedBy(Step rerun) {
+    return new Capacity(objective, saturation, steps, lastMet, firstMissed, Optional.of(rerun));
+  }
+
+  /** Whether the re-run at the capacity missed it: the figure is then no firm one. */
+  public boolean unconfirmed() {
+    return confirmation.isPresent() && !confirmation.get().met();
+  }
+
+  /**
+   * E.g. {@code 1,900 ops/s (met at 1,900, missed at 2,100; confirmed by a re-run)}, {@code unconfirmed: 1,900
+   * ops/s met at 1,900 (p99 9.1 ms), missed on its re-run (p99 14.2 ms at 1,899 ops/s); missed at 2,100}, or
+   * why there is no figure.
+   */
   public String describe() {
     if (lastMet.isEmpty()) {
       return String.format(Locale.ROOT, "below %,.0f ops/s (no rate tried met %s)",
           firstMissed.orElse(saturation), objective);
     }
-    return String.format(Locale.ROOT, "%,.0f ops/s (met at %,.0f, %s)", lastMet.getAsDouble(), lastMet.getAsDouble(),
-        firstMissed.isPresent() ? String.format(Locale.ROOT, "missed at %,.0f", firstMissed.getAsDouble())
-            : "no higher rate tried");
+    double rate = lastMet.getAsDouble();
+    var above = firstMissed.isPresent() ? String.format(Locale.ROOT, "missed at %,.0f", firstMissed.getAsDouble())
+        : "no higher rate tried";
+    if (unconfirmed()) {
+      var met = steps.stream().filter(s -> s.met() && s.target() == rate).reduce((a, b) -> b);
+      var rerun = confirmation.orElseThrow();
+      return String.format(Locale.ROOT, "unconfirmed: %,.0f ops/s met at %,.0f%s, missed on its re-run (%s at %,.0f"
+          + " ops/s); %s", rate, rate, met.map(s -> " (" + latency(s) + ")").orElse(""), latency(rerun),
+          rerun.achieved(), above);
+    }
+    return String.format(Locale.ROOT, "%,.0f ops/s (met at %,.0f, %s%s)", rate, rate, above,
+        confirmation.isPresent() ? "; confirmed by a re-run" : "");
+  }
+
+  /** The objective's latency of a step, e.g. {@code 9.1 ms} or {@code 0.097 ms}, or {@code latency unknown}. */
+  private static String latency(Step step) {
+    if (step.latencyUs().isEmpty()) {
+      return "latency unknown";
+    }
+    double us = step.latencyUs().getAsDouble();
+    return String.format(Locale.ROOT, us < 1000 ? "%.3f ms" : "%,.1f ms", us / 1000); // sub-millisecond: not 0.1
   }
 }

@@ -6,7 +6,7 @@ import java.util.Locale;
 
 /**
  * The lines a study ends with: how many cells ran, were kept, failed or were skipped (with the
- * reasons), then the report's headline: each comparison's verdict, the verdicts first, then those
+ * reasons), then each load's preconditioning, then the report's headline: each comparison's verdict, the verdicts first, then those
  * without one with their reasons, word for word as the report has them, so that the study and its
  * report never disagree. Stateless.
  */
@@ -22,8 +22,12 @@ public final class StudySummary {
     outcome.skipped().forEach(cell -> out.println("study: skipped: " + cell));
   }
 
-  /** The report's headline lines ({@code ReportBuilder.Report#headline}), each as {@code study: headline: <line>}. */
-  public static void headline(List<String> lines, PrintStream out) {
-    lines.forEach(line -> out.println("study: headline: " + line));
+  /**
+   * The report's lines ({@code ReportBuilder.Lines}): each load's preconditioning as
+   * {@code study: preconditioning: <line>}, then the headline, each as {@code study: headline: <line>}.
+   */
+  public static void report(List<String> preconditioning, List<String> headline, PrintStream out) {
+    preconditioning.forEach(line -> out.println("study: preconditioning: " + line));
+    headline.forEach(line -> out.println("study: headline: " + line));
   }
 }

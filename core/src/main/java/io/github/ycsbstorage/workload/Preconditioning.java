@@ -3,6 +3,7 @@ package io.github.ycsbstorage.workload;
 import io.github.ycsbstorage.result.Precondition;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Properties;
 import java.util.concurrent.ExecutionException;
@@ -50,7 +51,7 @@ final class Preconditioning {
           ? OptionalLong.of(after.getAsLong() - before.getAsLong()) : OptionalLong.empty();
       var elapsed = Duration.ofNanos(System.nanoTime() - started);
       var result = new Precondition(settings.toString(), elapsed.toMillis() / 1000.0, records, threads.completed(),
-          threads.failed(), bytes, steady);
+          threads.failed(), bytes, steady, Optional.empty());
       System.err.println("Preconditioning: " + result.summary() + " in " + LoadProgress.format(elapsed));
       return result;
     }

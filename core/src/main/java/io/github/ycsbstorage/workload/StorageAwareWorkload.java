@@ -2,6 +2,7 @@ package io.github.ycsbstorage.workload;
 
 import io.github.ycsbstorage.binding.YcsbReturnCodes;
 import io.github.ycsbstorage.collector.ClientThreadIds;
+import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.config.DurationFormat;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.YcsbSettings;
@@ -12,6 +13,10 @@ import io.github.ycsbstorage.result.CacheState;
 import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.RunRecord;
 import io.github.ycsbstorage.result.Sizing;
+import io.github.ycsbstorage.spi.Locality;
+import io.github.ycsbstorage.spi.ServerInfo;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
@@ -143,6 +148,10 @@ public class StorageAwareWorkload extends CoreWorkload {
 
     sizingSection = sizing.plan().section();
     if (load) {
+      var fill = settings.precondition().filter(c -> c.target() == StorageSettings.PreconditionTarget.FREESPACE);
+      if (fill.isPresent()) {
+        fillFreeSpace(fill.get(), server);
+      }
       meter = DatasetMeter.of(server, session.provider(), session.className(), collectorPaths(p));
       before = meter.read();
       if (settings.calibrate()) {
@@ -408,8 +417,9 @@ public class StorageAwareWorkload extends CoreWorkload {
         record.setSizing(DatasetCheck.compare(sizing.plan(), sizingSection, meter.achieved(before, after),
             after.server(), inserted.sum(), settings.clients(), record));
       }
-      if (load && engine != null && settings.precondition().isPresent()) {
-        precondition(settings.precondition().get());
+      var overwrites = settings.precondition().filter(c -> c.target() == StorageSettings.PreconditionTarget.DATASET);
+      if (load && engine != null && overwrites.isPresent()) {
+        precondition(overwrites.get());
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -450,11 +460,7 @@ public class StorageAwareWorkload extends CoreWorkload {
     try {
       var done = Preconditioning.run(precondition, properties, first, records, this::overwrite,
           engine::bytesWritten, this::isStopRequested);
-      record.setPrecondition(done);
-      record.addSummaryLine("PRECONDITION", "Operations", done.operations());
-      record.addSummaryLine("PRECONDITION", "RunTime(ms)", Math.round(done.seconds() * 1000));
-      done.engineBytesWritten().ifPresent(bytes -> record.addSummaryLine("PRECONDITION", "engine.bytes.written", bytes));
-      record.addSummaryLine("PRECONDITION", "steady", done.steady().steady() ? 1 : 0);
+      recordPrecondition(done);
       if (done.operations() == 0) {
         record.addFailure("preconditioning overwrote no record (" + done.failed() + " overwrites failed)");
       } else if (done.failed() > 0) {
@@ -469,6 +475,45 @@ public class StorageAwareWorkload extends CoreWorkload {
     } catch (ExecutionException e) {
       record.addFailure("preconditioning failed: " + e.getCause());
     }
+  }
+
+  /**
+   * Before a load: writes the data folder's free space less a reserve into a file of its own, then
+   * deletes it ({@link FreeSpaceFill}). Needs the data folder on this host.
+   */
+  private void fillFreeSpace(StorageSettings.Precondition fill, Optional<ServerInfo> server) {
+    var folder = server.filter(s -> s.locality() == Locality.LOCAL).flatMap(ServerInfo::dataPath);
+    Check.input(folder.isPresent(), StorageSettings.PRECONDITION, "freespace", "none or dataset for this server",
+        "the binding reports no data folder on this host (server locality "
+            + server.map(ServerInfo::locality).orElse(Locality.UNKNOWN) + "), so there is no free space to write here");
+    try {
+      var done = FreeSpaceFill.run(fill, Path.of(folder.get()), this::isStopRequested);
+      recordPrecondition(done);
+      var written = done.freeSpace().orElseThrow();
+      record.addSummaryLine("PRECONDITION", "bytes.written", written.bytesWritten());
+      if (!written.deleted()) {
+        record.addFailure("the free-space preconditioning's file " + written.file() + " could not be deleted");
+      }
+      if (written.bytesWritten() < written.freeBytes() - written.reserveBytes()) {
+        record.addFailure("the free-space preconditioning was stopped after " + written.bytesWritten() + " of "
+            + (written.freeBytes() - written.reserveBytes()) + " bytes");
+      }
+      if (!done.steady().steady()) {
+        record.addWarning("the free-space preconditioning was " + done.steady().verdict() + ": the device's write"
+            + " rate had not settled by the time its free space was written");
+      }
+    } catch (IOException e) {
+      record.addFailure("the free-space preconditioning failed: " + e.getMessage());
+    }
+  }
+
+  /** A preconditioning in the result and in YCSB's text output ({@code [PRECONDITION]}). */
+  private void recordPrecondition(io.github.ycsbstorage.result.Precondition done) {
+    record.setPrecondition(done);
+    record.addSummaryLine("PRECONDITION", "Operations", done.operations());
+    record.addSummaryLine("PRECONDITION", "RunTime(ms)", Math.round(done.seconds() * 1000));
+    done.engineBytesWritten().ifPresent(bytes -> record.addSummaryLine("PRECONDITION", "engine.bytes.written", bytes));
+    record.addSummaryLine("PRECONDITION", "steady", done.steady().steady() ? 1 : 0);
   }
 
   /** A preconditioning write: every field of record {@code number} with new values, unmeasured. */

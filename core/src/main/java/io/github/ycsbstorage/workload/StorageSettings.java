@@ -38,7 +38,7 @@ import site.ycsb.workloads.CoreWorkload;
  * @param client           {@code storage.client}: this client's index, from 0
  * @param warmup           {@code storage.warmup}
  * @param precondition     {@code storage.precondition}: overwrites after a load until the write rate is
- *                         steady; empty for {@code none}
+ *                         steady, or the device's free space written before it; empty for {@code none}
  * @param cache            {@code storage.cache}
  * @param restartCommand   {@code storage.server.restart}
  * @param progress         {@code storage.progress}
@@ -79,6 +79,7 @@ public record StorageSettings(OptionalDouble ratio, Optional<ByteSize> size, Siz
   public static final String PRECONDITION = "storage.precondition";
   public static final String PRECONDITION_ROUND = "storage.precondition.round";
   public static final String PRECONDITION_ROUNDS = "storage.precondition.rounds";
+  public static final String PRECONDITION_RESERVE = "storage.precondition.reserve";
   public static final String CACHE = "storage.cache";
   public static final String SERVER_RESTART = "storage.server.restart";
   public static final String PROGRESS = "storage.progress";
@@ -90,7 +91,7 @@ public record StorageSettings(OptionalDouble ratio, Optional<ByteSize> size, Siz
   /** Every key of the {@code storage.} namespace. */
   public static final Set<String> KEYS = Set.of(RATIO, SIZE, BASIS, SERVER_MEMORY, RECORD_OVERHEAD,
       CALIBRATE, CALIBRATE_RECORDS, CLIENTS, CLIENT, WARMUP, STEADY_ROUND, STEADY_ROUNDS, STEADY_METRIC,
-      PRECONDITION, PRECONDITION_ROUND, PRECONDITION_ROUNDS, CACHE, SERVER_RESTART, PROGRESS, PROGRESS_INTERVAL, RESULT, FAILURE_TIMEOUT, OPERATION_TIMEOUT);
+      PRECONDITION, PRECONDITION_ROUND, PRECONDITION_ROUNDS, PRECONDITION_RESERVE, CACHE, SERVER_RESTART, PROGRESS, PROGRESS_INTERVAL, RESULT, FAILURE_TIMEOUT, OPERATION_TIMEOUT);
 
   /** A server that is gone for this long ends the phase: longer than a driver's own timeouts and retries. */
   static final Duration DEFAULT_FAILURE_TIMEOUT = Duration.ofSeconds(60);
@@ -194,35 +195,63 @@ public record StorageSettings(OptionalDouble ratio, Optional<ByteSize> size, Siz
     }
   }
 
-  /** What a load preconditions after its inserts ({@code storage.precondition}). */
-  public enum PreconditionTarget { NONE, DATASET }
+  /**
+   * What a load preconditions ({@code storage.precondition}): the dataset after its inserts, or the
+   * device's free space before them.
+   */
+  public enum PreconditionTarget { NONE, DATASET, FREESPACE }
 
   /**
-   * Preconditioning after a load ({@code storage.precondition=dataset}): unmeasured overwrites of
-   * uniformly chosen records of the load's key range, in rounds, until at least one dataset's worth is
-   * written and the write rate is steady ({@link SteadyStateCriterion}), or the bound on rounds.
+   * Preconditioning of a load. {@code storage.precondition=dataset}: after the inserts, unmeasured
+   * overwrites of uniformly chosen records of the load's key range, in rounds, until at least one
+   * dataset's worth is written and the write rate is steady ({@link SteadyStateCriterion}), or the bound
+   * on rounds. {@code storage.precondition=freespace}: before the inserts, one file written over the data
+   * folder's free space less a reserve, then deleted ({@link FreeSpaceFill}); its size bounds the rounds.
    *
-   * @param rounds {@code storage.precondition.round} and {@code storage.precondition.rounds}; the
-   *               metric is the write rate (throughput of the overwrites)
+   * @param target  {@code dataset} or {@code freespace}
+   * @param rounds  {@code storage.precondition.round} and {@code storage.precondition.rounds} (the bound
+   *                applies to {@code dataset} only); the metric is the write rate
+   * @param reserve {@code storage.precondition.reserve}: the free space {@code freespace} leaves unwritten;
+   *                empty for its default ({@link FreeSpaceFill#reserve})
    */
-  public record Precondition(Steady rounds) {
+  public record Precondition(PreconditionTarget target, Steady rounds, Optional<ByteSize> reserve) {
     static Optional<Precondition> from(PropertyReader reader) {
-      if (reader.choice(PRECONDITION, PreconditionTarget.NONE) == PreconditionTarget.NONE) {
-        for (var key : List.of(PRECONDITION_ROUND, PRECONDITION_ROUNDS)) {
-          if (reader.string(key).isPresent()) {
-            throw new InvalidPropertyException(key, reader.string(key).orElseThrow(),
-                "a value only together with " + PRECONDITION + "=dataset", "there are no rounds to shape");
-          }
-        }
+      var target = reader.choice(PRECONDITION, PreconditionTarget.NONE);
+      refuseWithout(reader, PRECONDITION_ROUND, target != PreconditionTarget.NONE, "dataset or freespace",
+          "there are no rounds to shape");
+      refuseWithout(reader, PRECONDITION_ROUNDS, target == PreconditionTarget.DATASET, "dataset",
+          target == PreconditionTarget.FREESPACE ? "the free space to write bounds the rounds"
+              : "there are no rounds to shape");
+      refuseWithout(reader, PRECONDITION_RESERVE, target == PreconditionTarget.FREESPACE, "freespace",
+          "no free space is written");
+      if (target == PreconditionTarget.NONE) {
         return Optional.empty();
       }
-      return Optional.of(new Precondition(new Steady(reader.duration(PRECONDITION_ROUND, Duration.ofSeconds(10),
+      var reserve = reader.byteSize(PRECONDITION_RESERVE);
+      if (reserve.isPresent() && reserve.get().bytes() == 0) {
+        throw new InvalidPropertyException(PRECONDITION_RESERVE, reader.string(PRECONDITION_RESERVE).orElseThrow(),
+            "a size above 0, e.g. 2GiB", "a file system written to its last byte fails whatever writes next");
+      }
+      return Optional.of(new Precondition(target, new Steady(reader.duration(PRECONDITION_ROUND, Duration.ofSeconds(10),
           Duration.ofMillis(100), Duration.ofHours(1)), reader.integer(PRECONDITION_ROUNDS, 25,
-          SteadyStateCriterion.WINDOW, 10_000), SteadyMetric.THROUGHPUT)));
+          SteadyStateCriterion.WINDOW, 10_000), SteadyMetric.THROUGHPUT), reserve));
+    }
+
+    /** Refuses {@code key} unless {@code allowed}: it shapes only the preconditioning named by {@code targets}. */
+    private static void refuseWithout(PropertyReader reader, String key, boolean allowed, String targets, String why) {
+      if (!allowed && reader.string(key).isPresent()) {
+        throw new InvalidPropertyException(key, reader.string(key).orElseThrow(),
+            "a value only together with " + PRECONDITION + "=" + targets, why);
+      }
     }
 
     @Override
     public String toString() {
+      if (target == PreconditionTarget.FREESPACE) {
+        return String.format(Locale.ROOT, "the data folder's free space less %s, written in rounds of %s",
+            reserve.map(r -> "a reserve of " + r).orElse("a reserve of 5 % of its file system, at least 1 GiB"),
+            DurationFormat.format(rounds.round()));
+      }
       return String.format(Locale.ROOT, "the dataset, overwritten until the write rate is steady, in rounds of %s,"
           + " at most %d", DurationFormat.format(rounds.round()), rounds.maxRounds());
     }
@@ -283,6 +312,12 @@ public record StorageSettings(OptionalDouble ratio, Optional<ByteSize> size, Siz
           "each client would calibrate its own sample and the partitions would no longer meet; calibrate "
               + "with one client, then pass the printed overhead as " + RECORD_OVERHEAD);
     }
+    var precondition = Precondition.from(reader);
+    if (clients > 1 && precondition.filter(c -> c.target() == PreconditionTarget.FREESPACE).isPresent()) {
+      throw new InvalidPropertyException(PRECONDITION, reader.string(PRECONDITION).orElseThrow(),
+          "none or dataset when " + CLIENTS + " > 1", "each client would write the same free space at once"
+              + " and fail for want of it; precondition the free space with one client's load first");
+    }
     var warmup = reader.string(WARMUP).map(text -> Warmup.parse(text, reader)).orElse(Warmup.NONE);
     if (warmup.steady().isEmpty()) {
       for (var key : List.of(STEADY_ROUND, STEADY_ROUNDS, STEADY_METRIC)) {
@@ -295,7 +330,7 @@ public record StorageSettings(OptionalDouble ratio, Optional<ByteSize> size, Siz
     return new StorageSettings(ratio, size, reader.choice(BASIS, Sizing.Basis.RAM), serverMemory, overhead,
         calibrate,
         reader.integer(CALIBRATE_RECORDS, DEFAULT_CALIBRATE_RECORDS, 1, Integer.MAX_VALUE),
-        clients, client, warmup, Precondition.from(reader), reader.choice(CACHE, CacheState.WARM), reader.string(SERVER_RESTART),
+        clients, client, warmup, precondition, reader.choice(CACHE, CacheState.WARM), reader.string(SERVER_RESTART),
         reader.bool(PROGRESS, true), progressInterval(reader),
         reader.string(RESULT), reader.duration(FAILURE_TIMEOUT, DEFAULT_FAILURE_TIMEOUT),
         OperationTimeout.from(properties));

@@ -55,10 +55,37 @@ class CapacityReportTest {
     var html = Files.readString(report.html());
     assertTrue(html.contains("<li>at p99&lt;=500ms, workload A zipfian, 1.33× RAM: ssd carries 1,900 ops/s, "
         + "hdd 61.0 ops/s (31.1×)</li>"), html);
+    assertTrue(html.indexOf("ssd carries") < html.indexOf("id=\"capacity\""), "in the headline");
+    assertTrue(report.lines().headline().contains("at p99<=500ms, workload A zipfian, 1.33× RAM: ssd carries 1,900 ops/s, "
+        + "hdd 61.0 ops/s (31.1×)"), "judged first: " + report.lines().headline());
     assertTrue(html.contains("1,900 ops/s (met at 1,900, missed at 2,375)"), html);
     assertTrue(html.indexOf("id=\"capacity\"") < html.indexOf("id=\"throughput\""), "right after the headline");
     var markdown = Files.readString(report.markdown());
     assertTrue(markdown.contains("## Load against latency"), markdown);
+  }
+
+  /** A capacity whose re-run missed is shown with both steps and compared with no verdict. */
+  @Test
+  void anUnconfirmedCapacityIsNoFirmFigure(@TempDir Path dir) throws Exception {
+    var study = fixtures(dir);
+    judgeable(study.resolve("ssd_ratio1.33_workloada-zipfian_r1.json"));
+    capacity(study.resolve("hdd_ratio1.33_workloada-zipfian_r1.json"), 61, 76);
+    var ssd = study.resolve("ssd_ratio1.33_workloada-zipfian_r1.json");
+    capacity(ssd, 1900, 2375);
+    var cell = (ObjectNode) JSON.readTree(ssd.toFile());
+    var capacity = (ObjectNode) cell.path("capacity");
+    ((com.fasterxml.jackson.databind.node.ArrayNode) capacity.path("steps")).addObject().put("target", 1900.0)
+        .put("achieved", 1900.0).put("latencyUs", 400_000).put("met", true).put("cell", "step2/result.json");
+    capacity.putObject("confirmation").put("target", 1900.0).put("achieved", 1880.0).put("latencyUs", 700_000)
+        .put("met", false).put("cell", "step3/result.json");
+    JSON.writeValue(ssd.toFile(), cell);
+    var report = new ReportBuilder(dir.resolve("results"), dir.resolve("out")).write();
+    var html = Files.readString(report.html());
+    assertTrue(html.contains("unconfirmed: 1,900 ops/s met at 1,900 (400.0 ms), missed on its re-run (700.0 ms at"
+        + " 1,880 ops/s); missed at 2,375"), html);
+    assertTrue(report.lines().headline().contains("no verdict: at p99<=500ms, workload A zipfian, 1.33× RAM: ssd carries"
+        + " 1,900 ops/s, hdd 61.0 ops/s (31.1×): capacity unconfirmed, its re-run missed the objective (ssd)"),
+        report.lines().headline().toString());
   }
 
   /** Capacities are judged as the devices' comparison is: a CPU-saturated run leaves them without a verdict. */
@@ -72,9 +99,12 @@ class CapacityReportTest {
     var cell = (ObjectNode) JSON.readTree(hdd.toFile());
     ((ObjectNode) cell.path("io")).put("cpuSaturated", true);
     JSON.writeValue(hdd.toFile(), cell);
-    var html = Files.readString(new ReportBuilder(dir.resolve("results"), dir.resolve("out")).write().html());
-    assertTrue(html.contains("<li>no verdict: at p99&lt;=500ms, workload A zipfian, 1.33× RAM: ssd carries 1,900 ops/s, "
-        + "hdd 61.0 ops/s (31.1×): CPU-saturated</li>"), html);
+    var report = new ReportBuilder(dir.resolve("results"), dir.resolve("out")).write();
+    var line = "at p99<=500ms, workload A zipfian, 1.33× RAM: ssd carries 1,900 ops/s, hdd 61.0 ops/s (31.1×): CPU-saturated";
+    assertTrue(report.lines().headline().contains("no verdict: " + line), "the headline, as the study prints it: "
+        + report.lines().headline());
+    var html = Files.readString(report.html());
+    assertTrue(html.contains("<li>" + line.replace("<", "&lt;") + "</li>"), "among the headline's no verdicts: " + html);
   }
 
   @Test

@@ -59,7 +59,7 @@ class ReportBuilderTest {
     assertEquals(List.of("no verdict: ssd vs hdd, workload A zipfian, 1.33× RAM: two device folders on one physical "
         + "device: that compares the device with itself (ssd and hdd are both on sdb; remedy: put the folders on "
         + "different devices); CPU-saturated: measured CPU, not storage (the clients' (90 % of all cores or more) in 1 "
-        + "of 2 runs; remedy: fewer threads, or a host with more cores)"), report.headline());
+        + "of 2 runs; remedy: fewer threads, or a host with more cores)"), report.lines().headline());
     // Device columns name the detected type and model; figures are rounded, with units.
     assertTrue(html.contains("<th>hdd (hdd, WDC WD4000)</th><th>ssd (ssd-sata, WDC WD4000)</th>"), html);
     assertTrue(html.contains("<td>1.33× RAM</td><td>1,537 ops/s</td><td>48,975 ops/s</td>"), html);
@@ -162,9 +162,9 @@ class ReportBuilderTest {
     assertTrue(warnings.contains("the sampled host's CPUs were saturated (under 5 % idle + iowait time): measured CPU, "
         + "not storage (ssd_ratio1.33_workloada-zipfian_r1)"), warnings);
     // The comparison has no verdict, and says why.
-    assertTrue(report.headline().get(0).contains("CPU-saturated: measured CPU, not storage (the host's CPUs in 1 of 2 "
+    assertTrue(report.lines().headline().get(0).contains("CPU-saturated: measured CPU, not storage (the host's CPUs in 1 of 2 "
         + "runs; the clients' (90 % of all cores or more) in 1 of 2 runs; remedy: fewer threads, or a host with more "
-        + "cores)"), report.headline().get(0));
+        + "cores)"), report.lines().headline().get(0));
   }
 
   /** Gives every operation of a result intended-time figures: its service times × {@code factor}. */

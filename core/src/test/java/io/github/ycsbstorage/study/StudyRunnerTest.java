@@ -81,7 +81,7 @@ class StudyRunnerTest {
     assertTrue(summary.toString().startsWith("study: summary: 4 cells: 4 run now, 0 kept from an earlier run,"
         + " 0 failed, 0 skipped\n"), summary::toString);
     // 100 operations per cell, both folders on one disk: the headline states no ratio, only why
-    var headline = ReportBuilder.headline(dir.resolve("results"));
+    var headline = ReportBuilder.lines(dir.resolve("results")).headline();
     assertEquals(1, headline.size(), headline::toString);
     assertTrue(headline.get(0).matches("no verdict: (hdd vs ssd|ssd vs hdd), workload C zipfian, 100 records: .*"
         + "too few operations \\(100 operations per run; a verdict needs 1,000; .*"), headline::toString);

@@ -15,6 +15,7 @@ import io.github.ycsbstorage.spi.Locality;
 import io.github.ycsbstorage.spi.MemoryFigure;
 import io.github.ycsbstorage.spi.ServerInfo;
 import java.io.ByteArrayOutputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
@@ -337,6 +338,44 @@ class StorageAwareWorkloadTest {
     }
     assertTrue(RunRecord.current().summaryLines().toString().contains("PRECONDITION"),
         RunRecord.current().summaryLines().toString());
+  }
+
+  /**
+   * A load asked to precondition the free space writes it in the server's data folder before the
+   * inserts (root only: on a tmpfs of the test's own, {@link FreeSpaceFillTest}), and records it.
+   */
+  @Test
+  void aLoadPreconditionsItsDataFoldersFreeSpaceBeforeTheInserts(@TempDir Path temp) throws Exception {
+    FreeSpaceFillTest.onTmpfs(Files.createDirectory(temp.resolve("mnt")), folder -> {
+      InMemoryServerDb.reset(ServerInfo.builder("InMemory").ram(new MemoryFigure(1_000_000, "test.ram"))
+          .locality(Locality.LOCAL).dataPath(folder.toString()).build(), 0, 0);
+      long free = Files.getFileStore(folder).getUsableSpace();
+      var properties = load("recordcount", "10", "insertcount", "10", "storage.precondition", "freespace",
+          "storage.precondition.round", "100ms", "storage.precondition.reserve", Long.toString(FreeSpaceFillTest.RESERVE));
+      var workload = new StorageAwareWorkload();
+      workload.init(properties);
+      assertEquals(Map.of(), InMemoryServerDb.RECORDS, "before the inserts");
+      workload.initThread(properties, 0, 1); // as YCSB's one load thread does
+      loadRest(workload, properties);
+      workload.cleanup();
+      var fill = RunRecord.current().sections().precondition().orElseThrow().freeSpace().orElseThrow();
+      assertEquals(free - FreeSpaceFillTest.RESERVE, fill.bytesWritten());
+      assertTrue(fill.deleted());
+      assertEquals(List.of(), RunRecord.current().failures());
+      assertTrue(RunRecord.current().summaryLines().toString().contains("bytes.written"),
+          RunRecord.current().summaryLines().toString());
+    });
+  }
+
+  /** Free space is written where the data is: a server without a data folder here is refused, by name. */
+  @Test
+  void freeSpacePreconditioningNeedsTheDataFolderOnThisHost() throws Exception {
+    InMemoryServerDb.reset(REMOTE_1MB, 0, 0);
+    var refused = assertThrows(InvalidPropertyException.class, () -> new StorageAwareWorkload().init(
+        load("recordcount", "10", "storage.precondition", "freespace")));
+    assertEquals("storage.precondition='freespace' is invalid: the binding reports no data folder on this host"
+        + " (server locality REMOTE), so there is no free space to write here; accepted: none or dataset for this"
+        + " server", refused.getMessage());
   }
 
   /** A run ignores the key, so that a study file can carry it to its loads. */

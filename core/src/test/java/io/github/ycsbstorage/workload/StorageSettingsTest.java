@@ -44,12 +44,38 @@ class StorageSettingsTest {
     assertEquals(new StorageSettings.Steady(Duration.ofSeconds(3), 40, StorageSettings.SteadyMetric.THROUGHPUT),
         StorageSettings.from(properties("storage.precondition", "dataset", "storage.precondition.round", "3s",
             "storage.precondition.rounds", "40")).precondition().orElseThrow().rounds());
-    assertEquals("storage.precondition='device' is invalid; accepted: none, dataset",
+    assertEquals("storage.precondition='device' is invalid; accepted: none, dataset, freespace",
         refusal("storage.precondition", "device"));
     assertEquals("storage.precondition.rounds='4' is invalid; accepted: a whole number from 5 to 10000",
         refusal("storage.precondition", "dataset", "storage.precondition.rounds", "4"));
     assertEquals("storage.precondition.round='2s' is invalid: there are no rounds to shape; accepted: a value only "
-        + "together with storage.precondition=dataset", refusal("storage.precondition.round", "2s"));
+        + "together with storage.precondition=dataset or freespace", refusal("storage.precondition.round", "2s"));
+  }
+
+  @Test
+  void freeSpacePreconditioningTakesARoundAndAReserveButNoBoundOnRounds() {
+    var fill = StorageSettings.from(properties("storage.precondition", "freespace", "storage.precondition.round", "2s",
+        "storage.precondition.reserve", "2GiB")).precondition().orElseThrow();
+    assertEquals(StorageSettings.PreconditionTarget.FREESPACE, fill.target());
+    assertEquals(Duration.ofSeconds(2), fill.rounds().round());
+    assertEquals(Optional.of(io.github.ycsbstorage.config.ByteSize.parse("2GiB")), fill.reserve());
+    assertEquals(Optional.empty(), StorageSettings.from(properties("storage.precondition", "freespace")).precondition()
+        .orElseThrow().reserve(), "the default is computed from the file system");
+    assertEquals("storage.precondition.reserve='0' is invalid: a file system written to its last byte fails whatever"
+        + " writes next; accepted: a size above 0, e.g. 2GiB",
+        refusal("storage.precondition", "freespace", "storage.precondition.reserve", "0"));
+    assertEquals("storage.precondition.reserve='lots' is invalid; accepted: " + io.github.ycsbstorage.config.ByteSize.ACCEPTED,
+        refusal("storage.precondition", "freespace", "storage.precondition.reserve", "lots"));
+    assertEquals("storage.precondition.reserve='1GiB' is invalid: no free space is written; accepted: a value only"
+        + " together with storage.precondition=freespace",
+        refusal("storage.precondition", "dataset", "storage.precondition.reserve", "1GiB"));
+    assertEquals("storage.precondition.rounds='10' is invalid: the free space to write bounds the rounds; accepted:"
+        + " a value only together with storage.precondition=dataset",
+        refusal("storage.precondition", "freespace", "storage.precondition.rounds", "10"));
+    assertEquals("storage.precondition='freespace' is invalid: each client would write the same free space at once"
+        + " and fail for want of it; precondition the free space with one client's load first; accepted: none or"
+        + " dataset when storage.clients > 1", refusal("storage.precondition", "freespace", "storage.dataset.ratio", "1",
+        "storage.clients", "2"));
   }
 
   @Test
@@ -126,7 +152,7 @@ class StorageSettingsTest {
   @Test
   void namespaceListsEveryKey() {
     assertEquals("storage.", new StorageNamespace().prefix());
-    assertEquals(23, new StorageNamespace().keys().size());
+    assertEquals(24, new StorageNamespace().keys().size());
     assertEquals(true, new StorageNamespace().keys().contains("storage.result"));
   }
 }

@@ -81,7 +81,7 @@ public final class DemoCommand implements Subcommand {
     DemoSummary.print(results, System.out);
     var report = new ReportBuilder(temp.resolve("results"), output == null ? temp.resolve("report") : output)
         .write(step -> System.out.println("demo: report: " + step));
-    DemoSummary.headline(report.headline(), System.out);
+    DemoSummary.headline(report.lines().headline(), System.out);
     var warnings = report.warnings().size();
     System.out.println("demo: " + warnings + (warnings == 1 ? " warning" : " warnings") + " (see the report)");
     System.out.println("demo: report " + report.html().toAbsolutePath());
