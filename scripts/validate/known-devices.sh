@@ -155,7 +155,6 @@ echo "known-devices: slow = $slow_loop (ext4, loop with direct I/O over $work/de
 # in the cache, where CPU alone sets the pace, a busy host's noise makes two a coin toss: fast 66k and
 # 79k ops/s against slow 111k and 120k at load 10, with nothing read from either device).
 # The block cache (rocksdb.cachesize) is the declared memory, and the dataset sizes are multiples of it.
-mkdir -p "$work/fast/db" "$work/slow/db"
 in_cache=ratio0.25
 beyond_cache=ratio8
 for threads in 1 4; do
@@ -163,6 +162,10 @@ for threads in 1 4; do
   # driver hands it one request at a time): hence at least 10 s a run, for the 1,000 operations a
   # verdict needs.
   duration=$seconds
+  # Each study on empty devices: the first study's data (and 4 threads' compactions beside it) filled
+  # the 160 MiB fast device once ("No space left on device" in the 4-thread load).
+  rm -rf "$work/fast/db" "$work/slow/db"
+  mkdir -p "$work/fast/db" "$work/slow/db"
   cat >"$work/threads$threads.properties" <<EOF
 study.binding=rocksdb
 study.workloads=workloads/workloadc
