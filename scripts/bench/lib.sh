@@ -206,8 +206,8 @@ bench_compare_cpu() {
   rm -f "$BENCH_WORK"/{cpu,phase,instructions,ops}-{"$name_a","$name_b"} "$BENCH_WORK/whole-phase-only"
   echo "== $title =="
   for ((round = 1; round <= rounds; round++)); do
-    # A first in odd rounds, B first in even ones: whatever the second run of a round inherits from
-    # the first (a server's heap grown by the first load, its JIT, the host's drift) falls on both
+    # A first in odd rounds, B first in even ones: whatever favours one position in a round falls on
+    # both (on this host the first run of a round often cost more CPU: docs/PERFORMANCE.md, Summary)
     if ((round % 2 == 1)); then
       a=$($fn_a)
       b=$($fn_b)

@@ -127,9 +127,9 @@ if [[ " $PHASES " == *" a "* || " $PHASES " == *" c "* ]]; then
     -p mongodb.url="$URL/bench" -p batchsize="$BATCH" >/dev/null
 fi
 if [[ " $PHASES " == *" load "* || " $PHASES " == *" batched "* ]]; then
-  # The server compiles its insert path during the first load it serves: whichever client loads first
-  # then costs more CPU per insert (1.6 x its partner in one run: docs/PERFORMANCE.md, section 2a).
-  # One unmeasured load by each binding first.
+  # The first load a fresh server served cost its client 1.6 x its partner's CPU per insert in one run
+  # (the server still compiling its insert path: docs/PERFORMANCE.md, Summary): one unmeasured load
+  # by each binding first.
   warmup=$((LOAD_RECORDS < 50000 ? LOAD_RECORDS : 50000))
   JFR_DIR='' binding warm-up "$OURS_LIB" "$OURS_CLASS" "$warmup" -load -P "$DIST/workloads/workloada" \
     -p recordcount="$warmup" -p mongodb.url="$(fresh_database warmup)" >/dev/null
