@@ -1,7 +1,7 @@
 # Shared helpers for the side-by-side macro benchmarks in scripts/bench/. Source it from bash; do
-# not run it. Every benchmark interleaves its two contenders round by round (A, B, A, B, ...) so that
-# machine noise hits both alike, then prints each round, the medians and the ratio A/B
-# (bench_compare). The other helpers run one contender and print one number.
+# not run it. Every benchmark interleaves its two contenders round by round (bench_compare_cpu: A, B,
+# then B, A, ...) so that machine noise hits both alike, then prints each round, the medians and the
+# ratio A/B (bench_compare). The other helpers run one contender and print one number.
 
 BENCH_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 BENCH_JAR="$BENCH_ROOT/benchmarks/target/benchmarks.jar"
@@ -195,7 +195,7 @@ BENCH_PERF_REASON=$(
 
 # bench_compare_cpu ROUNDS TITLE NAME_A FN_A NAME_B FN_B: the two contenders, whose functions run
 # their client through bench_timed under those names and print its throughput, interleaved round by
-# round (A, B, A, B, ...) so that machine noise hits both alike. Prints each round (client CPU per
+# round (A, B, B, A, A, B, ...) so that machine noise hits both alike. Prints each round (client CPU per
 # operation over the measured phase, throughput, 1-minute load average), then client CPU per
 # operation first -- it moves far less than throughput when other work shares the machine -- as each
 # side's median [min..max], the ratio of the medians and the range of the paired per-round ratios
@@ -206,9 +206,16 @@ bench_compare_cpu() {
   rm -f "$BENCH_WORK"/{cpu,phase,instructions,ops}-{"$name_a","$name_b"} "$BENCH_WORK/whole-phase-only"
   echo "== $title =="
   for ((round = 1; round <= rounds; round++)); do
-    a=$($fn_a)
+    # A first in odd rounds, B first in even ones: whatever favours one position in a round falls on
+    # both (on this host the first run of a round often cost more CPU: docs/PERFORMANCE.md, Summary)
+    if ((round % 2 == 1)); then
+      a=$($fn_a)
+      b=$($fn_b)
+    else
+      b=$($fn_b)
+      a=$($fn_a)
+    fi
     echo "$a" >>"$BENCH_WORK/ops-$name_a"
-    b=$($fn_b)
     echo "$b" >>"$BENCH_WORK/ops-$name_b"
     printf 'round %d: %s %s µs/op (whole phase %s) %s ops/s | %s %s µs/op (whole phase %s) %s ops/s (load average %s)\n' \
       "$round" "$name_a" "$(tail -n 1 "$BENCH_WORK/cpu-$name_a")" "$(tail -n 1 "$BENCH_WORK/phase-$name_a")" "$a" \
