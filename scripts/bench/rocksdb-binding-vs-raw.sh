@@ -6,8 +6,9 @@
 # differs:
 #   binding: io.github.ycsbstorage.rocksdb.RocksDbClient (fields decoded into YCSB's map, an update
 #            merged into the stored record, the per-operation device-read count);
-#   raw:     benchmarks' RawRocksDb, the raw loop's operations on rocksdbjni alone: a read is one get,
-#            an update a get, the new value's bytes over the stored value's last field, a put.
+#   raw:     benchmarks' RawRocksDb, the raw loop's operations on rocksdbjni alone: a read is one get
+#            and the fields put into YCSB's map the plain way (as YCSB's DB contract asks of any
+#            binding), an update a get, the new value's bytes over the stored value's last field, a put.
 # Both open the store with the same engine options (RawRocksDbStore spells out the binding's: direct
 # reads and flush/compaction I/O, the block cache of CACHE bytes holding index and filter blocks and
 # charged for the memory tables, Bloom filters, statistics). Phases "a-bare" and "c-bare" compare raw

@@ -34,10 +34,15 @@ final class OperationReads {
     }
   }
 
-  /** After an operation: its block reads go to the engine's sum. */
+  /**
+   * After an operation: its block reads go to the engine's sum. A read served by the block cache reads
+   * none, so the shared sum is touched only when the count moved.
+   */
   void after() {
     long now = perf.getBlockReadCount();
-    engine.addOperationBlockReads(now - seen);
-    seen = now;
+    if (now != seen) {
+      engine.addOperationBlockReads(now - seen);
+      seen = now;
+    }
   }
 }

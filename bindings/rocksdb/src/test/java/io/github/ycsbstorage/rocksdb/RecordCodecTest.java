@@ -89,6 +89,27 @@ class RecordCodecTest {
   }
 
   @Test
+  void rememberedNamesOfAnyLengthAreReusedOnlyWhenEveryStoredByteMatches() {
+    var codec = new RecordCodec();
+    var first = new HashMap<String, ByteIterator>();
+    codec.decode(RecordCodec.encode(fields("a_long_field_name_0", "a", "f", "b")), null, first);
+    var again = new HashMap<String, ByteIterator>();
+    codec.decode(RecordCodec.encode(fields("a_long_field_name_0", "c", "f", "d")), null, again);
+    // the same lengths, the names differing in their last byte (past the first eight compared at once)
+    var lastByte = new HashMap<String, ByteIterator>();
+    codec.decode(RecordCodec.encode(fields("a_long_field_name_1", "e", "g", "h")), null, lastByte);
+    var shorter = new HashMap<String, ByteIterator>();
+    codec.decode(RecordCodec.encode(fields("a_long_field_name_", "i")), null, shorter);
+    assertEquals(Map.of("a_long_field_name_0", "a", "f", "b"), strings(first));
+    assertEquals(Map.of("a_long_field_name_0", "c", "f", "d"), strings(again));
+    assertEquals(Map.of("a_long_field_name_1", "e", "g", "h"), strings(lastByte));
+    assertEquals(Map.of("a_long_field_name_", "i"), strings(shorter));
+    // a record ending inside a remembered name is refused, not matched against it
+    var cut = java.util.Arrays.copyOf(RecordCodec.encode(fields("a_long_field_name_", "i")), 10);
+    assertThrows(IllegalArgumentException.class, () -> codec.decode(cut, null, new HashMap<>()));
+  }
+
+  @Test
   void bytesNotInTheLayoutAreRefusedNotMisread() {
     var stored = RecordCodec.encode(fields("field0", "value"));
     var truncated = java.util.Arrays.copyOf(stored, stored.length - 1);
