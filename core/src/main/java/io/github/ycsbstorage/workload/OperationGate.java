@@ -25,25 +25,29 @@ import java.util.function.LongSupplier;
  * no operation begins any more. An exception that escapes an operation would make YCSB's client
  * thread print it and end the JVM with {@code System.exit(0)}, measurements lost: it becomes a
  * recorded failure that stops the phase instead, which then exports what it measured and fails.
- * Thread-safe; each thread writes only its own slot: per operation one volatile write (the one
- * {@link #begin} must order before its read of the stop), three release writes and a clock read. The
- * release writes are plain stores on x86, where a volatile write is a full fence. (Cutting the fences
- * from four to one did not close ours' 50–120 ns gap to YCSB's own loop on {@code BasicDB}: docs/PERFORMANCE.md.)
+ * Thread-safe; each thread writes only its own slot: per operation one {@code ThreadLocal} lookup in
+ * {@link #begin} (which hands the slot to {@link #end}) and one in {@link #name}, one volatile write
+ * (the one {@link #begin} must order before its read of the stop), three release writes, the slot's
+ * own count of operations begun (an opaque write, summed by {@link #begun}: no shared counter) and a
+ * clock read. The release and opaque writes are plain stores on x86, where a volatile write is a full
+ * fence.
  */
 final class OperationGate {
   /** A transaction whose type CoreWorkload has not chosen yet. */
   static final String TRANSACTION = "TRANSACTION";
 
-  /** One client thread's operation in progress. */
-  private static final class Slot {
+  /** One client thread's operation in progress, and how many it began. */
+  static final class Slot {
     private static final VarHandle OPERATION;
     private static final VarHandle SINCE_NANOS;
+    private static final VarHandle BEGUN;
 
     static {
       try {
         var lookup = MethodHandles.lookup();
         OPERATION = lookup.findVarHandle(Slot.class, "operation", String.class);
         SINCE_NANOS = lookup.findVarHandle(Slot.class, "sinceNanos", long.class);
+        BEGUN = lookup.findVarHandle(Slot.class, "begun", long.class);
       } catch (ReflectiveOperationException e) {
         throw new ExceptionInInitializerError(e);
       }
@@ -52,6 +56,8 @@ final class OperationGate {
     /** Null when idle. Read as volatile; written with release semantics except in {@link #begin}. */
     volatile String operation;
     volatile long sinceNanos;
+    /** Written only by the slot's thread (opaque: never torn), read by {@link OperationGate#begun}. */
+    private long begun;
 
     /** Publishes after everything this thread did before: a reader that sees it sees that too. */
     void release(String value) {
@@ -82,19 +88,22 @@ final class OperationGate {
   }
 
   /**
-   * Call before an operation ({@link #TRANSACTION} when its type is not known yet); when false, do
+   * Call before an operation ({@link #TRANSACTION} when its type is not known yet); when null, do
    * not start it (and do not call {@link #end}).
+   *
+   * @return this thread's slot, to hand to {@link #end}; null once the stop is requested
    */
-  boolean begin(String operation) {
+  Slot begin(String operation) {
     var slot = own.get();
     // ordered before the volatile write below, which readers read first
     Slot.SINCE_NANOS.setRelease(slot, clock.getAsLong());
     slot.operation = operation; // volatile: busy before the stop is read, so a stop's wait sees it
     if (stopRequested.getAsBoolean()) {
       slot.operation = null;
-      return false;
+      return null;
     }
-    return true;
+    Slot.BEGUN.setOpaque(slot, slot.begun + 1);
+    return slot;
   }
 
   /** Names the operation this thread has begun, once its type is chosen; nothing outside an operation. */
@@ -105,10 +114,22 @@ final class OperationGate {
     }
   }
 
-  /** Call after an operation that {@link #begin} let start, however it ended. */
-  void end() {
+  /** Call after an operation that {@link #begin} let start, however it ended, with the slot it returned. */
+  void end(Slot slot) {
     // release: whoever sees the slot idle sees the operation's counts and measurements
-    own.get().release(null);
+    slot.release(null);
+  }
+
+  /**
+   * The operations that passed {@link #begin} so far: exact once no thread is in one (each slot's
+   * count is written before its operation starts and published by {@link #end}'s release).
+   */
+  long begun() {
+    long sum = 0;
+    for (var slot : slots) {
+      sum += (long) Slot.BEGUN.getOpaque(slot);
+    }
+    return sum;
   }
 
   /**

@@ -78,8 +78,6 @@ public class StorageAwareWorkload extends CoreWorkload {
   private LoadProgress progress;
   private PhaseObservers observers = PhaseObservers.none();
   private EngineWatch engine;
-  /** The phase's operations that passed the gate: what the engine's counters are divided by. */
-  private final LongAdder operations = new LongAdder();
   /** 64-bit key numbers, for a dataset beyond 2,147,483,647 records; null below. */
   private WideKeys wideKeys;
   /** Records this phase wrote: calibration sample and YCSB's load threads. */
@@ -296,7 +294,7 @@ public class StorageAwareWorkload extends CoreWorkload {
       }
       observers.stop(record);
       if (engine != null) {
-        engine.stop(record, operations.sum());
+        engine.stop(record, gate.begun()); // what the engine's counters are divided by
       }
     }
   }
@@ -328,11 +326,11 @@ public class StorageAwareWorkload extends CoreWorkload {
 
   @Override
   public boolean doInsert(DB db, Object threadstate) {
-    if (!gate.begin("INSERT")) {
+    var slot = gate.begin("INSERT");
+    if (slot == null) {
       return false;
     }
     try {
-      operations.increment();
       boolean done = super.doInsert(db, threadstate);
       if (done) {
         inserted.increment();
@@ -344,22 +342,22 @@ public class StorageAwareWorkload extends CoreWorkload {
     } catch (RuntimeException e) {
       return gate.escaped(e);
     } finally {
-      gate.end();
+      gate.end(slot);
     }
   }
 
   @Override
   public boolean doTransaction(DB db, Object threadstate) {
-    if (!gate.begin(OperationGate.TRANSACTION)) {
+    var slot = gate.begin(OperationGate.TRANSACTION);
+    if (slot == null) {
       return false;
     }
     try {
-      operations.increment();
       return super.doTransaction(db, threadstate);
     } catch (RuntimeException e) {
       return gate.escaped(e);
     } finally {
-      gate.end();
+      gate.end(slot);
     }
   }
 

@@ -2,6 +2,8 @@ package io.github.ycsbstorage.workload;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
@@ -33,7 +35,7 @@ class OperationGateTest {
     var release = new CountDownLatch(1);
     var other = new Thread(() -> {
       clock.set(5);
-      gate.begin(OperationGate.TRANSACTION);
+      var slot = gate.begin(OperationGate.TRANSACTION);
       gate.name("UPDATE");
       inOtherThread.countDown();
       try {
@@ -41,25 +43,27 @@ class OperationGateTest {
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
-      gate.end();
+      gate.end(slot);
     });
     clock.set(3);
-    assertTrue(gate.begin(OperationGate.TRANSACTION));
+    var slot = gate.begin(OperationGate.TRANSACTION);
+    assertNotNull(slot);
     gate.name("READ");
     other.start();
     inOtherThread.await();
     assertEquals(Map.of("READ", 1L, "UPDATE", 1L), gate.inProgress());
     assertEquals(OptionalLong.of(3), gate.oldestSince(), "the read began first");
-    gate.end();
+    gate.end(slot);
     assertEquals(OptionalLong.of(5), gate.oldestSince());
     stop.set(true);
-    assertFalse(gate.begin("INSERT"));
+    assertNull(gate.begin("INSERT"));
     assertEquals(Map.of("UPDATE", 1L), gate.awaitIdle(Duration.ZERO), "one still in progress");
     assertEquals("1 (UPDATE 1)", OperationGate.describe(gate.awaitIdle(Duration.ZERO)));
     release.countDown();
     other.join();
     assertEquals(Map.of(), gate.awaitIdle(Duration.ZERO));
     assertEquals(OptionalLong.empty(), gate.oldestSince());
+    assertEquals(2, gate.begun(), "both threads' operations counted, the refused one not");
   }
 
   @Test
@@ -70,11 +74,11 @@ class OperationGateTest {
 
   @Test
   void theFirstEscapingExceptionIsTheFailureAndStopsThePhase() {
-    assertTrue(gate.begin("INSERT"));
+    assertNotNull(gate.begin("INSERT"));
     assertFalse(gate.escaped(new IllegalStateException("driver bug")));
     assertFalse(gate.escaped(new IllegalStateException("again")));
     assertEquals(List.of("an operation threw java.lang.IllegalStateException: driver bug"), failures);
-    assertFalse(gate.begin("INSERT"));
+    assertNull(gate.begin("INSERT"));
   }
 
   @Test
