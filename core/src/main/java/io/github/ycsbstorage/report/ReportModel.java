@@ -2,6 +2,8 @@ package io.github.ycsbstorage.report;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,7 +50,13 @@ record ReportModel(String title, Path results, List<ReportCell> cells, List<Devi
       grouped.computeIfAbsent(Mix.of(cell), k -> new TreeMap<>()).computeIfAbsent(Scale.of(cell), k -> new TreeMap<>())
           .computeIfAbsent(cell.device(), k -> new ArrayList<>()).add(cell);
     }
-    var aggregates = new TreeMap<Mix, Map<Scale, Map<String, Aggregate>>>();
+    // Sections in the order the mixes first ran (a study's workload order: the demo runs its read-only
+    // workload first so that its comparison is the report's first chart), alphabetical among equals.
+    var firstRun = new HashMap<Mix, java.time.Instant>();
+    runs.forEach(cell -> firstRun.merge(Mix.of(cell), cell.result().startedAt(),
+        (a, b) -> a.isBefore(b) ? a : b));
+    var aggregates = new TreeMap<Mix, Map<Scale, Map<String, Aggregate>>>(
+        Comparator.comparing((Mix mix) -> firstRun.get(mix)).thenComparing(Comparator.<Mix>naturalOrder()));
     grouped.forEach((mix, scales) -> scales.forEach((scale, perDevice) -> {
       var inOrder = new LinkedHashMap<String, Aggregate>();
       byDevice.keySet().stream().filter(perDevice::containsKey)

@@ -98,18 +98,24 @@ public final class DemoCommand implements Subcommand {
         .map(location -> location.label() + "=" + location.data()).collect(Collectors.joining(",")));
     properties.setProperty("study.ratios", "0.5,8");
     properties.setProperty("study.threads", Integer.toString(ROCKSDB_THREADS));
-    // Two repetitions give each comparison an interval (a verdict, or "no difference measurable" in
-    // the cache) instead of a bare ratio. By time, not count: tens of thousands of operations per cell
-    // on the slowest device (p99 needs thousands), and no cell shorter than the collector's samples.
-    properties.setProperty(StudySettings.REPETITIONS, "2");
-    properties.setProperty("study.duration", "4s");
+    // Three repetitions, interleaved across the devices (the study's default order), give each
+    // comparison an interval: in the cache, where the CPU alone sets the pace, one JVM differs from the
+    // next by up to ±20 % on an idle host, and two repetitions a side decide by chance whether the
+    // interval holds 1. By time, not count: tens of thousands of operations per cell on the slowest
+    // device (p99 needs thousands), and no cell shorter than the collector's samples.
+    properties.setProperty(StudySettings.REPETITIONS, "3");
+    // 2 s (YCSB's maxexecutiontime counts whole seconds) keep 28 cells under 3 minutes; samples every
+    // 500 ms give each run the 3 collector intervals a verdict needs.
+    properties.setProperty("study.duration", "2s");
+    properties.setProperty(CollectorSettings.INTERVAL, "500ms");
     properties.setProperty("study.operationcount", Integer.toString(Integer.MAX_VALUE));
     // Fills the block cache before the measured run, by count so that a busy host warms it as fully:
-    // uniform reads touch all ~2,300 data blocks of the in-cache dataset within ~18,000 reads (coupon
-    // collector), so the in-cache cells then read no file; beyond the cache the cache is full as well.
-    properties.setProperty("storage.warmup", "30000ops");
-    // The device probe runs in every cell: a shorter one keeps 20 cells under 3 minutes.
-    properties.setProperty(CollectorSettings.PROBE_TIME, "500ms");
+    // after 15,000 uniform reads over the in-cache dataset's ~2,300 data blocks about 2,300 × e^-6.5 ≈ 3
+    // blocks are still unread (coupon collector), so the in-cache cells read next to no file; beyond
+    // the cache its 4,000 blocks are full after ~4,500 reads.
+    properties.setProperty("storage.warmup", "15000ops");
+    // The device probe runs in every cell: a shorter one keeps 28 cells under 3 minutes.
+    properties.setProperty(CollectorSettings.PROBE_TIME, "250ms");
     properties.setProperty("storage.memory.basis", "cache");
     properties.setProperty("storage.server.memory", DECLARED_CACHE);
     return run(properties, temp, home);
