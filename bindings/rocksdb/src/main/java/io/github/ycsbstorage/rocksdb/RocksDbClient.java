@@ -244,7 +244,8 @@ public class RocksDbClient extends DB implements ServerInfoProvider, EngineStati
   public Optional<String> flush() throws DBException {
     try {
       return Optional.of("flush of every column family's memory table, then "
-          + (engine.flush() ? "the compactions ended" : "compactions still running after " + Engine.COMPACTION_WAIT));
+          + (engine.flush() ? "a compaction of each into its last level"
+              : "compactions still running after " + Engine.COMPACTION_WAIT + " (no compaction into the last level)"));
     } catch (RocksDBException e) {
       throw new DBException("rocksdb: flush failed: " + e.getMessage(), e);
     } catch (InterruptedException e) {
