@@ -46,13 +46,14 @@ class StudyPlanTest {
   }
 
   @Test
-  void byDefaultEachRepetitionRunsEveryDeviceInTurnSoThatDriftFallsOnBoth() {
-    var definition = StudySettings.from(study("study.workloads", "workloada,workloadc", "study.repetitions", "2",
+  void byDefaultEachRepetitionRunsEveryDeviceInTurnReversedInEvenOnesSoThatDriftFallsOnBoth() {
+    var definition = StudySettings.from(study("study.workloads", "workloada,workloadc", "study.repetitions", "3",
         "study.ratios", "2"), "s", home, home);
     assertEquals(RunOrder.INTERLEAVED, definition.order());
     assertEquals(List.of("hdd_ratio2_load", "hdd_ratio2_workloada_r1", "hdd_ratio2_workloadc_r1",
         "ssd_ratio2_load", "ssd_ratio2_workloada_r1", "ssd_ratio2_workloadc_r1",
-        "hdd_ratio2_workloada_r2", "hdd_ratio2_workloadc_r2", "ssd_ratio2_workloada_r2", "ssd_ratio2_workloadc_r2"),
+        "ssd_ratio2_workloada_r2", "ssd_ratio2_workloadc_r2", "hdd_ratio2_workloada_r2", "hdd_ratio2_workloadc_r2",
+        "hdd_ratio2_workloada_r3", "hdd_ratio2_workloadc_r3", "ssd_ratio2_workloada_r3", "ssd_ratio2_workloadc_r3"),
         new StudyPlan(definition).cells().stream().map(Cell::id).toList());
     var bad = assertThrows(InvalidPropertyException.class,
         () -> StudySettings.from(study("study.order", "random"), "s", home, home));
