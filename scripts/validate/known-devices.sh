@@ -151,9 +151,10 @@ echo "known-devices: slow = $slow_loop (ext4, loop with direct I/O over $work/de
 
 
 # The study: workload C on both devices, inside the engine's block cache and 8 × beyond it, at one
-# thread (the device's own latency) and four, three repetitions of each (a verdict's interval needs two;
-# in the cache, where CPU alone sets the pace, a busy host's noise makes two a coin toss: fast 66k and
-# 79k ops/s against slow 111k and 120k at load 10, with nothing read from either device).
+# thread (the device's own latency) and four, five repetitions of each. In the cache the CPU alone sets
+# the pace, and a verdict's interval excludes 1 when one device's repetitions all beat the other's: for
+# equal devices, by chance 1 time in 10 with three repetitions each (two comparisons a rig: one run in
+# five would fail), 1 in 126 with five.
 # The block cache (rocksdb.cachesize) is the declared memory, and the dataset sizes are multiples of it.
 in_cache=ratio0.25
 beyond_cache=ratio8
@@ -173,7 +174,7 @@ study.distributions=uniform
 study.ratios=0.25,8
 study.devices=fast=$work/fast/db,slow=$work/slow/db
 study.threads=$threads
-study.repetitions=3
+study.repetitions=5
 study.duration=${duration}s
 study.operationcount=100000000
 study.results=$work/results

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.github.ycsbstorage.testkit.HangLimit;
 import io.github.ycsbstorage.testkit.ProcessRun;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -23,6 +24,8 @@ import org.junit.jupiter.api.Test;
 class KnownDevicesIT {
   private static final Path SCRIPT = Launcher.HOME.resolve("scripts/validate/known-devices.sh");
   private static final String MISSING = "known-devices.sh: missing prerequisites: ";
+  /** Two studies of 24 cells each: 12 minutes on an idle 2-core host, three times that is a hang. */
+  private static final Duration RIG = Duration.ofMinutes(36);
   /** The rig's exit code when no check failed but timing checks ran on saturated CPUs. */
   private static final int INCONCLUSIVE = 3;
 
@@ -34,7 +37,7 @@ class KnownDevicesIT {
     assertEquals(0, prerequisites.exitCode(), prerequisites::all);
 
     try (var rig = ProcessRun.start(new ProcessBuilder(SCRIPT.toString()).directory(Launcher.HOME.toFile()))) {
-      var limit = HangLimit.of(HangLimit.PROCESS);
+      var limit = HangLimit.of(RIG);
       if (!rig.process().waitFor(limit.toNanos(), TimeUnit.NANOSECONDS)) {
         // TERM, not the kill ProcessRun would send: the script's trap unmounts and detaches what it made
         rig.signal("TERM");
