@@ -281,8 +281,9 @@ final class Engine implements AutoCloseable {
    * Writes every memory table to its files, waits for the compactions it sets off to end (at most
    * {@link #COMPACTION_WAIT}), then compacts every table into its last level, so that the directory
    * holds the whole store, no obsolete files, and one shape whatever device it is on: how a load's
-   * flushes and compactions fell depends on the device's speed, and a fast device's store left with
-   * one file more per read ran its in-cache reads 8-30 % slower than a slow device's.
+   * flushes and compactions fall depends on the device's speed, and a point read looks into every file
+   * its key may be in, so two devices' stores left in different shapes read at different paces with
+   * nothing read from either.
    *
    * @return whether the compactions ended within the wait
    */
