@@ -2,7 +2,6 @@ package io.github.ycsbstorage.report;
 
 import io.github.ycsbstorage.result.EngineActivity;
 import io.github.ycsbstorage.result.Io;
-import io.github.ycsbstorage.result.OperationCount;
 import io.github.ycsbstorage.result.TargetRate;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -270,44 +269,28 @@ final class Judge {
   }
 
   /**
-   * The data devices' reads per operation of a run that its observed process caused: the counted
-   * devices' reads (else every sampled device's) times the process's share of the bytes they read,
-   * where its own {@code read_bytes} was recorded. The devices' counters are the host's: another
-   * process reading the same disk (a second study, a build) would otherwise make a server that kept
-   * its data in memory look as though its device served it.
+   * The data devices' reads per operation of a run that its observed process caused: theirs times the
+   * process's share of the bytes they read ({@link Io#processReadShare()}), where its own
+   * {@code read_bytes} was recorded; another process reading the same disk would otherwise make a
+   * server that kept its data in memory look as though its device served it.
    */
   static OptionalDouble deviceReadsPerOperation(ReportCell cell) {
     var host = hostReadsPerOperation(cell);
-    var io = cell.result().sections().io();
-    if (host.isEmpty() || io.isEmpty()) {
-      return host;
-    }
-    var devices = io.get().countedDevices().isEmpty() || !io.get().devices().keySet().containsAll(io.get().countedDevices())
-        ? List.copyOf(io.get().devices().values())
-        : io.get().countedDevices().stream().map(io.get().devices()::get).toList();
-    long bytes = devices.stream().mapToLong(Io.DeviceTotals::readBytes).sum();
-    var own = io.get().process().map(Io.ProcessTotals::readBytes).orElse(OptionalLong.empty());
-    if (own.isEmpty() || bytes == 0) {
-      return host;
-    }
-    return OptionalDouble.of(host.getAsDouble() * Math.min(1, own.getAsLong() / (double) bytes));
+    var share = cell.result().sections().io().map(Io::processReadShare).orElse(OptionalDouble.empty());
+    return host.isPresent() && share.isPresent() ? OptionalDouble.of(host.getAsDouble() * share.getAsDouble()) : host;
   }
 
-  /** The data devices' reads per operation of a run, whoever read: the counted devices', else every sampled device's. */
+  /** The data devices' reads per operation of a run, whoever read ({@link Io#dataDevices()}). */
   private static OptionalDouble hostReadsPerOperation(ReportCell cell) {
     var io = cell.result().sections().io();
     var operations = cell.result().summary().count();
-    if (io.isEmpty() || operations <= 0) {
+    if (io.isEmpty() || operations <= 0 || io.get().dataDevices().isEmpty()) {
       return OptionalDouble.empty();
     }
-    var counted = io.get().withOperations(new OperationCount(operations, "the result's summary")).perOperation()
-        .map(Io.PerOperation::deviceReads).orElse(OptionalDouble.empty());
-    if (counted.isPresent() || io.get().devices().isEmpty()) {
-      return counted;
-    }
-    return OptionalDouble.of(io.get().devices().values().stream().mapToLong(Io.DeviceTotals::reads).sum()
+    return OptionalDouble.of(io.get().dataDevices().stream().mapToLong(Io.DeviceTotals::reads).sum()
         / (double) operations);
   }
+
 
   /** E.g. {@code  by its process (other processes': 1.478)}, when the host's devices read more than the side's process. */
   private static String others(Aggregate side, double own) {

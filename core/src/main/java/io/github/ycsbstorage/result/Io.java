@@ -281,6 +281,27 @@ public record Io(String observed, SampledHost sampledHost, String source, int sa
   }
 
   /**
+   * The data devices' totals: the counted devices where every one was sampled, else every sampled
+   * device (a path whose devices were not resolved).
+   */
+  public List<DeviceTotals> dataDevices() {
+    return countedDevices.isEmpty() || !devices.keySet().containsAll(countedDevices)
+        ? List.copyOf(devices.values()) : countedDevices.stream().map(devices::get).toList();
+  }
+
+  /**
+   * The observed process's share of the bytes the data devices read, at most 1; empty where its own
+   * read bytes were not recorded or the devices read nothing. The devices' counters are the host's:
+   * another process reading the same disk (a second study, a build) is in them.
+   */
+  public OptionalDouble processReadShare() {
+    long bytes = dataDevices().stream().mapToLong(DeviceTotals::readBytes).sum();
+    var own = process.map(ProcessTotals::readBytes).orElse(OptionalLong.empty());
+    return own.isEmpty() || bytes == 0 ? OptionalDouble.empty()
+        : OptionalDouble.of(Math.min(1, own.getAsLong() / (double) bytes));
+  }
+
+  /**
    * What a remote server's metrics covered ({@code collector.remote}).
    *
    * @param devices      the server's devices named with {@code collector.devices}; absent when none was
