@@ -66,6 +66,8 @@ final class OperationGate {
   }
 
   private final Set<Slot> slots = ConcurrentHashMap.newKeySet();
+  /** The operation types named so far: a lookup per operation, a write once per type. */
+  private final Set<String> named = ConcurrentHashMap.newKeySet();
   private final ThreadLocal<Slot> own = ThreadLocal.withInitial(() -> {
     var slot = new Slot();
     slots.add(slot);
@@ -103,6 +105,9 @@ final class OperationGate {
       return null;
     }
     Slot.BEGUN.setOpaque(slot, slot.begun + 1);
+    if (!operation.equals(TRANSACTION)) {
+      remember(operation);
+    }
     return slot;
   }
 
@@ -111,7 +116,19 @@ final class OperationGate {
     var slot = own.get();
     if (slot.operation != null) {
       slot.release(operation);
+      remember(operation);
     }
+  }
+
+  private void remember(String operation) {
+    if (!named.contains(operation)) {
+      named.add(operation);
+    }
+  }
+
+  /** The operation types that operations were begun or named with so far (YCSB's names). */
+  Set<String> named() {
+    return Set.copyOf(named);
   }
 
   /** Call after an operation that {@link #begin} let start, however it ended, with the slot it returned. */

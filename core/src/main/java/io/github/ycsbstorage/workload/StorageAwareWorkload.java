@@ -31,6 +31,7 @@ import site.ycsb.Client;
 import site.ycsb.DB;
 import site.ycsb.RandomByteIterator;
 import site.ycsb.WorkloadException;
+import site.ycsb.measurements.Measurements;
 import site.ycsb.workloads.CoreWorkload;
 
 /**
@@ -87,6 +88,8 @@ public class StorageAwareWorkload extends CoreWorkload {
   private AutoCloseable failureWatch = () -> { };
   /** Set once the phase is prepared, before YCSB's client threads start. */
   private ClientThreads clientThreads;
+  /** Null until init has created the phase's measurements. */
+  private MeasurementSetup measurementSetup;
   private PhaseDeadline deadline;
   /**
    * Held while progress and observers stop: by cleanup, or by the interrupted export, whichever comes
@@ -192,6 +195,8 @@ public class StorageAwareWorkload extends CoreWorkload {
     failureWatch = FailureWatch.start(settings.failureTimeout(), new FailureWatch.Sources(YcsbReturnCodes::snapshot,
         gate::oldestSince, clientThreads::takeMissing), this::stopAsFailed);
     InterruptedExport.install(this::windDown);
+    // last: the client threads' schedules start right after init returns
+    measurementSetup = MeasurementSetup.create(Measurements.getMeasurements(), p, load);
   }
 
   /**
@@ -407,6 +412,9 @@ public class StorageAwareWorkload extends CoreWorkload {
   public void cleanup() throws WorkloadException {
     try {
       stopComponents();
+      if (measurementSetup != null) {
+        measurementSetup.dropUnattempted(gate.named());
+      }
       if (clientThreads != null) {
         clientThreads.takeMissing().ifPresent(record::addFailure);
       }
