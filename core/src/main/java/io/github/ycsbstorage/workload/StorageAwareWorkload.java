@@ -150,15 +150,16 @@ public class StorageAwareWorkload extends CoreWorkload {
     sizingSection = sizing.plan().section();
     if (load) {
       var fill = settings.precondition().filter(c -> c.target() == StorageSettings.PreconditionTarget.FREESPACE);
-      if (fill.isPresent()) {
-        fillFreeSpace(fill.get(), server);
-      }
-      meter = DatasetMeter.of(server, session.provider(), session.className(), collectorPaths(p));
-      before = meter.read();
-      if (settings.calibrate()) {
-        var calibration = Calibration.run(settings, sizing, meter, before, p, this::insertSample);
-        sizing.apply(p, inserted.sum()).ifPresent(count -> recordcount = count);
-        sizingSection = sizing.plan().section().withCalibration(calibration);
+      // a fill that failed stops the phase: no insert, calibration's included, runs on a device that
+      // is not in the state asked for
+      if (fill.isEmpty() || fillFreeSpace(fill.get(), server)) {
+        meter = DatasetMeter.of(server, session.provider(), session.className(), collectorPaths(p));
+        before = meter.read();
+        if (settings.calibrate()) {
+          var calibration = Calibration.run(settings, sizing, meter, before, p, this::insertSample);
+          sizing.apply(p, inserted.sum()).ifPresent(count -> recordcount = count);
+          sizingSection = sizing.plan().section().withCalibration(calibration);
+        }
       }
     }
     record.setSizing(sizingSection);
@@ -487,7 +488,7 @@ public class StorageAwareWorkload extends CoreWorkload {
    * Before a load: writes the data folder's free space less a reserve into a file of its own, then
    * deletes it ({@link FreeSpaceFill}). Needs the data folder on this host.
    */
-  private void fillFreeSpace(StorageSettings.Precondition fill, Optional<ServerInfo> server) {
+  private boolean fillFreeSpace(StorageSettings.Precondition fill, Optional<ServerInfo> server) {
     var folder = server.filter(s -> s.locality() == Locality.LOCAL).flatMap(ServerInfo::dataPath);
     Check.input(folder.isPresent(), StorageSettings.PRECONDITION, "freespace", "none or dataset for this server",
         "the binding reports no data folder on this host (server locality "
@@ -498,20 +499,21 @@ public class StorageAwareWorkload extends CoreWorkload {
       var written = done.freeSpace().orElseThrow();
       record.addSummaryLine("PRECONDITION", "bytes.written", written.bytesWritten());
       if (!written.deleted()) {
-        record.addFailure("the free-space preconditioning's file " + written.file() + " could not be deleted");
-      }
-      if (written.bytesWritten() < written.freeBytes() - written.reserveBytes()) {
-        record.addFailure("the free-space preconditioning was stopped after " + written.bytesWritten() + " of "
-            + (written.freeBytes() - written.reserveBytes()) + " bytes");
-      }
-      if (!done.steady().steady()) {
+        stopAsFailed("the free-space preconditioning's file " + written.file() + " could not be deleted; the load"
+            + " does not run");
+      } else if (written.bytesWritten() < written.freeBytes() - written.reserveBytes()) {
+        stopAsFailed("the free-space preconditioning was stopped after " + written.bytesWritten() + " of "
+            + (written.freeBytes() - written.reserveBytes()) + " bytes; the load does not run");
+      } else if (!done.steady().steady()) {
         record.addWarning("the free-space preconditioning was " + done.steady().verdict() + ": the device's write"
             + " rate had not settled by the time its free space was written");
       }
     } catch (IOException e) {
-      record.addFailure("the free-space preconditioning failed: " + e.getMessage());
+      stopAsFailed("the free-space preconditioning failed: " + e.getMessage() + "; the load does not run");
     }
+    return !isStopRequested();
   }
+
 
   /** A preconditioning in the result and in YCSB's text output ({@code [PRECONDITION]}). */
   private void recordPrecondition(io.github.ycsbstorage.result.Precondition done) {
