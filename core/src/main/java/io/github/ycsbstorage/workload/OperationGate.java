@@ -28,8 +28,9 @@ import java.util.function.LongSupplier;
  * Thread-safe; each thread writes only its own slot: per operation one {@code ThreadLocal} lookup in
  * {@link #begin} (which hands the slot to {@link #end}) and one in {@link #name}, one volatile write
  * (the one {@link #begin} must order before its read of the stop), three release writes, the slot's
- * own count of operations begun (an opaque write, summed by {@link #begun}: no shared counter) and a
- * clock read. The release and opaque writes are plain stores on x86, where a volatile write is a full
+ * own count of operations begun (an opaque write, summed by {@link #begun}: no shared counter), a
+ * clock read and a read of the set of operation types named so far ({@link #named}; written once per
+ * type). The release and opaque writes are plain stores on x86, where a volatile write is a full
  * fence.
  */
 final class OperationGate {
