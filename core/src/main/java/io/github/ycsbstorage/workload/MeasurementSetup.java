@@ -11,7 +11,11 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Properties;
 import java.util.Set;
+import org.HdrHistogram.Recorder;
 import site.ycsb.measurements.Measurements;
+import site.ycsb.measurements.OneMeasurement;
+import site.ycsb.measurements.OneMeasurementHdrHistogram;
+import site.ycsb.measurements.TwoInOneMeasurement;
 import site.ycsb.workloads.CoreWorkload;
 
 /**
@@ -26,6 +30,14 @@ import site.ycsb.workloads.CoreWorkload;
  * before the schedule, the first measured operation starts on time. The warm-up empties the
  * measurements ({@link MeasurementReset}), so this runs after it.
  *
+ * <p>YCSB's HdrHistogram recorder ({@code new Recorder(3)}) also starts with a tiny range and grows it
+ * on the recording thread, 1–5 ms per step (measured here), and starts small again after every
+ * status interval: a run that fell behind records ever larger intended-time values, each growth makes
+ * it later still, and the first status line (which a study asks for) hands the threads a small
+ * recorder again right after the start. The recorders created here get YCSB's whole range from the
+ * start (1 µs to 2³¹ − 1 µs, YCSB's latencies being ints; the same 3 significant digits, about 180 KB
+ * per histogram), so that recording never resizes; the figures are the same.
+ *
  * <p>The types are those the phase can draw: {@code INSERT} in a load; in a run each type whose
  * proportion is above 0 (a read-modify-write also reads and updates). A type the phase never attempted
  * (a short run that drew none) is removed again before export, log file included, so that YCSB's output
@@ -37,6 +49,8 @@ final class MeasurementSetup {
   /** Measurements.measurementInterval: 0 op only, 1 intended only, 2 both. */
   private static final int INTENDED_ONLY = 1;
   private static final int OP_ONLY = 0;
+  /** YCSB 0.17.0's {@code OneMeasurementHdrHistogram} records with 3 significant digits. */
+  private static final int SIGNIFICANT_DIGITS = 3;
 
   private final Measurements measurements;
   private final Properties properties;
@@ -54,10 +68,10 @@ final class MeasurementSetup {
     int interval = interval(measurements);
     for (var type : types) {
       if (interval != INTENDED_ONLY) {
-        invoke(measurements, "getOpMeasurement", type);
+        fullRange(invoke(measurements, "getOpMeasurement", type));
       }
       if (interval != OP_ONLY) {
-        invoke(measurements, "getOpIntendedMeasurement", type);
+        fullRange(invoke(measurements, "getOpIntendedMeasurement", type));
       }
     }
     return new MeasurementSetup(measurements, p, types);
@@ -138,11 +152,31 @@ final class MeasurementSetup {
     }
   }
 
-  private static void invoke(Measurements measurements, String method, String type) {
+  /** Gives an HdrHistogram measurement (also one of two in one) a recorder of YCSB's whole range. */
+  private static void fullRange(OneMeasurement measurement) {
+    try {
+      if (measurement instanceof OneMeasurementHdrHistogram) {
+        Field recorder = OneMeasurementHdrHistogram.class.getDeclaredField("histogram");
+        recorder.setAccessible(true);
+        recorder.set(measurement, new Recorder(1, Integer.MAX_VALUE, SIGNIFICANT_DIGITS));
+      } else if (measurement instanceof TwoInOneMeasurement) {
+        for (var name : List.of("thing1", "thing2")) {
+          Field part = TwoInOneMeasurement.class.getDeclaredField(name);
+          part.setAccessible(true);
+          fullRange((OneMeasurement) part.get(measurement));
+        }
+      }
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("this YCSB core's HdrHistogram measurement has no recorder field; creating"
+          + " measurements before the phase needs YCSB 0.17.0", e);
+    }
+  }
+
+  private static OneMeasurement invoke(Measurements measurements, String method, String type) {
     try {
       Method creator = Measurements.class.getDeclaredMethod(method, String.class);
       creator.setAccessible(true);
-      creator.invoke(measurements, type);
+      return (OneMeasurement) creator.invoke(measurements, type);
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException("this YCSB core has no Measurements." + method + "; creating"
           + " measurements before the phase needs YCSB 0.17.0", e);

@@ -56,12 +56,18 @@ class CapacityReportTest {
     JSON.writeValue(file.toFile(), cell);
   }
 
-  @Test
-  void capacitiesOfTwoDevicesGiveTheirTableAndOneLineFastestFirst(@TempDir Path dir) throws Exception {
+  /** The fixture's study with both devices' cells made capacity searches: ssd at 1,900 ops/s, hdd at {@code hddMet}. */
+  private static Path twoSearches(Path dir, double hddMet, double hddMissed) throws Exception {
     var study = fixtures(dir);
     judgeable(study.resolve("ssd_ratio1.33_workloada-zipfian_r1.json"));
-    capacity(study.resolve("hdd_ratio1.33_workloada-zipfian_r1.json"), 61, 76);
+    capacity(study.resolve("hdd_ratio1.33_workloada-zipfian_r1.json"), hddMet, hddMissed);
     capacity(study.resolve("ssd_ratio1.33_workloada-zipfian_r1.json"), 1900, 2375);
+    return study;
+  }
+
+  @Test
+  void capacitiesOfTwoDevicesGiveTheirTableAndOneLineFastestFirst(@TempDir Path dir) throws Exception {
+    var study = twoSearches(dir, 61, 76);
     var report = new ReportBuilder(dir.resolve("results"), dir.resolve("out")).write();
     var html = Files.readString(report.html());
     assertTrue(html.contains("<li>at p99&lt;=500ms, workload A zipfian, 1.33× RAM: ssd carries 1,900 ops/s, "
@@ -82,10 +88,7 @@ class CapacityReportTest {
    */
   @Test
   void capacityCellsAreComparedAtSaturationAndTheirCapacitiesBeside(@TempDir Path dir) throws Exception {
-    var study = fixtures(dir);
-    judgeable(study.resolve("ssd_ratio1.33_workloada-zipfian_r1.json"));
-    capacity(study.resolve("hdd_ratio1.33_workloada-zipfian_r1.json"), 100, 120);
-    capacity(study.resolve("ssd_ratio1.33_workloada-zipfian_r1.json"), 1900, 2375);
+    twoSearches(dir, 100, 120);
     var report = new ReportBuilder(dir.resolve("results"), dir.resolve("out")).write();
     var headline = report.lines().headline();
     assertTrue(headline.stream().anyMatch(line -> line.startsWith("ssd vs hdd, workload A zipfian, 1.33× RAM: 31.9×"
@@ -114,11 +117,7 @@ class CapacityReportTest {
   /** A capacity whose re-run missed is shown with both steps and compared with no verdict. */
   @Test
   void anUnconfirmedCapacityIsNoFirmFigure(@TempDir Path dir) throws Exception {
-    var study = fixtures(dir);
-    judgeable(study.resolve("ssd_ratio1.33_workloada-zipfian_r1.json"));
-    capacity(study.resolve("hdd_ratio1.33_workloada-zipfian_r1.json"), 61, 76);
-    var ssd = study.resolve("ssd_ratio1.33_workloada-zipfian_r1.json");
-    capacity(ssd, 1900, 2375);
+    var ssd = twoSearches(dir, 61, 76).resolve("ssd_ratio1.33_workloada-zipfian_r1.json");
     var cell = (ObjectNode) JSON.readTree(ssd.toFile());
     var capacity = (ObjectNode) cell.path("capacity");
     ((com.fasterxml.jackson.databind.node.ArrayNode) capacity.path("steps")).addObject().put("target", 1900.0)
@@ -141,12 +140,7 @@ class CapacityReportTest {
    */
   @Test
   void capacitiesWhoseComparisonHasNoVerdictSayWhy(@TempDir Path dir) throws Exception {
-    var study = fixtures(dir);
-    judgeable(study.resolve("ssd_ratio1.33_workloada-zipfian_r1.json"));
-    var hdd = study.resolve("hdd_ratio1.33_workloada-zipfian_r1.json");
-    capacity(hdd, 61, 76);
-    capacity(study.resolve("ssd_ratio1.33_workloada-zipfian_r1.json"), 1900, 2375);
-    var step = study.resolve("hdd_ratio1.33_workloada-zipfian_r1.d/step1/result.json");
+    var step = twoSearches(dir, 61, 76).resolve("hdd_ratio1.33_workloada-zipfian_r1.d/step1/result.json");
     var cell = (ObjectNode) JSON.readTree(step.toFile());
     ((ObjectNode) cell.path("io")).put("cpuSaturated", true);
     JSON.writeValue(step.toFile(), cell);

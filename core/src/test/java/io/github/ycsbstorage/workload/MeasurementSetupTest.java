@@ -8,9 +8,12 @@ import java.nio.file.Path;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
+import org.HdrHistogram.Recorder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsb.measurements.Measurements;
+import site.ycsb.measurements.OneMeasurementHdrHistogram;
+import site.ycsb.measurements.TwoInOneMeasurement;
 
 /** YCSB's measurements created before the schedule, and those of operations never attempted removed. */
 class MeasurementSetupTest {
@@ -40,6 +43,31 @@ class MeasurementSetupTest {
     assertEquals(Set.of("READ", "UPDATE"), names(measurements, MeasurementReset.INTENDED));
     // their logs are open, headers written: nothing of that is left for the first operation
     assertTrue(Files.size(logs.resolve("Intended-UPDATE.hdr")) > 0);
+  }
+
+  /** YCSB's recorders grow on the recording thread; these hold any int of µs from the start. */
+  @Test
+  void theRecordersHoldYcsbsWholeRangeFromTheStart(@TempDir Path logs) throws Exception {
+    var p = properties(logs, "readproportion", "1", "updateproportion", "0");
+    p.setProperty(Measurements.MEASUREMENT_TYPE_PROPERTY, "hdrhistogram+histogram");
+    var measurements = new Measurements(p);
+    MeasurementSetup.create(measurements, p, false);
+    var intended = (TwoInOneMeasurement) MeasurementReset.map(measurements,
+        MeasurementReset.INTENDED).get("READ");
+    var hdr = field(TwoInOneMeasurement.class, "thing1", intended);
+    var recorder = (Recorder) field(OneMeasurementHdrHistogram.class,
+        "histogram", hdr);
+    var interval = recorder.getIntervalHistogram();
+    assertTrue(interval.getHighestTrackableValue() >= Integer.MAX_VALUE, "range " + interval.getHighestTrackableValue());
+    assertEquals(3, interval.getNumberOfSignificantValueDigits());
+    measurements.measureIntended("READ", Integer.MAX_VALUE);
+    assertEquals(1, recorder.getIntervalHistogram().getTotalCount(), "the largest int is recorded");
+  }
+
+  private static Object field(Class<?> owner, String name, Object instance) throws Exception {
+    var field = owner.getDeclaredField(name);
+    field.setAccessible(true);
+    return field.get(instance);
   }
 
   @Test
