@@ -281,8 +281,9 @@ public class StorageAwareWorkload extends CoreWorkload {
   }
 
   /**
-   * Stops progress, the failure watch and the observers, once (the observers fill their sections); a
-   * second caller returns when the first has finished.
+   * Stops progress, the failure watch and the observers, once (the observers fill their sections), and
+   * removes the measurements of operation types never attempted; a second caller returns when the
+   * first has finished.
    */
   private void stopComponents() throws InterruptedException {
     synchronized (stopping) {
@@ -301,6 +302,9 @@ public class StorageAwareWorkload extends CoreWorkload {
       observers.stop(record);
       if (engine != null) {
         engine.stop(record, gate.begun()); // what the engine's counters are divided by
+      }
+      if (measurementSetup != null) { // before any export, YCSB's or a signal's
+        measurementSetup.dropUnattempted(gate.named());
       }
     }
   }
@@ -413,9 +417,6 @@ public class StorageAwareWorkload extends CoreWorkload {
   public void cleanup() throws WorkloadException {
     try {
       stopComponents();
-      if (measurementSetup != null) {
-        measurementSetup.dropUnattempted(gate.named());
-      }
       if (clientThreads != null) {
         clientThreads.takeMissing().ifPresent(record::addFailure);
       }
