@@ -71,6 +71,28 @@ class PreconditionIT {
     }
   }
 
+  /**
+   * A free-space fill that fails (here: a reserve larger than any free space, so it has nothing to
+   * write; a write that fails on a full device ends the same way) stops the load before its inserts:
+   * nothing is loaded and measured as if the device had been preconditioned, the result says why, and
+   * the exit status is 1.
+   */
+  @Test
+  void aFreeSpaceFillThatFailsStopsTheLoadBeforeItsInserts(@TempDir Path dir) throws Exception {
+    var load = ycsb("load", "rocksdb", "-P", READ_ONLY, "-p", "rocksdb.dir=" + dir.resolve("db"),
+        "-p", "storage.dataset.size=1MB", "-p", "storage.precondition=freespace",
+        "-p", "storage.precondition.reserve=1000TB", "-p", "exportfile=" + dir.resolve("load"));
+    assertEquals(1, load.exitCode(), load::all);
+    assertTrue(load.stderr().contains("Error: the free-space preconditioning failed: "), load::all);
+    assertTrue(load.stderr().contains("; the load does not run"), load::all);
+    var result = new ObjectMapper().readTree(dir.resolve("load.result.json").toFile());
+    assertEquals("failed", result.path("status").asText(), result::toPrettyString);
+    assertTrue(result.toString().contains("free-space preconditioning failed"), result::toPrettyString);
+    var insert = result.path("summary").path("operations").path("INSERT");
+    assertEquals(0, insert.path("count").asLong(), "no insert ran: " + result.path("summary").toPrettyString());
+    assertFalse(Files.readString(dir.resolve("load")).contains("Return=OK"), "no insert succeeded");
+  }
+
   @Test
   void aBadValueIsRefusedBeforeAnythingIsWritten(@TempDir Path dir) throws Exception {
     var data = dir.resolve("db");

@@ -18,7 +18,14 @@ import java.util.stream.Stream;
  * A file that cannot be read, is not JSON (e.g. truncated) or is JSON of another program is skipped
  * with a warning that names it and says why, so that one bad file does not stop the report (so is a
  * {@code *.json} that is no regular file: a FIFO, a device, a folder);
- * ycsb-storage's own other files (time series) are skipped quietly. Stateless.
+ * ycsb-storage's own other files (time series) are skipped quietly.
+ *
+ * <p>A capacity search's cell ({@code study.slo}) holds the figures of its chosen step, a rate it was
+ * held to; the report reads it as its unthrottled first step ({@code <cell>.d/step1/result.json}) with
+ * the cell's {@code capacity} section: its throughput, latencies, I/O and the verdicts on them are the
+ * device's at saturation, like every other cell's, and its capacity is reported beside them (a ratio of
+ * two throttled rates would be the ratio of the rates the search chose). A cell whose first step is
+ * missing is skipped with that reason. Stateless.
  */
 final class ReportLoader {
   /**
@@ -51,7 +58,7 @@ final class ReportLoader {
         try {
           var result = ResultReader.readIfResult(file);
           if (result.isPresent()) {
-            cells.add(new ReportCell(file, result.get()));
+            cells.add(new ReportCell(file, unthrottled(file, result.get())));
           } else if (!ownCompanion(file)) {
             foreign.add(file);
           }
@@ -71,6 +78,21 @@ final class ReportLoader {
     cells.sort(Comparator.comparing(ReportCell::studyName).thenComparing(c -> c.file().getParent().toString())
         .thenComparingInt(ReportCell::index).thenComparing(ReportCell::id));
     return new Loaded(cells, skipped);
+  }
+
+  /** A capacity search's cell as its unthrottled step, with its capacity section; any other result as it is. */
+  private static Result unthrottled(Path file, Result result) throws IOException {
+    var capacity = result.sections().capacity();
+    if (capacity.isEmpty()) {
+      return result;
+    }
+    var step = file.resolveSibling(capacity.get().steps().get(0).cell());
+    if (!Files.isRegularFile(step)) {
+      throw new IOException("its unthrottled step's result " + step + " is missing: a capacity cell is compared"
+          + " by that step's figures");
+    }
+    var first = ResultReader.read(step);
+    return first.withSections(first.sections().withCapacity(capacity.get()));
   }
 
   /** Whether a JSON file that is no result is another file of ours, e.g. the collector's time series. */

@@ -12,21 +12,27 @@ import site.ycsb.measurements.Measurements;
  * version is pinned, and a test proves the effect). Stateless and thread-safe.
  */
 final class MeasurementReset {
-  private static final String[] MAPS = {"opToMesurementMap", "opToIntendedMesurementMap"};
+  /** YCSB's measurements by operation, and its intended-time ones (by the same names, without the prefix). */
+  static final String OPERATIONS = "opToMesurementMap";
+  static final String INTENDED = "opToIntendedMesurementMap";
 
   private MeasurementReset() {
   }
 
   static void clear(Measurements measurements) {
-    for (var name : MAPS) {
-      try {
-        Field field = Measurements.class.getDeclaredField(name);
-        field.setAccessible(true);
-        ((Map<?, ?>) field.get(measurements)).clear();
-      } catch (ReflectiveOperationException e) {
-        throw new IllegalStateException("this YCSB core has no Measurements." + name
-            + "; warm-up exclusion needs YCSB 0.17.0", e);
-      }
+    map(measurements, OPERATIONS).clear();
+    map(measurements, INTENDED).clear();
+  }
+
+  /** One of YCSB's two maps of measurements ({@link #OPERATIONS}, {@link #INTENDED}), live. */
+  static Map<?, ?> map(Measurements measurements, String name) {
+    try {
+      Field field = Measurements.class.getDeclaredField(name);
+      field.setAccessible(true);
+      return (Map<?, ?>) field.get(measurements);
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("this YCSB core has no Measurements." + name
+          + "; warm-up exclusion and measurement set-up need YCSB 0.17.0", e);
     }
   }
 }

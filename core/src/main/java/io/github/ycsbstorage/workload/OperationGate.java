@@ -28,8 +28,9 @@ import java.util.function.LongSupplier;
  * Thread-safe; each thread writes only its own slot: per operation one {@code ThreadLocal} lookup in
  * {@link #begin} (which hands the slot to {@link #end}) and one in {@link #name}, one volatile write
  * (the one {@link #begin} must order before its read of the stop), three release writes, the slot's
- * own count of operations begun (an opaque write, summed by {@link #begun}: no shared counter) and a
- * clock read. The release and opaque writes are plain stores on x86, where a volatile write is a full
+ * own count of operations begun (an opaque write, summed by {@link #begun}: no shared counter), a
+ * clock read and a read of the set of operation types named so far ({@link #named}; written once per
+ * type). The release and opaque writes are plain stores on x86, where a volatile write is a full
  * fence.
  */
 final class OperationGate {
@@ -66,6 +67,8 @@ final class OperationGate {
   }
 
   private final Set<Slot> slots = ConcurrentHashMap.newKeySet();
+  /** The operation types named so far: a lookup per operation, a write once per type. */
+  private final Set<String> named = ConcurrentHashMap.newKeySet();
   private final ThreadLocal<Slot> own = ThreadLocal.withInitial(() -> {
     var slot = new Slot();
     slots.add(slot);
@@ -103,6 +106,9 @@ final class OperationGate {
       return null;
     }
     Slot.BEGUN.setOpaque(slot, slot.begun + 1);
+    if (!operation.equals(TRANSACTION)) {
+      remember(operation);
+    }
     return slot;
   }
 
@@ -111,7 +117,19 @@ final class OperationGate {
     var slot = own.get();
     if (slot.operation != null) {
       slot.release(operation);
+      remember(operation);
     }
+  }
+
+  private void remember(String operation) {
+    if (!named.contains(operation)) {
+      named.add(operation);
+    }
+  }
+
+  /** The operation types that operations were begun or named with so far (YCSB's names). */
+  Set<String> named() {
+    return Set.copyOf(named);
   }
 
   /** Call after an operation that {@link #begin} let start, however it ended, with the slot it returned. */

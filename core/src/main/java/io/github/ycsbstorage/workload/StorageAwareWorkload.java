@@ -31,6 +31,7 @@ import site.ycsb.Client;
 import site.ycsb.DB;
 import site.ycsb.RandomByteIterator;
 import site.ycsb.WorkloadException;
+import site.ycsb.measurements.Measurements;
 import site.ycsb.workloads.CoreWorkload;
 
 /**
@@ -87,6 +88,8 @@ public class StorageAwareWorkload extends CoreWorkload {
   private AutoCloseable failureWatch = () -> { };
   /** Set once the phase is prepared, before YCSB's client threads start. */
   private ClientThreads clientThreads;
+  /** Null until init has created the phase's measurements. */
+  private MeasurementSetup measurementSetup;
   private PhaseDeadline deadline;
   /**
    * Held while progress and observers stop: by cleanup, or by the interrupted export, whichever comes
@@ -147,15 +150,16 @@ public class StorageAwareWorkload extends CoreWorkload {
     sizingSection = sizing.plan().section();
     if (load) {
       var fill = settings.precondition().filter(c -> c.target() == StorageSettings.PreconditionTarget.FREESPACE);
-      if (fill.isPresent()) {
-        fillFreeSpace(fill.get(), server);
-      }
-      meter = DatasetMeter.of(server, session.provider(), session.className(), collectorPaths(p));
-      before = meter.read();
-      if (settings.calibrate()) {
-        var calibration = Calibration.run(settings, sizing, meter, before, p, this::insertSample);
-        sizing.apply(p, inserted.sum()).ifPresent(count -> recordcount = count);
-        sizingSection = sizing.plan().section().withCalibration(calibration);
+      // a fill that failed stops the phase: no insert, calibration's included, runs on a device that
+      // is not in the state asked for
+      if (fill.isEmpty() || fillFreeSpace(fill.get(), server)) {
+        meter = DatasetMeter.of(server, session.provider(), session.className(), collectorPaths(p));
+        before = meter.read();
+        if (settings.calibrate()) {
+          var calibration = Calibration.run(settings, sizing, meter, before, p, this::insertSample);
+          sizing.apply(p, inserted.sum()).ifPresent(count -> recordcount = count);
+          sizingSection = sizing.plan().section().withCalibration(calibration);
+        }
       }
     }
     record.setSizing(sizingSection);
@@ -192,6 +196,8 @@ public class StorageAwareWorkload extends CoreWorkload {
     failureWatch = FailureWatch.start(settings.failureTimeout(), new FailureWatch.Sources(YcsbReturnCodes::snapshot,
         gate::oldestSince, clientThreads::takeMissing), this::stopAsFailed);
     InterruptedExport.install(this::windDown);
+    // last: the client threads' schedules start right after init returns
+    measurementSetup = MeasurementSetup.create(Measurements.getMeasurements(), p, load);
   }
 
   /**
@@ -275,8 +281,9 @@ public class StorageAwareWorkload extends CoreWorkload {
   }
 
   /**
-   * Stops progress, the failure watch and the observers, once (the observers fill their sections); a
-   * second caller returns when the first has finished.
+   * Stops progress, the failure watch and the observers, once (the observers fill their sections), and
+   * removes the measurements of operation types never attempted; a second caller returns when the
+   * first has finished.
    */
   private void stopComponents() throws InterruptedException {
     synchronized (stopping) {
@@ -295,6 +302,9 @@ public class StorageAwareWorkload extends CoreWorkload {
       observers.stop(record);
       if (engine != null) {
         engine.stop(record, gate.begun()); // what the engine's counters are divided by
+      }
+      if (measurementSetup != null) { // before any export, YCSB's or a signal's
+        measurementSetup.dropUnattempted(gate.named());
       }
     }
   }
@@ -479,7 +489,7 @@ public class StorageAwareWorkload extends CoreWorkload {
    * Before a load: writes the data folder's free space less a reserve into a file of its own, then
    * deletes it ({@link FreeSpaceFill}). Needs the data folder on this host.
    */
-  private void fillFreeSpace(StorageSettings.Precondition fill, Optional<ServerInfo> server) {
+  private boolean fillFreeSpace(StorageSettings.Precondition fill, Optional<ServerInfo> server) {
     var folder = server.filter(s -> s.locality() == Locality.LOCAL).flatMap(ServerInfo::dataPath);
     Check.input(folder.isPresent(), StorageSettings.PRECONDITION, "freespace", "none or dataset for this server",
         "the binding reports no data folder on this host (server locality "
@@ -490,20 +500,21 @@ public class StorageAwareWorkload extends CoreWorkload {
       var written = done.freeSpace().orElseThrow();
       record.addSummaryLine("PRECONDITION", "bytes.written", written.bytesWritten());
       if (!written.deleted()) {
-        record.addFailure("the free-space preconditioning's file " + written.file() + " could not be deleted");
-      }
-      if (written.bytesWritten() < written.freeBytes() - written.reserveBytes()) {
-        record.addFailure("the free-space preconditioning was stopped after " + written.bytesWritten() + " of "
-            + (written.freeBytes() - written.reserveBytes()) + " bytes");
-      }
-      if (!done.steady().steady()) {
+        stopAsFailed("the free-space preconditioning's file " + written.file() + " could not be deleted; the load"
+            + " does not run");
+      } else if (written.bytesWritten() < written.freeBytes() - written.reserveBytes()) {
+        stopAsFailed("the free-space preconditioning was stopped after " + written.bytesWritten() + " of "
+            + (written.freeBytes() - written.reserveBytes()) + " bytes; the load does not run");
+      } else if (!done.steady().steady()) {
         record.addWarning("the free-space preconditioning was " + done.steady().verdict() + ": the device's write"
             + " rate had not settled by the time its free space was written");
       }
     } catch (IOException e) {
-      record.addFailure("the free-space preconditioning failed: " + e.getMessage());
+      stopAsFailed("the free-space preconditioning failed: " + e.getMessage() + "; the load does not run");
     }
+    return !isStopRequested();
   }
+
 
   /** A preconditioning in the result and in YCSB's text output ({@code [PRECONDITION]}). */
   private void recordPrecondition(io.github.ycsbstorage.result.Precondition done) {

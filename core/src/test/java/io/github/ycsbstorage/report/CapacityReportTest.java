@@ -25,11 +25,22 @@ class CapacityReportTest {
     return target;
   }
 
+  /**
+   * Makes the cell a capacity search: its unthrottled step (the cell as the fixture has it) is kept in
+   * {@code <cell>.d/step1/result.json}, the cell itself holds the chosen step's figures, at {@code lastMet}.
+   */
   private static void capacity(Path file, double lastMet, double firstMissed) throws Exception {
     var cell = (ObjectNode) JSON.readTree(file.toFile());
-    var capacity = cell.putObject("capacity").put("objective", "p99<=500ms").put("saturation", lastMet * 1.1);
-    capacity.putArray("steps").addObject().put("target", 0.0).put("achieved", lastMet * 1.1).put("latencyUs", 9000)
-        .put("met", false).put("cell", "step1/result.json");
+    var id = file.getFileName().toString().replaceFirst("\\.json$", "");
+    var step = file.resolveSibling(id + ".d/step1/result.json");
+    Files.createDirectories(step.getParent());
+    JSON.writeValue(step.toFile(), cell);
+    double saturation = cell.path("summary").path("throughputOpsPerSec").asDouble();
+    ((ObjectNode) cell.path("summary")).put("throughputOpsPerSec", lastMet);
+    ((ObjectNode) cell.path("study")).put("target", lastMet);
+    var capacity = cell.putObject("capacity").put("objective", "p99<=500ms").put("saturation", saturation);
+    capacity.putArray("steps").addObject().put("target", 0.0).put("achieved", saturation).put("latencyUs", 9000)
+        .put("met", false).put("cell", id + ".d/step1/result.json");
     capacity.put("lastMet", lastMet).put("firstMissed", firstMissed);
     JSON.writeValue(file.toFile(), cell);
   }
@@ -45,12 +56,18 @@ class CapacityReportTest {
     JSON.writeValue(file.toFile(), cell);
   }
 
-  @Test
-  void capacitiesOfTwoDevicesGiveTheirTableAndOneLineFastestFirst(@TempDir Path dir) throws Exception {
+  /** The fixture's study with both devices' cells made capacity searches: ssd at 1,900 ops/s, hdd at {@code hddMet}. */
+  private static Path twoSearches(Path dir, double hddMet, double hddMissed) throws Exception {
     var study = fixtures(dir);
     judgeable(study.resolve("ssd_ratio1.33_workloada-zipfian_r1.json"));
-    capacity(study.resolve("hdd_ratio1.33_workloada-zipfian_r1.json"), 61, 76);
+    capacity(study.resolve("hdd_ratio1.33_workloada-zipfian_r1.json"), hddMet, hddMissed);
     capacity(study.resolve("ssd_ratio1.33_workloada-zipfian_r1.json"), 1900, 2375);
+    return study;
+  }
+
+  @Test
+  void capacitiesOfTwoDevicesGiveTheirTableAndOneLineFastestFirst(@TempDir Path dir) throws Exception {
+    var study = twoSearches(dir, 61, 76);
     var report = new ReportBuilder(dir.resolve("results"), dir.resolve("out")).write();
     var html = Files.readString(report.html());
     assertTrue(html.contains("<li>at p99&lt;=500ms, workload A zipfian, 1.33× RAM: ssd carries 1,900 ops/s, "
@@ -64,14 +81,43 @@ class CapacityReportTest {
     assertTrue(markdown.contains("## Load against latency"), markdown);
   }
 
+  /**
+   * The throughput verdict of capacity cells compares their unthrottled steps (the fixture's 48,975 and
+   * 1,537 ops/s: 31.9×), not the rates the searches chose (1,900 and 100 ops/s: 19×), and the throughput
+   * table shows those; the capacity line compares the capacities.
+   */
+  @Test
+  void capacityCellsAreComparedAtSaturationAndTheirCapacitiesBeside(@TempDir Path dir) throws Exception {
+    twoSearches(dir, 100, 120);
+    var report = new ReportBuilder(dir.resolve("results"), dir.resolve("out")).write();
+    var headline = report.lines().headline();
+    assertTrue(headline.stream().anyMatch(line -> line.startsWith("ssd vs hdd, workload A zipfian, 1.33× RAM: 31.9×"
+        + " throughput")), headline.toString());
+    assertTrue(headline.stream().noneMatch(line -> line.contains("19.0× throughput")), headline.toString());
+    assertTrue(headline.contains("at p99<=500ms, workload A zipfian, 1.33× RAM: ssd carries 1,900 ops/s, hdd 100 ops/s"
+        + " (19.0×)"), headline.toString());
+    var html = Files.readString(report.html());
+    assertTrue(html.contains("48,975 ops/s"), "the throughput table's figure is the unthrottled one: " + html);
+  }
+
+  /** A capacity cell whose unthrottled step's result is gone is not compared by its throttled figures. */
+  @Test
+  void aCapacityCellWithoutItsUnthrottledStepIsSkippedSayingWhy(@TempDir Path dir) throws Exception {
+    var study = fixtures(dir);
+    var hdd = study.resolve("hdd_ratio1.33_workloada-zipfian_r1.json");
+    capacity(hdd, 100, 120);
+    Files.delete(study.resolve("hdd_ratio1.33_workloada-zipfian_r1.d/step1/result.json"));
+    var loaded = ReportLoader.load(dir.resolve("results"));
+    assertTrue(loaded.cells().stream().noneMatch(cell -> cell.id().startsWith("hdd_ratio1.33_workloada")),
+        loaded.cells().toString());
+    assertTrue(loaded.skipped().stream().anyMatch(line -> line.contains(hdd.toString())
+        && line.contains("unthrottled step's result")), loaded.skipped().toString());
+  }
+
   /** A capacity whose re-run missed is shown with both steps and compared with no verdict. */
   @Test
   void anUnconfirmedCapacityIsNoFirmFigure(@TempDir Path dir) throws Exception {
-    var study = fixtures(dir);
-    judgeable(study.resolve("ssd_ratio1.33_workloada-zipfian_r1.json"));
-    capacity(study.resolve("hdd_ratio1.33_workloada-zipfian_r1.json"), 61, 76);
-    var ssd = study.resolve("ssd_ratio1.33_workloada-zipfian_r1.json");
-    capacity(ssd, 1900, 2375);
+    var ssd = twoSearches(dir, 61, 76).resolve("ssd_ratio1.33_workloada-zipfian_r1.json");
     var cell = (ObjectNode) JSON.readTree(ssd.toFile());
     var capacity = (ObjectNode) cell.path("capacity");
     ((com.fasterxml.jackson.databind.node.ArrayNode) capacity.path("steps")).addObject().put("target", 1900.0)
@@ -88,17 +134,16 @@ class CapacityReportTest {
         report.lines().headline().toString());
   }
 
-  /** Capacities are judged as the devices' comparison is: a CPU-saturated run leaves them without a verdict. */
+  /**
+   * Capacities are judged as the devices' comparison is, on their unthrottled steps: a CPU-saturated
+   * one leaves them without a verdict.
+   */
   @Test
   void capacitiesWhoseComparisonHasNoVerdictSayWhy(@TempDir Path dir) throws Exception {
-    var study = fixtures(dir);
-    judgeable(study.resolve("ssd_ratio1.33_workloada-zipfian_r1.json"));
-    var hdd = study.resolve("hdd_ratio1.33_workloada-zipfian_r1.json");
-    capacity(hdd, 61, 76);
-    capacity(study.resolve("ssd_ratio1.33_workloada-zipfian_r1.json"), 1900, 2375);
-    var cell = (ObjectNode) JSON.readTree(hdd.toFile());
+    var step = twoSearches(dir, 61, 76).resolve("hdd_ratio1.33_workloada-zipfian_r1.d/step1/result.json");
+    var cell = (ObjectNode) JSON.readTree(step.toFile());
     ((ObjectNode) cell.path("io")).put("cpuSaturated", true);
-    JSON.writeValue(hdd.toFile(), cell);
+    JSON.writeValue(step.toFile(), cell);
     var report = new ReportBuilder(dir.resolve("results"), dir.resolve("out")).write();
     var line = "at p99<=500ms, workload A zipfian, 1.33× RAM: ssd carries 1,900 ops/s, hdd 61.0 ops/s (31.1×): CPU-saturated";
     assertTrue(report.lines().headline().contains("no verdict: " + line), "the headline, as the study prints it: "
