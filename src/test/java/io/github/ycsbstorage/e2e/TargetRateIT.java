@@ -48,16 +48,13 @@ class TargetRateIT {
   }
 
   /**
-   * Ground truth for the start of the schedule: YCSB's {@code basic} binding with a fixed 2 ms delay,
-   * one thread at 50 ops/s (one operation every 20 ms, a tenth of what the delay allows), 100 reads,
-   * HdrHistogram logs on (as a study writes them). No operation has a reason to wait for its
-   * predecessor, so the intended-time p99 (the 2nd-largest of 100) is the service time plus the host's
-   * scheduling: below one tick. When YCSB created its histograms and log files at the first measured
-   * read, inside the schedule, the reads after it started 20–90 ms late (measured before the fix:
-   * intended p99 27–47 ms, service p99 3–5.5 ms).
+   * A target-rate run whose measurements were created before its schedule started (MeasurementSetup;
+   * MeasurementSetupTest proves the order, docs/study.md has the timings before and after: a wall
+   * clock must not decide a test): every read measured with its intended time, YCSB's logs written for
+   * the mix's operations and none for an operation it never draws.
    */
   @Test
-  void theScheduleStartsWithTheFirstMeasuredOperationNotWithYcsbsSetUp(@TempDir Path dir) throws Exception {
+  void aTargetRateRunMeasuresItsMixsOperationsAndLogsNoOther(@TempDir Path dir) throws Exception {
     var export = dir.resolve("run.txt");
     var run = ycsb("run", "basic", "-P", FILE, "-threads", "1", "-target", "50", "-p", "recordcount=100",
         "-p", "operationcount=100", "-p", "basicdb.verbose=false", "-p", "basicdb.simulatedelay=2",
@@ -68,7 +65,8 @@ class TargetRateIT {
     var read = result.path("summary").path("operations").path("READ");
     assertEquals(100, read.path("intended").path("count").asLong(), read::toString);
     assertTrue(read.path("p99Us").asLong() >= 2_000, "the delay is served: " + read);
-    assertTrue(read.path("intended").path("p99Us").asLong() < 20_000, "no read a tick late: " + read);
+    assertTrue(read.path("intended").path("p99Us").asLong() >= read.path("p99Us").asLong(),
+        "an intended time includes the service time: " + read);
     assertTrue(Files.isRegularFile(dir.resolve("Intended-READ.hdr")), "the log YCSB writes");
     assertTrue(Files.notExists(dir.resolve("UPDATE.hdr")), "no log of an operation the mix never draws");
   }
