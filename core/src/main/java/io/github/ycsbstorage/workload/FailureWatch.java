@@ -81,7 +81,8 @@ final class FailureWatch implements AutoCloseable {
   }
 
   private void watch() {
-    // A few looks per timeout: the phase ends at most a quarter of it late (at least every 10 ms).
+    // A few looks per timeout: the phase ends at most a quarter of it late, half for a hung operation
+    // (first seen at a look: stillBusy); at least every 10 ms.
     long periodMillis = Math.max(10, Math.min(1000, timeout.toMillis() / 4));
     try {
       while (!check(System.nanoTime())) {
@@ -147,8 +148,8 @@ final class FailureWatch implements AutoCloseable {
    * count: a slot still busy with the same count later has had one operation in progress at least
    * that long (its gate writes the count before the busy state, so a new operation shows a new
    * count). No clock on the operations' path; the price is precision: an operation is seen at most
-   * one watch period (at most a quarter of the timeout) after it began, so a hung one is told that
-   * much late, never early.
+   * one watch period (at most a quarter of the timeout, 1 s) after it began, so a hung one is told
+   * that much later than its start time would tell, never early.
    *
    * @return how long the longest of them has been seen in progress (nanoseconds; 0 when none is)
    */

@@ -114,7 +114,7 @@ final class OperationGate {
     slot.operation = operation; // volatile: busy before the stop is read, so a stop's wait sees it
     if (stopRequested.getAsBoolean()) {
       slot.operation = null;
-      Slot.COUNT.setOpaque(counts, type, before);
+      Slot.COUNT.setOpaque(counts, type, before); // not begun; no operation begins on this slot any more
       return false;
     }
     return true;
