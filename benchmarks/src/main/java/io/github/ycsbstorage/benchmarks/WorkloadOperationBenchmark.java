@@ -49,8 +49,9 @@ import site.ycsb.workloads.CoreWorkload;
  *
  * <p><b>Reading it:</b> nanoseconds per operation. The question is answered by the ratio of the two
  * {@code workload} rows for the same method and distribution: equal within the error bars means
- * the storage-aware workload adds nothing per operation (it overrides neither key, field nor
- * operation choice; {@code doInsert} adds one {@code LongAdder} increment). The absolute figure,
+ * the storage-aware workload adds nothing per operation (it overrides neither key nor field choice,
+ * draws the operation with CoreWorkload's own chooser and dispatch, and adds its operation gate's
+ * per-operation writes; {@code doInsert} also one {@code LongAdder} increment). The absolute figure,
  * against a database round trip of tens of microseconds or more, says how much of a client thread
  * the workload itself takes.
  */

@@ -2,10 +2,11 @@ package io.github.ycsbstorage.workload;
 
 import io.github.ycsbstorage.config.DurationFormat;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -19,7 +20,8 @@ import java.util.function.Supplier;
  * not started within the timeout (its binding's {@code init()} failed or hangs, and YCSB's
  * {@code Client} carries on without its share of the work). A daemon thread looks at YCSB's
  * return-code counters ({@code YcsbReturnCodes}) and the {@link OperationGate}'s slots a few times per
- * timeout, so nothing is added to the operations' path; it hands the reason to {@code stop}, which
+ * timeout, so nothing is added to the operations' path (not even a clock read: an operation is told in
+ * progress by its slot's unchanged count of operations begun); it hands the reason to {@code stop}, which
  * records the failure and ends the phase ({@link PhaseDeadline}). The reason carries no counts: the
  * verdict counts the failures and the operations in progress from the exported figures, the one
  * source of the {@code Status:} line and the result file. Thread-safe.
@@ -28,8 +30,12 @@ final class FailureWatch implements AutoCloseable {
   private static final Set<String> SUCCESS = Set.of("OK", "BATCHED_OK");
 
   /** What the watch looks at. */
-  record Sources(Supplier<Map<String, Map<String, Long>>> counters, Supplier<OptionalLong> oldestInProgress,
+  record Sources(Supplier<Map<String, Map<String, Long>>> counters, Supplier<List<OperationGate.Look>> slots,
                  Supplier<Optional<String>> threadsMissing) {
+  }
+
+  /** A busy slot's count of operations begun, and when this watch first saw it busy with that count. */
+  private record Busy(long begun, long sinceNanos) {
   }
 
   private final Duration timeout;
@@ -41,6 +47,8 @@ final class FailureWatch implements AutoCloseable {
   private long sinceNanos;
   private long failuresAtSince;
   private boolean stopped;
+  /** The slots busy at the last look. */
+  private Map<OperationGate.Slot, Busy> busy = new HashMap<>();
 
   /**
    * @param stop receives the reason once, when the phase must stop
@@ -73,7 +81,8 @@ final class FailureWatch implements AutoCloseable {
   }
 
   private void watch() {
-    // A few looks per timeout: the phase ends at most a quarter of it late (at least every 10 ms).
+    // A few looks per timeout: the phase ends at most a quarter of it late, half for a hung operation
+    // (first seen at a look: stillBusy); at least every 10 ms.
     long periodMillis = Math.max(10, Math.min(1000, timeout.toMillis() / 4));
     try {
       while (!check(System.nanoTime())) {
@@ -110,6 +119,7 @@ final class FailureWatch implements AutoCloseable {
         return missing;
       }
     }
+    long longestBusy = stillBusy(now);
     var counters = sources.counters().get();
     long ok = total(counters, true);
     long failures = total(counters, false);
@@ -126,12 +136,36 @@ final class FailureWatch implements AutoCloseable {
     if (failures > failuresAtSince) {
       return Optional.of("no operation succeeded for " + seconds + " while operations failed");
     }
-    var oldest = sources.oldestInProgress().get();
-    if (oldest.isPresent() && now - oldest.getAsLong() >= timeout.toNanos()) {
+    if (longestBusy >= timeout.toNanos()) {
       return Optional.of("no operation completed for " + seconds + " while an operation was in progress"
           + " all that time");
     }
     return Optional.empty();
+  }
+
+  /**
+   * Notes each busy slot's count of operations begun and when this look first saw it busy with that
+   * count: a slot still busy with the same count later has had one operation in progress at least
+   * that long (its gate writes the count before the busy state, so a new operation shows a new
+   * count). No clock on the operations' path; the price is precision: an operation is seen at most
+   * one watch period (at most a quarter of the timeout, 1 s) after it began, so a hung one is told
+   * that much later than its start time would tell, never early.
+   *
+   * @return how long the longest of them has been seen in progress (nanoseconds; 0 when none is)
+   */
+  private long stillBusy(long now) {
+    var seen = new HashMap<OperationGate.Slot, Busy>();
+    long longest = 0;
+    for (var look : sources.slots().get()) {
+      if (look.busy()) {
+        var before = busy.get(look.slot());
+        var since = before != null && before.begun() == look.begun() ? before : new Busy(look.begun(), now);
+        seen.put(look.slot(), since);
+        longest = Math.max(longest, now - since.sinceNanos());
+      }
+    }
+    busy = seen;
+    return longest;
   }
 
   @Override

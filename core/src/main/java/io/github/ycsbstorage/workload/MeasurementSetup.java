@@ -45,7 +45,7 @@ import site.ycsb.workloads.CoreWorkload;
  * version allows. Driven from YCSB's main thread.
  */
 final class MeasurementSetup {
-  private static final String READ_MODIFY_WRITE = "READ-MODIFY-WRITE";
+  private static final String READ_MODIFY_WRITE = YcsbOperation.READ_MODIFY_WRITE.ycsbName();
   /** Measurements.measurementInterval: 0 op only, 1 intended only, 2 both. */
   private static final int INTENDED_ONLY = 1;
   private static final int OP_ONLY = 0;
@@ -105,8 +105,8 @@ final class MeasurementSetup {
   /**
    * Removes the measurements created here of the types no operation attempted, and their log files.
    *
-   * @param attempted the types the phase's operations were named with (a read-modify-write's read and
-   *                  update included by this method)
+   * @param attempted the types the phase's operations began with ({@link OperationGate#attempted}; a
+   *                  read-modify-write's read and update included by this method)
    */
   void dropUnattempted(Set<String> attempted) {
     var used = new LinkedHashSet<>(attempted);

@@ -84,7 +84,7 @@ public class StorageAwareWorkload extends CoreWorkload {
   /** Records this phase wrote: calibration sample and YCSB's load threads. */
   private final LongAdder inserted = new LongAdder();
   private final RunRecord record = RunRecord.current();
-  private final OperationGate gate = new OperationGate(this::isStopRequested, this::stopAsFailed, System::nanoTime);
+  private final OperationGate gate = new OperationGate(this::isStopRequested, this::stopAsFailed);
   private AutoCloseable failureWatch = () -> { };
   /** Set once the phase is prepared, before YCSB's client threads start. */
   private ClientThreads clientThreads;
@@ -194,7 +194,7 @@ public class StorageAwareWorkload extends CoreWorkload {
     deadline = new PhaseDeadline(settings.operationTimeout(), this::windDownStranded);
     observers.start();
     failureWatch = FailureWatch.start(settings.failureTimeout(), new FailureWatch.Sources(YcsbReturnCodes::snapshot,
-        gate::oldestSince, clientThreads::takeMissing), this::stopAsFailed);
+        gate::look, clientThreads::takeMissing), this::stopAsFailed);
     InterruptedExport.install(this::windDown);
     // last: the client threads' schedules start right after init returns
     measurementSetup = MeasurementSetup.create(Measurements.getMeasurements(), p, load);
@@ -304,7 +304,7 @@ public class StorageAwareWorkload extends CoreWorkload {
         engine.stop(record, gate.begun()); // what the engine's counters are divided by
       }
       if (measurementSetup != null) { // before any export, YCSB's or a signal's
-        measurementSetup.dropUnattempted(gate.named());
+        measurementSetup.dropUnattempted(gate.attempted());
       }
     }
   }
@@ -324,20 +324,28 @@ public class StorageAwareWorkload extends CoreWorkload {
     return done;
   }
 
-  /** Runs on each of YCSB's client threads once its binding has started. */
+  /**
+   * Runs on each of YCSB's client threads once its binding has started.
+   *
+   * @return the thread's {@link OperationGate} slot, which YCSB hands back with each of the thread's
+   *     operations (CoreWorkload has no thread state); CoreWorkload's (null) during the warm-up, whose
+   *     threads are not YCSB's and do not pass the gate
+   */
   @Override
   public Object initThread(Properties p, int mythreadid, int threadcount) throws WorkloadException {
-    if (clientThreads != null) { // null during the warm-up, whose threads are not YCSB's
-      clientThreads.started();
-      ClientThreadIds.registerCurrent();
+    if (clientThreads == null) {
+      return super.initThread(p, mythreadid, threadcount);
     }
-    return super.initThread(p, mythreadid, threadcount);
+    clientThreads.started();
+    ClientThreadIds.registerCurrent();
+    return gate.slot();
   }
 
+  /** @param threadstate what {@link #initThread} returned to this thread */
   @Override
   public boolean doInsert(DB db, Object threadstate) {
-    var slot = gate.begin("INSERT");
-    if (slot == null) {
+    var slot = (OperationGate.Slot) threadstate;
+    if (!gate.begin(slot, YcsbOperation.INSERT)) {
       return false;
     }
     try {
@@ -356,51 +364,37 @@ public class StorageAwareWorkload extends CoreWorkload {
     }
   }
 
+  /**
+   * CoreWorkload 0.17.0's {@code doTransaction} (the same draw, the same dispatch), with the type
+   * drawn before the gate, so that the gate knows it from the start.
+   *
+   * @param threadstate what {@link #initThread} returned to this thread
+   */
   @Override
   public boolean doTransaction(DB db, Object threadstate) {
-    var slot = gate.begin(OperationGate.TRANSACTION);
-    if (slot == null) {
+    var drawn = operationchooser.nextString();
+    if (drawn == null) {
+      return false;
+    }
+    var operation = YcsbOperation.chosen(drawn);
+    var slot = (OperationGate.Slot) threadstate;
+    if (!gate.begin(slot, operation)) {
       return false;
     }
     try {
-      return super.doTransaction(db, threadstate);
+      switch (operation) {
+        case READ -> doTransactionRead(db);
+        case UPDATE -> doTransactionUpdate(db);
+        case INSERT -> doTransactionInsert(db);
+        case SCAN -> doTransactionScan(db);
+        case READ_MODIFY_WRITE -> doTransactionReadModifyWrite(db);
+      }
+      return true;
     } catch (RuntimeException e) {
       return gate.escaped(e);
     } finally {
       gate.end(slot);
     }
-  }
-
-  // CoreWorkload's doTransaction chooses the type, then calls one of these: the gate learns the name.
-
-  @Override
-  public void doTransactionRead(DB db) {
-    gate.name("READ");
-    super.doTransactionRead(db);
-  }
-
-  @Override
-  public void doTransactionReadModifyWrite(DB db) {
-    gate.name("READ-MODIFY-WRITE");
-    super.doTransactionReadModifyWrite(db);
-  }
-
-  @Override
-  public void doTransactionScan(DB db) {
-    gate.name("SCAN");
-    super.doTransactionScan(db);
-  }
-
-  @Override
-  public void doTransactionUpdate(DB db) {
-    gate.name("UPDATE");
-    super.doTransactionUpdate(db);
-  }
-
-  @Override
-  public void doTransactionInsert(DB db) {
-    gate.name("INSERT");
-    super.doTransactionInsert(db);
   }
 
   /** A warm-up transaction: not one of the phase's operations, so not through its gate. */

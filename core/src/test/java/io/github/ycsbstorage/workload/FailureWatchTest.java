@@ -6,23 +6,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
-/** The failure watch's decision, driven through its own clock, counters and slots (no waiting). */
+/** The failure watch's decision, driven through its own clock, counters and a gate's slots (no waiting). */
 class FailureWatchTest {
   private static final long SECOND = 1_000_000_000L;
 
   private final AtomicReference<Map<String, Map<String, Long>>> counters = new AtomicReference<>(Map.of());
-  private final AtomicReference<OptionalLong> oldest = new AtomicReference<>(OptionalLong.empty());
+  private final OperationGate gate = new OperationGate(() -> false, reason -> { });
   private final AtomicReference<Optional<String>> missingThreads = new AtomicReference<>(Optional.empty());
   private final ArrayList<String> stops = new ArrayList<>();
 
   private FailureWatch watch(Duration timeout) {
-    return new FailureWatch(timeout, new FailureWatch.Sources(counters::get, oldest::get, missingThreads::get),
+    return new FailureWatch(timeout, new FailureWatch.Sources(counters::get, gate::look, missingThreads::get),
         stops::add, 0);
   }
 
@@ -51,21 +51,44 @@ class FailureWatchTest {
   void aHungServerStopsThePhaseThoughNothingFails() {
     counts(100, 0);
     var watch = watch(Duration.ofSeconds(10));
-    oldest.set(OptionalLong.of(2 * SECOND)); // an operation that never returns, from 2 s
-    assertFalse(watch.check(11 * SECOND), "in progress for 9 s only");
+    assertFalse(watch.check(SECOND));
+    assertTrue(gate.begin(gate.slot(), YcsbOperation.READ)); // an operation that never returns, from just after 1 s
+    assertFalse(watch.check(2 * SECOND), "first seen at 2 s");
+    assertFalse(watch.check(11 * SECOND), "in progress for 10 s, but seen for 9 s only: told late, never early");
     assertTrue(watch.check(12 * SECOND));
     assertEquals("no operation completed for 12.0 s while an operation was in progress all that time: the phase"
         + " was stopped (storage.failure.timeout=10s)", stops.get(0));
   }
 
   @Test
+  void aSlotBusyAtEveryLookWithANewOperationEachTimeIsNotHung() {
+    var watch = watch(Duration.ofSeconds(1));
+    var slot = gate.slot();
+    assertTrue(gate.begin(slot, YcsbOperation.SCAN));
+    for (long now = 0; now <= 5 * SECOND; now += SECOND / 4) {
+      assertFalse(watch.check(now), "slow operations one after the other, each shorter than the timeout");
+      gate.end(slot);
+      assertTrue(gate.begin(slot, YcsbOperation.SCAN));
+    }
+    assertFalse(watch.check(5 * SECOND + SECOND / 2), "the last one, first seen now");
+    assertFalse(watch.check(6 * SECOND + SECOND / 4));
+    assertTrue(watch.check(6 * SECOND + SECOND / 2), "then it stays for the timeout");
+    assertEquals(List.of("no operation completed for 6.5 s while an operation was in progress all that time: the"
+        + " phase was stopped (storage.failure.timeout=1s)"), stops);
+  }
+
+  @Test
   void slowButCompletingOperationsOrAnIdleThrottledPhaseAreNotStopped() {
     var watch = watch(Duration.ofSeconds(1));
     assertFalse(watch.check(5 * SECOND), "nothing in progress, nothing failed: a throttled phase between operations");
-    oldest.set(OptionalLong.of(5 * SECOND));
+    var slow = gate.slot();
+    assertTrue(gate.begin(slow, YcsbOperation.READ));
+    assertFalse(watch.check(5 * SECOND), "first seen at 5 s");
     assertFalse(watch.check(5 * SECOND + SECOND / 2), "an operation in progress for less than the timeout");
+    var other = gate.slot(); // one thread's operation is slow, but another's complete
+    assertTrue(gate.begin(other, YcsbOperation.UPDATE));
+    gate.end(other);
     counts(1, 0);
-    oldest.set(OptionalLong.of(4 * SECOND)); // one thread's operation is slow, but others complete
     assertFalse(watch.check(6 * SECOND));
     assertFalse(watch.check(6 * SECOND + SECOND / 2));
     assertTrue(watch.check(7 * SECOND), "nothing completed for the timeout once the slow one is the only one");

@@ -2,41 +2,36 @@ package io.github.ycsbstorage.workload;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalLong;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 /**
- * Operations in progress are named and timed per thread, none begins after the stop, and an escaping
- * exception stops the phase.
+ * Operations in progress are named per thread, counted by type, none begins after the stop, and an
+ * escaping exception stops the phase.
  */
 class OperationGateTest {
   private final AtomicBoolean stop = new AtomicBoolean();
-  private final AtomicLong clock = new AtomicLong();
   private final ArrayList<String> failures = new ArrayList<>();
   private final OperationGate gate = new OperationGate(stop::get, reason -> {
     failures.add(reason);
     stop.set(true);
-  }, clock::get);
+  });
 
   @Test
   void noOperationBeginsAfterTheStopAndThoseInProgressAreAwaitedByName() throws Exception {
     var inOtherThread = new CountDownLatch(1);
     var release = new CountDownLatch(1);
     var other = new Thread(() -> {
-      clock.set(5);
-      var slot = gate.begin(OperationGate.TRANSACTION);
-      gate.name("UPDATE");
+      var slot = gate.slot();
+      gate.begin(slot, YcsbOperation.READ_MODIFY_WRITE); // seen in progress below
       inOtherThread.countDown();
       try {
         release.await();
@@ -45,40 +40,52 @@ class OperationGateTest {
       }
       gate.end(slot);
     });
-    clock.set(3);
-    var slot = gate.begin(OperationGate.TRANSACTION);
-    assertNotNull(slot);
-    gate.name("READ");
+    var slot = gate.slot();
+    assertTrue(gate.begin(slot, YcsbOperation.READ));
     other.start();
     inOtherThread.await();
-    assertEquals(Map.of("READ", 1L, "UPDATE", 1L), gate.inProgress());
-    assertEquals(OptionalLong.of(3), gate.oldestSince(), "the read began first");
+    assertEquals(Map.of("READ", 1L, "READ-MODIFY-WRITE", 1L), gate.inProgress());
     gate.end(slot);
-    assertEquals(OptionalLong.of(5), gate.oldestSince());
     stop.set(true);
-    assertNull(gate.begin("INSERT"));
-    assertEquals(Map.of("UPDATE", 1L), gate.awaitIdle(Duration.ZERO), "one still in progress");
-    assertEquals("1 (UPDATE 1)", OperationGate.describe(gate.awaitIdle(Duration.ZERO)));
+    assertFalse(gate.begin(slot, YcsbOperation.INSERT));
+    assertEquals(Map.of("READ-MODIFY-WRITE", 1L), gate.awaitIdle(Duration.ZERO), "one still in progress");
+    assertEquals("1 (READ-MODIFY-WRITE 1)", OperationGate.describe(gate.awaitIdle(Duration.ZERO)));
+    assertEquals(Set.of("READ", "READ-MODIFY-WRITE"), gate.attempted(), "the one in progress too, the refused one not");
     release.countDown();
     other.join();
     assertEquals(Map.of(), gate.awaitIdle(Duration.ZERO));
-    assertEquals(OptionalLong.empty(), gate.oldestSince());
     assertEquals(2, gate.begun(), "both threads' operations counted, the refused one not");
   }
 
   @Test
-  void aNameOutsideAnOperationIsIgnored() {
-    gate.name("READ"); // the warm-up's transactions pass CoreWorkload's methods without the gate
-    assertEquals(Map.of(), gate.inProgress());
+  void aLookShowsEachSlotBusyOrNotWithItsCountOfOperationsBegun() {
+    var first = gate.slot();
+    var second = gate.slot();
+    assertEquals(Set.of(new OperationGate.Look(first, false, 0), new OperationGate.Look(second, false, 0)),
+        Set.copyOf(gate.look()));
+    assertEquals(Set.of(), gate.attempted(), "nothing begun");
+    assertTrue(gate.begin(first, YcsbOperation.UPDATE));
+    gate.end(first);
+    assertTrue(gate.begin(first, YcsbOperation.SCAN));
+    assertEquals(Set.of(new OperationGate.Look(first, true, 2), new OperationGate.Look(second, false, 0)),
+        Set.copyOf(gate.look()), "a new operation, a new count");
+    gate.end(first);
+    assertEquals(Set.of(new OperationGate.Look(first, false, 2), new OperationGate.Look(second, false, 0)),
+        Set.copyOf(gate.look()));
+    assertEquals(Set.of("SCAN", "UPDATE"), gate.attempted());
+    assertEquals(2, gate.begun());
   }
 
   @Test
   void theFirstEscapingExceptionIsTheFailureAndStopsThePhase() {
-    assertNotNull(gate.begin("INSERT"));
+    var slot = gate.slot();
+    assertTrue(gate.begin(slot, YcsbOperation.INSERT));
     assertFalse(gate.escaped(new IllegalStateException("driver bug")));
     assertFalse(gate.escaped(new IllegalStateException("again")));
+    gate.end(slot);
     assertEquals(List.of("an operation threw java.lang.IllegalStateException: driver bug"), failures);
-    assertNull(gate.begin("INSERT"));
+    assertFalse(gate.begin(slot, YcsbOperation.INSERT));
+    assertEquals(1, gate.begun());
   }
 
   @Test

@@ -33,6 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
 import site.ycsb.ClientThread;
 import site.ycsb.DBWrapper;
 import site.ycsb.Utils;
+import site.ycsb.WorkloadException;
 import site.ycsb.measurements.Measurements;
 
 /** The workload's init/cleanup against a test-double binding that describes its server. */
@@ -63,12 +64,13 @@ class StorageAwareWorkloadTest {
     return properties;
   }
 
-  /** Inserts what YCSB's load threads would: insertcount records through the workload. */
-  private static void loadRest(StorageAwareWorkload workload, Properties properties) {
+  /** Inserts what YCSB's one load thread would: insertcount records through the workload. */
+  private static void loadRest(StorageAwareWorkload workload, Properties properties) throws WorkloadException {
     var db = new InMemoryServerDb();
+    var threadState = workload.initThread(properties, 0, 1);
     long count = Long.parseLong(properties.getProperty("insertcount"));
     for (long i = 0; i < count; i++) {
-      assertEquals(true, workload.doInsert(db, null));
+      assertEquals(true, workload.doInsert(db, threadState));
     }
   }
 
@@ -315,7 +317,6 @@ class StorageAwareWorkloadTest {
         "storage.precondition.round", "100ms", "storage.precondition.rounds", "8");
     var workload = new StorageAwareWorkload();
     workload.init(properties);
-    workload.initThread(properties, 0, 1); // as YCSB's one load thread does
     loadRest(workload, properties);
     workload.cleanup();
 
@@ -355,7 +356,6 @@ class StorageAwareWorkloadTest {
       var workload = new StorageAwareWorkload();
       workload.init(properties);
       assertEquals(Map.of(), InMemoryServerDb.RECORDS, "before the inserts");
-      workload.initThread(properties, 0, 1); // as YCSB's one load thread does
       loadRest(workload, properties);
       workload.cleanup();
       var fill = RunRecord.current().sections().precondition().orElseThrow().freeSpace().orElseThrow();

@@ -65,9 +65,10 @@ class AchievedDatasetOnDiskTest {
     var db = new MongoDbClient();
     db.setProperties(properties);
     db.init();
+    var threadState = workload.initThread(properties, 0, 1);
     long count = Long.parseLong(properties.getProperty("insertcount", properties.getProperty("recordcount")));
     for (long i = 0; i < count; i++) {
-      assertTrue(workload.doInsert(db, null));
+      assertTrue(workload.doInsert(db, threadState));
     }
     db.cleanup();
   }
