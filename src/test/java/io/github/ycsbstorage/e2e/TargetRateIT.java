@@ -7,6 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import org.HdrHistogram.AbstractHistogram;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -69,5 +73,29 @@ class TargetRateIT {
         "an intended time includes the service time: " + read);
     assertTrue(Files.isRegularFile(dir.resolve("Intended-READ.hdr")), "the log YCSB writes");
     assertTrue(Files.notExists(dir.resolve("UPDATE.hdr")), "no log of an operation the mix never draws");
+  }
+
+  /**
+   * The warm-up's reads go through YCSB's {@code DBWrapper} into YCSB's measurements (so that the JIT
+   * compiles the phase's own path, {@code WarmUp}), which are then dropped with their log files closed:
+   * YCSB's logs hold exactly the phase's reads, none of the warm-up's.
+   */
+  @Test
+  void aWarmUpLeavesNothingInYcsbsLogs(@TempDir Path dir) throws Exception {
+    var run = ycsb("run", "basic", "-P", FILE, "-threads", "1", "-target", "200", "-p", "recordcount=100",
+        "-p", "operationcount=100", "-p", "basicdb.verbose=false", "-p", "storage.warmup=500ops",
+        "-p", "hdrhistogram.fileoutput=true", "-p", "hdrhistogram.output.path=" + dir + "/");
+    assertEquals(0, run.exitCode(), run::all);
+    assertTrue(run.stderr().contains("Warm-up: 500 operations in "), run::all);
+    assertTrue(run.stdout().contains("[READ], Operations, 100"), run::all);
+    for (var log : List.of("READ.hdr", "Intended-READ.hdr")) {
+      long logged = 0;
+      try (var reader = new HistogramLogReader(dir.resolve(log).toFile())) {
+        for (EncodableHistogram interval; (interval = reader.nextIntervalHistogram()) != null;) {
+          logged += ((AbstractHistogram) interval).getTotalCount();
+        }
+      }
+      assertEquals(100, logged, log + ": the phase's reads only\n" + run.all());
+    }
   }
 }

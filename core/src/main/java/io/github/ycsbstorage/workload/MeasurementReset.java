@@ -1,15 +1,23 @@
 package io.github.ycsbstorage.workload;
 
+import java.io.PrintStream;
 import java.lang.reflect.Field;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import site.ycsb.measurements.Measurements;
+import site.ycsb.measurements.OneMeasurement;
+import site.ycsb.measurements.OneMeasurementHdrHistogram;
+import site.ycsb.measurements.TwoInOneMeasurement;
 
 /**
  * Forgets every measurement taken so far, so that warm-up operations are not reported. YCSB 0.17.0
  * keeps its measurements in a static singleton with no reset; {@code CoreWorkload} measures
  * read-modify-write itself (not only through {@code DBWrapper}), and holds the singleton in a private
  * field, so replacing the singleton would not do: this empties its two private maps instead (the
- * version is pinned, and a test proves the effect). Stateless and thread-safe.
+ * version is pinned, and a test proves the effect), and closes the HdrHistogram log files of what it
+ * drops (with {@code hdrhistogram.fileoutput}, a measurement created again later opens the same file
+ * anew, which an open stream of the dropped one would otherwise write into). Stateless and thread-safe.
  */
 final class MeasurementReset {
   /** YCSB's measurements by operation, and its intended-time ones (by the same names, without the prefix). */
@@ -20,19 +28,47 @@ final class MeasurementReset {
   }
 
   static void clear(Measurements measurements) {
-    map(measurements, OPERATIONS).clear();
-    map(measurements, INTENDED).clear();
+    for (var name : List.of(OPERATIONS, INTENDED)) {
+      var map = map(measurements, name);
+      map.values().stream().flatMap(measurement -> hdrHistograms((OneMeasurement) measurement))
+          .forEach(MeasurementReset::closeLog);
+      map.clear();
+    }
+  }
+
+  /** The HdrHistogram measurements a measurement is made of: itself, or both of a two-in-one. */
+  static Stream<OneMeasurementHdrHistogram> hdrHistograms(OneMeasurement measurement) {
+    if (measurement instanceof OneMeasurementHdrHistogram hdr) {
+      return Stream.of(hdr);
+    }
+    if (measurement instanceof TwoInOneMeasurement) {
+      return Stream.of("thing1", "thing2").flatMap(part -> hdrHistograms((OneMeasurement) field(
+          TwoInOneMeasurement.class, part, measurement)));
+    }
+    return Stream.empty();
+  }
+
+  private static void closeLog(OneMeasurementHdrHistogram measurement) {
+    var log = (PrintStream) field(OneMeasurementHdrHistogram.class, "log", measurement);
+    if (log != null) {
+      log.close();
+    }
+  }
+
+  /** A private field of one of YCSB 0.17.0's measurement classes. */
+  static Object field(Class<?> type, String name, Object owner) {
+    try {
+      Field field = type.getDeclaredField(name);
+      field.setAccessible(true);
+      return field.get(owner);
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("this YCSB core has no " + type.getSimpleName() + "." + name
+          + "; warm-up exclusion and measurement set-up need YCSB 0.17.0", e);
+    }
   }
 
   /** One of YCSB's two maps of measurements ({@link #OPERATIONS}, {@link #INTENDED}), live. */
   static Map<?, ?> map(Measurements measurements, String name) {
-    try {
-      Field field = Measurements.class.getDeclaredField(name);
-      field.setAccessible(true);
-      return (Map<?, ?>) field.get(measurements);
-    } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("this YCSB core has no Measurements." + name
-          + "; warm-up exclusion and measurement set-up need YCSB 0.17.0", e);
-    }
+    return (Map<?, ?>) field(Measurements.class, name, measurements);
   }
 }

@@ -15,7 +15,6 @@ import org.HdrHistogram.Recorder;
 import site.ycsb.measurements.Measurements;
 import site.ycsb.measurements.OneMeasurement;
 import site.ycsb.measurements.OneMeasurementHdrHistogram;
-import site.ycsb.measurements.TwoInOneMeasurement;
 import site.ycsb.workloads.CoreWorkload;
 
 /**
@@ -154,22 +153,16 @@ final class MeasurementSetup {
 
   /** Gives an HdrHistogram measurement (also one of two in one) a recorder of YCSB's whole range. */
   private static void fullRange(OneMeasurement measurement) {
-    try {
-      if (measurement instanceof OneMeasurementHdrHistogram) {
+    MeasurementReset.hdrHistograms(measurement).forEach(hdr -> {
+      try {
         Field recorder = OneMeasurementHdrHistogram.class.getDeclaredField("histogram");
         recorder.setAccessible(true);
-        recorder.set(measurement, new Recorder(1, Integer.MAX_VALUE, SIGNIFICANT_DIGITS));
-      } else if (measurement instanceof TwoInOneMeasurement) {
-        for (var name : List.of("thing1", "thing2")) {
-          Field part = TwoInOneMeasurement.class.getDeclaredField(name);
-          part.setAccessible(true);
-          fullRange((OneMeasurement) part.get(measurement));
-        }
+        recorder.set(hdr, new Recorder(1, Integer.MAX_VALUE, SIGNIFICANT_DIGITS));
+      } catch (ReflectiveOperationException e) {
+        throw new IllegalStateException("this YCSB core's HdrHistogram measurement has no recorder field; creating"
+            + " measurements before the phase needs YCSB 0.17.0", e);
       }
-    } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("this YCSB core's HdrHistogram measurement has no recorder field; creating"
-          + " measurements before the phase needs YCSB 0.17.0", e);
-    }
+    });
   }
 
   private static OneMeasurement invoke(Measurements measurements, String method, String type) {

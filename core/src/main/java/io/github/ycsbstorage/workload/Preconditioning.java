@@ -10,6 +10,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 import site.ycsb.DB;
 import site.ycsb.WorkloadException;
 
@@ -42,7 +43,7 @@ final class Preconditioning {
     System.err.printf(Locale.ROOT, "Preconditioning: %s (%,d records), not measured%n", settings, records);
     var started = System.nanoTime();
     var before = written.get();
-    try (var threads = UnmeasuredThreads.start(p, UnmeasuredThreads.threads(p), 0, (id, count) -> null,
+    try (var threads = UnmeasuredThreads.start(p, UnmeasuredThreads.threads(p), 0, UnaryOperator.identity(), (id, count) -> null,
         (db, state) -> overwrite.record(db, first + ThreadLocalRandom.current().nextLong(records)))) {
       var steady = threads.rounds(settings.rounds(), records, METRIC, written, stopRequested);
       threads.finish();

@@ -18,16 +18,18 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 import org.HdrHistogram.Recorder;
 import site.ycsb.DB;
 import site.ycsb.WorkloadException;
 
 /**
- * Operations outside YCSB's measurements, for the warm-up ({@link WarmUp}) and preconditioning
- * ({@link Preconditioning}): threads, each with its own unmeasured binding instance, repeat one
- * operation until stopped or until a number of operations was issued; their completions and latencies
- * can be judged in rounds ({@link SteadyStateCriterion}). A thread that fails ends the wait at once.
- * Driven from one thread; the counters are shared with the operation threads.
+ * Operations outside the phase's figures, for the warm-up ({@link WarmUp}) and preconditioning
+ * ({@link Preconditioning}): threads, each with its own binding instance (seen through {@code through},
+ * e.g. YCSB's {@code DBWrapper}), repeat one operation until stopped or until a number of operations
+ * was issued; their completions and latencies can be judged in rounds ({@link SteadyStateCriterion}).
+ * A thread that fails ends the wait at once. Driven from one thread; the counters are shared with the
+ * operation threads.
  */
 final class UnmeasuredThreads implements AutoCloseable {
   /** One operation on a thread's binding instance. */
@@ -56,15 +58,17 @@ final class UnmeasuredThreads implements AutoCloseable {
   /**
    * Starts {@code threads} threads repeating {@code operation}.
    *
-   * @param limit operations to issue in all, 0 for no limit
+   * @param limit   operations to issue in all, 0 for no limit
+   * @param through what the operation is given instead of each thread's binding instance
    */
-  static UnmeasuredThreads start(Properties p, int threads, long limit, ThreadState state, Operation operation) {
+  static UnmeasuredThreads start(Properties p, int threads, long limit, UnaryOperator<DB> through, ThreadState state,
+      Operation operation) {
     var running = new UnmeasuredThreads(threads);
     for (int id = 0; id < threads; id++) {
       int threadId = id;
       running.futures.add(running.executor.submit(() -> {
         try (var session = BindingSession.open(p)) {
-          var db = session.db();
+          var db = through.apply(session.db());
           Object threadState = state.create(threadId, threads);
           while (!running.stop.get() && (limit <= 0 || running.issued.incrementAndGet() <= limit)) {
             long began = System.nanoTime();

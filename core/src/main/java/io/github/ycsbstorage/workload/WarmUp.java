@@ -8,16 +8,31 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Properties;
 import java.util.concurrent.ExecutionException;
+import org.apache.htrace.core.HTraceConfiguration;
+import org.apache.htrace.core.Tracer;
+import site.ycsb.DBWrapper;
 import site.ycsb.WorkloadException;
 import site.ycsb.measurements.Measurements;
 
 /**
- * Unmeasured operations before the run phase ({@code storage.warmup}): the workload's own
- * transactions, on {@code threadcount} threads, each with its own unmeasured binding instance
+ * Operations before the run phase that it does not report ({@code storage.warmup}): the workload's own
+ * transactions, on {@code threadcount} threads, each with its own binding instance
  * ({@link UnmeasuredThreads}); then YCSB's measurements are emptied ({@link MeasurementReset}), so that
  * the reported counts, latencies, runtime and throughput leave warm-up out. For a duration, a number
  * of operations, or in rounds until the rounds' throughput (and p99) pass {@link SteadyStateCriterion}
  * or the bound on rounds is reached. Stateless.
+ *
+ * <p>Each binding instance is seen through YCSB's {@code DBWrapper}, as the phase's are: the JIT then
+ * compiles the operation path the phase takes. Called on the bare binding, it compiled call sites
+ * that had seen only the binding's class; the phase's first operations through {@code DBWrapper}
+ * threw that code away (the binding's read, its record decoding, CoreWorkload's transaction and
+ * HdrHistogram's recorder, all "made not entrant" at the phase's start, measured with
+ * {@code -XX:+PrintCompilation}), ran interpreted while it was compiled again, and a throttled phase
+ * fell behind its schedule by up to 10 ms in its first few hundred operations. For the same reason
+ * the warm-up records into measurements of the phase's own kind ({@link MeasurementSetup}: recorders
+ * of YCSB's whole range, another histogram class than YCSB's own). What still differs (the gate, the
+ * throttle, the first interval's phase flip of each recorder) is compiled within the phase's first
+ * operations.
  */
 final class WarmUp {
   private WarmUp() {
@@ -36,8 +51,11 @@ final class WarmUp {
     var started = System.nanoTime();
     Optional<SteadyState> steady = Optional.empty();
     long issued;
-    try (var threads = UnmeasuredThreads.start(p, UnmeasuredThreads.threads(p), warmup.operations(),
-        (id, count) -> workload.initThread(p, id, count), workload::unmeasuredTransaction)) {
+    MeasurementSetup.create(Measurements.getMeasurements(), p, false);
+    try (var tracer = new Tracer.Builder("ycsb-storage warm-up").conf(HTraceConfiguration.EMPTY).build();
+         var threads = UnmeasuredThreads.start(p, UnmeasuredThreads.threads(p), warmup.operations(),
+             db -> new DBWrapper(db, tracer), (id, count) -> workload.initThread(p, id, count),
+             workload::unmeasuredTransaction)) {
       if (warmup.steady().isPresent()) {
         var settings = warmup.steady().get();
         steady = Optional.of(threads.rounds(settings, 0, settings.metric().toString(), OptionalLong::empty,
