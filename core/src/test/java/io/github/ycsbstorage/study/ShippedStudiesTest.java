@@ -55,14 +55,14 @@ class ShippedStudiesTest {
   }
 
   @Test
-  void theCapacityStudyOfTheDemoEngineSearchesFourCellsAtItsObjective() throws Exception {
+  void theCapacityStudyOfTheDemoEngineSearchesFourCellsThreeTimesAtItsObjective() throws Exception {
     var definition = StudySettings.load(REPOSITORY.resolve("scripts/rocksdb/capacity-disk-vs-ram.properties"), REPOSITORY);
     assertEquals(EmbeddedEngine.ROCKSDB, definition.embeddedEngine().orElseThrow());
     assertEquals("p99<=2ms", definition.objective().orElseThrow().text());
     assertEquals("16MB", definition.passThrough().get("storage.server.memory"));
     var cells = new StudyPlan(definition).cells();
     assertEquals(4, loads(cells));
-    assertEquals(2 * 2, cells.size() - loads(cells));
-    assertEquals("ram_ratio8_workloadc-uniform_r1", cells.get(cells.size() - 1).id());
+    assertEquals(2 * 2 * 3, cells.size() - loads(cells));
+    assertEquals("ram_ratio8_workloadc-uniform_r3", cells.get(cells.size() - 1).id());
   }
 }
