@@ -2,6 +2,7 @@ package io.github.ycsbstorage.mongodb;
 
 import com.mongodb.ErrorCategory;
 import com.mongodb.MongoClientException;
+import com.mongodb.MongoConnectionPoolClearedException;
 import com.mongodb.MongoExecutionTimeoutException;
 import com.mongodb.MongoNodeIsRecoveringException;
 import com.mongodb.MongoNotPrimaryException;
@@ -28,7 +29,10 @@ final class StatusMapping {
   }
 
   static Status of(RuntimeException failure) {
-    if (failure instanceof MongoTimeoutException
+    // a pool cleared because another operation on the server failed: the same server, gone (one code
+    // per cause: with two threads, the second's read raced the first's socket failure)
+    if (failure instanceof MongoConnectionPoolClearedException
+        || failure instanceof MongoTimeoutException
         || failure instanceof MongoExecutionTimeoutException
         || failure instanceof MongoOperationTimeoutException
         || failure instanceof MongoSocketException

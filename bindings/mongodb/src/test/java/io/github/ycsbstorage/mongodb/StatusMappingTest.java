@@ -3,6 +3,7 @@ package io.github.ycsbstorage.mongodb;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.mongodb.MongoCommandException;
+import com.mongodb.MongoConnectionPoolClearedException;
 import com.mongodb.MongoExecutionTimeoutException;
 import com.mongodb.MongoSecurityException;
 import com.mongodb.MongoSocketOpenException;
@@ -11,6 +12,8 @@ import com.mongodb.MongoTimeoutException;
 import com.mongodb.MongoWriteException;
 import com.mongodb.ServerAddress;
 import com.mongodb.WriteError;
+import com.mongodb.connection.ClusterId;
+import com.mongodb.connection.ServerId;
 import org.bson.BsonDocument;
 import org.bson.BsonInvalidOperationException;
 import org.junit.jupiter.api.Test;
@@ -25,6 +28,9 @@ class StatusMappingTest {
     assertEquals(Status.SERVICE_UNAVAILABLE, StatusMapping.of(new MongoSocketOpenException("refused", ADDRESS)));
     assertEquals(Status.SERVICE_UNAVAILABLE, StatusMapping.of(new MongoSocketReadException("closed", ADDRESS)));
     assertEquals(Status.SERVICE_UNAVAILABLE, StatusMapping.of(new MongoExecutionTimeoutException(50, "maxTimeMS")));
+    // another thread's failure cleared the pool (PhaseStatusIT's gone server, two threads)
+    assertEquals(Status.SERVICE_UNAVAILABLE, StatusMapping.of(new MongoConnectionPoolClearedException(
+        new ServerId(new ClusterId(), ADDRESS), new MongoSocketReadException("closed", ADDRESS))));
   }
 
   @Test
