@@ -1,7 +1,6 @@
 package io.github.ycsbstorage.workload;
 
 import java.io.PrintStream;
-import java.lang.reflect.Field;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -14,8 +13,8 @@ import site.ycsb.measurements.TwoInOneMeasurement;
  * Forgets every measurement taken so far, so that warm-up operations are not reported. YCSB 0.17.0
  * keeps its measurements in a static singleton with no reset; {@code CoreWorkload} measures
  * read-modify-write itself (not only through {@code DBWrapper}), and holds the singleton in a private
- * field, so replacing the singleton would not do: this empties its two private maps instead (the
- * version is pinned, and a test proves the effect), and closes the HdrHistogram log files of what it
+ * field, so replacing the singleton would not do: this empties its two private maps instead
+ * ({@link YcsbPrivates}), and closes the HdrHistogram log files of what it
  * drops (with {@code hdrhistogram.fileoutput}, a measurement created again later opens the same file
  * anew, which an open stream of the dropped one would otherwise write into). Stateless and thread-safe.
  */
@@ -42,33 +41,21 @@ final class MeasurementReset {
       return Stream.of(hdr);
     }
     if (measurement instanceof TwoInOneMeasurement) {
-      return Stream.of("thing1", "thing2").flatMap(part -> hdrHistograms((OneMeasurement) field(
+      return Stream.of("thing1", "thing2").flatMap(part -> hdrHistograms((OneMeasurement) YcsbPrivates.get(
           TwoInOneMeasurement.class, part, measurement)));
     }
     return Stream.empty();
   }
 
   private static void closeLog(OneMeasurementHdrHistogram measurement) {
-    var log = (PrintStream) field(OneMeasurementHdrHistogram.class, "log", measurement);
+    var log = (PrintStream) YcsbPrivates.get(OneMeasurementHdrHistogram.class, "log", measurement);
     if (log != null) {
       log.close();
     }
   }
 
-  /** A private field of one of YCSB 0.17.0's measurement classes. */
-  static Object field(Class<?> type, String name, Object owner) {
-    try {
-      Field field = type.getDeclaredField(name);
-      field.setAccessible(true);
-      return field.get(owner);
-    } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("this YCSB core has no " + type.getSimpleName() + "." + name
-          + "; warm-up exclusion and measurement set-up need YCSB 0.17.0", e);
-    }
-  }
-
   /** One of YCSB's two maps of measurements ({@link #OPERATIONS}, {@link #INTENDED}), live. */
   static Map<?, ?> map(Measurements measurements, String name) {
-    return (Map<?, ?>) field(Measurements.class, name, measurements);
+    return (Map<?, ?>) YcsbPrivates.get(Measurements.class, name, measurements);
   }
 }

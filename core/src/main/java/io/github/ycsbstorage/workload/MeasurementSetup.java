@@ -2,8 +2,6 @@ package io.github.ycsbstorage.workload;
 
 import io.github.ycsbstorage.config.YcsbSettings;
 import java.io.IOException;
-import java.lang.reflect.Field;
-import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -40,8 +38,8 @@ import site.ycsb.workloads.CoreWorkload;
  * <p>The types are those the phase can draw: {@code INSERT} in a load; in a run each type whose
  * proportion is above 0 (a read-modify-write also reads and updates). A type the phase never attempted
  * (a short run that drew none) is removed again before export, log file included, so that YCSB's output
- * names the operations it would have named. Reaches YCSB's private methods reflectively, as the pinned
- * version allows. Driven from YCSB's main thread.
+ * names the operations it would have named. Reaches YCSB's private members through
+ * {@link YcsbPrivates}. Driven from YCSB's main thread.
  */
 final class MeasurementSetup {
   private static final String READ_MODIFY_WRITE = YcsbOperation.READ_MODIFY_WRITE.ycsbName();
@@ -64,13 +62,13 @@ final class MeasurementSetup {
   /** Creates the measurements of the operation types the phase can draw. */
   static MeasurementSetup create(Measurements measurements, Properties p, boolean load) {
     var types = load ? Set.of("INSERT") : drawn(p);
-    int interval = interval(measurements);
+    int interval = (Integer) YcsbPrivates.get(Measurements.class, "measurementInterval", measurements);
     for (var type : types) {
       if (interval != INTENDED_ONLY) {
-        fullRange(invoke(measurements, "getOpMeasurement", type));
+        fullRange(create(measurements, "getOpMeasurement", type));
       }
       if (interval != OP_ONLY) {
-        fullRange(invoke(measurements, "getOpIntendedMeasurement", type));
+        fullRange(create(measurements, "getOpIntendedMeasurement", type));
       }
     }
     return new MeasurementSetup(measurements, p, types);
@@ -140,39 +138,14 @@ final class MeasurementSetup {
     return Double.parseDouble(p.getProperty(key, defaultValue)) > 0;
   }
 
-  private static int interval(Measurements measurements) {
-    try {
-      Field field = Measurements.class.getDeclaredField("measurementInterval");
-      field.setAccessible(true);
-      return field.getInt(measurements);
-    } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("this YCSB core has no Measurements.measurementInterval; creating"
-          + " measurements before the phase needs YCSB 0.17.0", e);
-    }
-  }
-
   /** Gives an HdrHistogram measurement (also one of two in one) a recorder of YCSB's whole range. */
   private static void fullRange(OneMeasurement measurement) {
-    MeasurementReset.hdrHistograms(measurement).forEach(hdr -> {
-      try {
-        Field recorder = OneMeasurementHdrHistogram.class.getDeclaredField("histogram");
-        recorder.setAccessible(true);
-        recorder.set(hdr, new Recorder(1, Integer.MAX_VALUE, SIGNIFICANT_DIGITS));
-      } catch (ReflectiveOperationException e) {
-        throw new IllegalStateException("this YCSB core's HdrHistogram measurement has no recorder field; creating"
-            + " measurements before the phase needs YCSB 0.17.0", e);
-      }
-    });
+    MeasurementReset.hdrHistograms(measurement).forEach(hdr -> YcsbPrivates.set(OneMeasurementHdrHistogram.class,
+        "histogram", hdr, new Recorder(1, Integer.MAX_VALUE, SIGNIFICANT_DIGITS)));
   }
 
-  private static OneMeasurement invoke(Measurements measurements, String method, String type) {
-    try {
-      Method creator = Measurements.class.getDeclaredMethod(method, String.class);
-      creator.setAccessible(true);
-      return (OneMeasurement) creator.invoke(measurements, type);
-    } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("this YCSB core has no Measurements." + method + "; creating"
-          + " measurements before the phase needs YCSB 0.17.0", e);
-    }
+  /** One of YCSB's private creators ({@code getOpMeasurement}, {@code getOpIntendedMeasurement}). */
+  private static OneMeasurement create(Measurements measurements, String method, String type) {
+    return (OneMeasurement) YcsbPrivates.call(Measurements.class, method, measurements, type);
   }
 }

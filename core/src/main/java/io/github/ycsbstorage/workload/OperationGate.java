@@ -100,6 +100,14 @@ final class OperationGate {
   }
 
   /**
+   * A slot for a thread whose operations are not the phase's (the warm-up's): they pass the same
+   * code, so that it is compiled for the phase, but no count, watch or wait of the gate sees them.
+   */
+  Slot unlistedSlot() {
+    return new Slot();
+  }
+
+  /**
    * Call before an operation, with the calling thread's slot; when false, do not start it (and do not
    * call {@link #end}).
    *

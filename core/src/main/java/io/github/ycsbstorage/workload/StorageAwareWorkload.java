@@ -328,13 +328,13 @@ public class StorageAwareWorkload extends CoreWorkload {
    * Runs on each of YCSB's client threads once its binding has started.
    *
    * @return the thread's {@link OperationGate} slot, which YCSB hands back with each of the thread's
-   *     operations (CoreWorkload has no thread state); CoreWorkload's (null) during the warm-up, whose
-   *     threads are not YCSB's and do not pass the gate
+   *     operations (CoreWorkload has no thread state); during the warm-up, whose threads are not
+   *     YCSB's, a slot the gate does not list ({@link WarmUp})
    */
   @Override
   public Object initThread(Properties p, int mythreadid, int threadcount) throws WorkloadException {
     if (clientThreads == null) {
-      return super.initThread(p, mythreadid, threadcount);
+      return gate.unlistedSlot();
     }
     clientThreads.started();
     ClientThreadIds.registerCurrent();
@@ -395,11 +395,6 @@ public class StorageAwareWorkload extends CoreWorkload {
     } finally {
       gate.end(slot);
     }
-  }
-
-  /** A warm-up transaction: not one of the phase's operations, so not through its gate. */
-  boolean unmeasuredTransaction(DB db, Object threadstate) {
-    return super.doTransaction(db, threadstate);
   }
 
   /**

@@ -3,7 +3,10 @@ package io.github.ycsbstorage.workload;
 import io.github.ycsbstorage.config.YcsbSettings;
 import io.github.ycsbstorage.result.SteadyState;
 import io.github.ycsbstorage.result.Warmup;
+import java.text.DecimalFormat;
+import java.text.SimpleDateFormat;
 import java.time.Duration;
+import java.util.Date;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Properties;
@@ -30,11 +33,16 @@ import site.ycsb.measurements.Measurements;
  * {@code -XX:+PrintCompilation}), ran interpreted while it was compiled again, and a throttled phase
  * fell behind its schedule by up to 10 ms in its first few hundred operations. For the same reason
  * the warm-up records into measurements of the phase's own kind ({@link MeasurementSetup}: recorders
- * of YCSB's whole range, another histogram class than YCSB's own). What still differs (the gate, the
- * throttle, the first interval's phase flip of each recorder) is compiled within the phase's first
- * operations.
+ * of YCSB's whole range, another histogram class than YCSB's own), and its transactions are the
+ * workload's own {@code doTransaction}, through the gate with slots it does not list. What still
+ * differs (YCSB's throttle, the first interval's phase flip of each recorder) is compiled within the
+ * phase's first operations.
  */
 final class WarmUp {
+  /** The formats of YCSB 0.17.0's {@code StatusThread}. */
+  private static final String STATUS_DATE_FORMAT = "yyyy-MM-dd HH:mm:ss:SSS";
+  private static final String STATUS_NUMBER_FORMAT = "#.##";
+
   private WarmUp() {
   }
 
@@ -55,7 +63,7 @@ final class WarmUp {
     try (var tracer = new Tracer.Builder("ycsb-storage warm-up").conf(HTraceConfiguration.EMPTY).build();
          var threads = UnmeasuredThreads.start(p, UnmeasuredThreads.threads(p), warmup.operations(),
              db -> new DBWrapper(db, tracer), (id, count) -> workload.initThread(p, id, count),
-             workload::unmeasuredTransaction)) {
+             workload::doTransaction)) {
       if (warmup.steady().isPresent()) {
         var settings = warmup.steady().get();
         steady = Optional.of(threads.rounds(settings, 0, settings.metric().toString(), OptionalLong::empty,
@@ -68,6 +76,7 @@ final class WarmUp {
         threads.join(); // each thread ends by itself once the count is issued
       }
       issued = threads.issued();
+      compileStatusLine(Measurements.getMeasurements());
     } catch (ExecutionException e) {
       throw new WorkloadException("warm-up failed: " + e.getCause(), e.getCause());
     } catch (InterruptedException e) {
@@ -81,5 +90,17 @@ final class WarmUp {
         + steady.map(s -> ": " + s.verdict()).orElse(""));
     return Optional.of(new Warmup(warmup.toString(), elapsed.toMillis() / 1000.0,
         warmup.operations() > 0 ? OptionalLong.of(operations) : OptionalLong.empty(), steady));
+  }
+
+  /**
+   * What YCSB's status thread does for its first line, which it prints as the phase starts: its date
+   * and number formats load their locale data and the summary compiles HdrHistogram's percentile
+   * code, tens of milliseconds on a core the phase's first operations need (measured with
+   * {@code -XX:+PrintCompilation}). Done here, into the warm-up's measurements, which the reset drops.
+   */
+  private static void compileStatusLine(Measurements measurements) {
+    new SimpleDateFormat(STATUS_DATE_FORMAT).format(new Date());
+    new DecimalFormat(STATUS_NUMBER_FORMAT).format(1.5);
+    measurements.getSummary();
   }
 }

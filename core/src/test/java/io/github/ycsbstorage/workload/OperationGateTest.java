@@ -77,6 +77,19 @@ class OperationGateTest {
   }
 
   @Test
+  void anUnlistedSlotsOperationsPassTheGateButNoCountWatchOrWaitSeesThem() throws Exception {
+    var warmUp = gate.unlistedSlot();
+    assertTrue(gate.begin(warmUp, YcsbOperation.READ));
+    assertEquals(List.of(), gate.look(), "the failure watch does not see it");
+    assertEquals(Map.of(), gate.awaitIdle(Duration.ZERO), "a stop does not wait for it");
+    gate.end(warmUp);
+    assertEquals(Set.of(), gate.attempted());
+    assertEquals(0, gate.begun());
+    stop.set(true);
+    assertFalse(gate.begin(warmUp, YcsbOperation.READ), "the stop holds for it too");
+  }
+
+  @Test
   void theFirstEscapingExceptionIsTheFailureAndStopsThePhase() {
     var slot = gate.slot();
     assertTrue(gate.begin(slot, YcsbOperation.INSERT));
