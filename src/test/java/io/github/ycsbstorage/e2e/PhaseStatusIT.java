@@ -2,13 +2,13 @@ package io.github.ycsbstorage.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.ycsbstorage.config.DurationFormat;
 import io.github.ycsbstorage.testkit.HangLimit;
 import io.github.ycsbstorage.testkit.MongoServerExtension;
+import io.github.ycsbstorage.testkit.Tmpfs;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -199,12 +199,8 @@ class PhaseStatusIT {
 
   @Test
   void aFullFileSystemLeavesNeitherAPartialExportNorAnEarlierResult(@TempDir Path dir) throws Exception {
-    var small = Files.createDirectories(dir.resolve("small"));
-    var mount = Launcher.run(List.of("mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", small.toString()), Map.of(),
-        dir);
-    assumeTrue(mount.exitCode() == 0, "cannot mount a small tmpfs here (needs root with CAP_SYS_ADMIN): "
-        + mount.all().trim());
-    try {
+    try (var tmpfs = Tmpfs.mount(Files.createDirectories(dir.resolve("small")), "64k")) {
+      var small = tmpfs.path();
       var earlier = Files.writeString(small.resolve("run.txt.result.json"), "{\"schema\": \"an earlier run's\"}");
       // empty, so that removing it frees no room for this run's export
       var earlierSeries = Files.createFile(small.resolve("run.txt.storage.json"));
@@ -228,8 +224,6 @@ class PhaseStatusIT {
       assertTrue(Files.notExists(earlier), "the earlier result is gone: " + run.all());
       assertTrue(Files.notExists(earlierSeries), "the earlier time series is gone: " + run.all());
       assertTrue(Files.notExists(small.resolve("run.txt")), "no partial export: " + run.all());
-    } finally {
-      Launcher.run(List.of("umount", small.toString()), Map.of(), dir);
     }
   }
 

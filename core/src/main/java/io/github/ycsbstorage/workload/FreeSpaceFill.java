@@ -54,8 +54,9 @@ final class FreeSpaceFill {
    *
    * @param folder        the data folder: the file goes there
    * @param stopRequested ends the writing early (the record says how much was written)
-   * @throws IOException when the folder has no more free space than the reserve, or a write fails
-   *                     (the file is deleted all the same)
+   * @throws IOException when the folder has no more free space than the reserve, or a write fails: the
+   *                     message says how much was written and whether the file could be deleted (it is
+   *                     deleted all the same)
    */
   static Precondition run(StorageSettings.Precondition settings, Path folder, BooleanSupplier stopRequested)
       throws IOException {
@@ -79,6 +80,7 @@ final class FreeSpaceFill {
     long written = 0;
     long writes = 0;
     int full = 0;
+    Optional<IOException> failed = Optional.empty();
     boolean deleted;
     try (var channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
       var block = new byte[BLOCK];
@@ -112,6 +114,8 @@ final class FreeSpaceFill {
           roundBytes = 0;
         }
       }
+    } catch (IOException e) {
+      failed = Optional.of(e);
     } finally {
       deleted = delete(file);
       try {
@@ -122,6 +126,11 @@ final class FreeSpaceFill {
       if (!deleted) {
         System.err.println("Warning: could not delete " + file + ": remove it by hand");
       }
+    }
+    if (failed.isPresent()) {
+      throw new IOException(String.format(Locale.ROOT, "writing %s failed after %s of %s: %s; the file was %s", file,
+          ByteSize.ofBytes(written), ByteSize.ofBytes(target), failed.get().getMessage(),
+          deleted ? "deleted" : "not deleted: remove it by hand"), failed.get());
     }
     var elapsed = Duration.ofNanos(System.nanoTime() - started);
     var result = new Precondition(settings.toString(), elapsed.toMillis() / 1000.0, 0, writes, 0, OptionalLong.empty(),

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbstorage.config.ByteSize;
-import io.github.ycsbstorage.testkit.ProcessRun;
+import io.github.ycsbstorage.testkit.Tmpfs;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
@@ -17,43 +17,20 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The free-space preconditioning on a real file system of the test's own (root only): a 64 MiB tmpfs
- * mounted in a temporary folder, unmounted on every path. It must write the free space less the
+ * The free-space preconditioning on a real file system of the test's own (root only): a 64 MiB
+ * {@link Tmpfs} in a temporary folder, unmounted on every path. It must write the free space less the
  * reserve (the file system's own free space shows it taken), record the rounds' rates, delete its file
  * on every path, and leave the folder's other files as they were.
  */
 class FreeSpaceFillTest {
   private static final long SIZE = 64L << 20;
+  /** The tmpfs's size as {@code mount} takes it. */
+  static final String MOUNT_SIZE = "64m";
   static final long RESERVE = 8L << 20;
-
-  private static void run(String... command) throws Exception {
-    try (var child = ProcessRun.start(new ProcessBuilder(command))) {
-      int status = child.finish();
-      if (status != 0) {
-        throw new AssertionError(String.join(" ", command) + " exited " + status + ": " + child.describe());
-      }
-    }
-  }
-
-  /** Mounts a tmpfs of {@link #SIZE} at {@code mountPoint}, runs {@code test} in it, unmounts. */
-  static void onTmpfs(Path mountPoint, TestBody test) throws Exception {
-    Assumptions.assumeTrue("root".equals(System.getProperty("user.name")), "not root: mounting a tmpfs needs root");
-    run("mount", "-t", "tmpfs", "-o", "size=" + SIZE, "ycsb-storage-test", mountPoint.toString());
-    try {
-      test.run(mountPoint);
-    } finally {
-      run("umount", mountPoint.toString());
-    }
-  }
-
-  interface TestBody {
-    void run(Path folder) throws Exception;
-  }
 
   private static StorageSettings.Precondition settings(long reserve) {
     return new StorageSettings.Precondition(StorageSettings.PreconditionTarget.FREESPACE,
@@ -69,7 +46,8 @@ class FreeSpaceFillTest {
 
   @Test
   void writesTheFreeSpaceLessTheReserveRecordsItsRatesAndDeletesItsFile(@TempDir Path temp) throws Exception {
-    onTmpfs(Files.createDirectory(temp.resolve("mnt")), folder -> {
+    try (var tmpfs = Tmpfs.mount(Files.createDirectory(temp.resolve("mnt")), MOUNT_SIZE)) {
+      var folder = tmpfs.path();
       var mine = Files.writeString(folder.resolve("data.sst"), "the engine's file");
       long freeBefore = Files.getFileStore(folder).getUsableSpace();
       var leastFree = new AtomicLong(Long.MAX_VALUE);
@@ -103,12 +81,13 @@ class FreeSpaceFillTest {
       assertEquals("MiB written per second", done.roundUnit());
       assertTrue(done.summary().startsWith("wrote 58.7 MB of the 67.1 MB free (leaving a reserve of 8.4 MB) to "
           + fill.file() + ", then deleted it; "), done.summary());
-    });
+    }
   }
 
   @Test
   void aWriteThatFailsStillDeletesTheFile(@TempDir Path temp) throws Exception {
-    onTmpfs(Files.createDirectory(temp.resolve("mnt")), folder -> {
+    try (var tmpfs = Tmpfs.mount(Files.createDirectory(temp.resolve("mnt")), MOUNT_SIZE)) {
+      var folder = tmpfs.path();
       var squatter = folder.resolve("squatter");
       // halfway, another writer takes the rest of the file system: the fill's next write fails (ENOSPC)
       BooleanSupplier takeTheSpace = () -> {
@@ -130,17 +109,22 @@ class FreeSpaceFillTest {
       };
       var failure = assertThrows(IOException.class, () -> FreeSpaceFill.run(settings(RESERVE), folder, takeTheSpace));
       assertEquals(List.of(squatter), files(folder), "the fill's file is gone after " + failure);
-    });
+      // what failed, how far it got and what became of the file
+      assertTrue(failure.getMessage().matches("writing " + java.util.regex.Pattern.quote(folder.toString())
+          + "/\\.ycsb-storage-precondition-\\S+\\.fill failed after \\S+ [KMGTPE]?B of \\S+ [KMGTPE]?B: No space left on"
+          + " device; the file was deleted"), failure.getMessage());
+    }
   }
 
   @Test
   void aReserveAboveTheFreeSpaceWritesNothing(@TempDir Path temp) throws Exception {
-    onTmpfs(Files.createDirectory(temp.resolve("mnt")), folder -> {
+    try (var tmpfs = Tmpfs.mount(Files.createDirectory(temp.resolve("mnt")), MOUNT_SIZE)) {
+      var folder = tmpfs.path();
       var refused = assertThrows(IOException.class, () -> FreeSpaceFill.run(settings(SIZE * 2), folder, () -> false));
       assertTrue(refused.getMessage().endsWith("free, no more than the reserve of 134.2 MB: nothing to write (a smaller "
           + "storage.precondition.reserve leaves some)"), refused.getMessage());
       assertEquals(List.of(), files(folder));
-    });
+    }
   }
 
   @Test

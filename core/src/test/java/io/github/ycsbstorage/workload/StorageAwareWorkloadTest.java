@@ -14,6 +14,7 @@ import io.github.ycsbstorage.result.Sizing;
 import io.github.ycsbstorage.spi.Locality;
 import io.github.ycsbstorage.spi.MemoryFigure;
 import io.github.ycsbstorage.spi.ServerInfo;
+import io.github.ycsbstorage.testkit.Tmpfs;
 import java.io.ByteArrayOutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -343,11 +344,12 @@ class StorageAwareWorkloadTest {
 
   /**
    * A load asked to precondition the free space writes it in the server's data folder before the
-   * inserts (root only: on a tmpfs of the test's own, {@link FreeSpaceFillTest}), and records it.
+   * inserts (root only: on a {@link Tmpfs} of the test's own), and records it.
    */
   @Test
   void aLoadPreconditionsItsDataFoldersFreeSpaceBeforeTheInserts(@TempDir Path temp) throws Exception {
-    FreeSpaceFillTest.onTmpfs(Files.createDirectory(temp.resolve("mnt")), folder -> {
+    try (var tmpfs = Tmpfs.mount(Files.createDirectory(temp.resolve("mnt")), FreeSpaceFillTest.MOUNT_SIZE)) {
+      var folder = tmpfs.path();
       InMemoryServerDb.reset(ServerInfo.builder("InMemory").ram(new MemoryFigure(1_000_000, "test.ram"))
           .locality(Locality.LOCAL).dataPath(folder.toString()).build(), 0, 0);
       long free = Files.getFileStore(folder).getUsableSpace();
@@ -364,7 +366,7 @@ class StorageAwareWorkloadTest {
       assertEquals(List.of(), RunRecord.current().failures());
       assertTrue(RunRecord.current().summaryLines().toString().contains("bytes.written"),
           RunRecord.current().summaryLines().toString());
-    });
+    }
   }
 
   /** Free space is written where the data is: a server without a data folder here is refused, by name. */
