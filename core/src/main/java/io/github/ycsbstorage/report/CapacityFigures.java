@@ -3,6 +3,7 @@ package io.github.ycsbstorage.report;
 import io.github.ycsbstorage.result.Capacity;
 import io.github.ycsbstorage.result.TargetRate;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -22,19 +23,26 @@ final class CapacityFigures {
   private CapacityFigures() {
   }
 
-  /** Per device, workload and dataset size, the capacity found (the median over repetitions) with its bracket. */
+  /**
+   * Per device, workload and dataset size, the capacity found with its bracket, the unthrottled
+   * throughput, both as medians with their ranges over repetitions, and the share of the one in the
+   * other: how near saturation the objective lets the device run.
+   */
   static Optional<Table> table(ReportModel model) {
     var rows = new ArrayList<List<String>>();
     model.aggregates().forEach((mix, scales) -> scales.forEach((scale, devices) -> devices.forEach((device, aggregate) -> {
       var searches = searches(aggregate);
       if (!searches.isEmpty()) {
-        var first = searches.get(0);
-        rows.add(List.of(device, mix.title(), scale.title(), first.objective(), describe(searches),
-            Format.throughput(first.saturation())));
+        var capacity = median(searches);
+        var unthrottled = unthrottled(searches);
+        rows.add(List.of(device, mix.title(), scale.title(), searches.get(0).objective(), describe(searches),
+            describeUnthrottled(searches), capacity.isPresent()
+                ? Format.percent(capacity.getAsDouble() / unthrottled) : Format.UNKNOWN));
       }
     })));
     return rows.isEmpty() ? Optional.empty() : Optional.of(new Table("Capacity at the latency objective",
-        List.of("device", "workload", "dataset", "objective", "capacity", "unthrottled"), rows));
+        List.of("device", "workload", "dataset", "objective", "capacity", "unthrottled", "capacity ÷ unthrottled"),
+        rows));
   }
 
   /**
@@ -47,6 +55,7 @@ final class CapacityFigures {
     var lines = new ArrayList<String>();
     model.aggregates().forEach((mix, scales) -> scales.forEach((scale, devices) -> {
       var found = new LinkedHashMap<String, Double>();
+      var saturation = new LinkedHashMap<String, Double>();
       var unconfirmed = new ArrayList<String>();
       String objective = null;
       for (var entry : devices.entrySet()) {
@@ -54,6 +63,7 @@ final class CapacityFigures {
         var capacity = median(searches);
         if (capacity.isPresent()) {
           found.put(entry.getKey(), capacity.getAsDouble());
+          saturation.put(entry.getKey(), unthrottled(searches));
           objective = searches.get(0).objective();
           if (searches.stream().anyMatch(Capacity::unconfirmed)) {
             unconfirmed.add(entry.getKey());
@@ -68,8 +78,13 @@ final class CapacityFigures {
       for (int i = 0; i < ordered.size(); i++) {
         parts.add(ordered.get(i).getKey() + (i == 0 ? " carries " : " ") + Format.throughput(ordered.get(i).getValue()));
       }
-      var line = String.format(Locale.ROOT, "at %s, %s, %s: %s (%s)", objective, mix.title(), scale.title(),
-          String.join(", ", parts), Format.ratio(ordered.get(0).getValue() / ordered.get(ordered.size() - 1).getValue()));
+      var fastest = ordered.get(0).getKey();
+      var slowest = ordered.get(ordered.size() - 1).getKey();
+      // beside the ratio within the objective, the same devices' ratio unthrottled: how much of the gap
+      // at saturation the objective keeps
+      var line = String.format(Locale.ROOT, "at %s, %s, %s: %s (%s; unthrottled %s)", objective, mix.title(),
+          scale.title(), String.join(", ", parts), Format.ratio(found.get(fastest) / found.get(slowest)),
+          Format.ratio(saturation.get(fastest) / saturation.get(slowest)));
       // judged as the devices' comparison at this mix and size is: its reasons for no verdict hold here too;
       // a capacity its re-run missed is no firm figure to compare
       var reasons = new ArrayList<String>();
@@ -110,13 +125,32 @@ final class CapacityFigures {
         .toList();
   }
 
+  /** The capacities' median; empty when a repetition met the objective at no rate (the capacity is unknown). */
   private static OptionalDouble median(List<Capacity> searches) {
     var met = searches.stream().map(Capacity::lastMet).filter(OptionalDouble::isPresent)
-        .mapToDouble(OptionalDouble::getAsDouble).sorted().toArray();
-    if (met.length == 0 || met.length < searches.size()) {
-      return OptionalDouble.empty(); // a repetition that met nothing leaves the capacity unknown
+        .mapToDouble(OptionalDouble::getAsDouble).toArray();
+    return met.length == 0 || met.length < searches.size() ? OptionalDouble.empty() : OptionalDouble.of(median(met));
+  }
+
+  /** The unthrottled steps' median. */
+  private static double unthrottled(List<Capacity> searches) {
+    return median(searches.stream().mapToDouble(Capacity::saturation).toArray());
+  }
+
+  private static double median(double[] values) {
+    var sorted = values.clone();
+    Arrays.sort(sorted);
+    int half = sorted.length / 2;
+    return sorted.length % 2 == 1 ? sorted[half] : (sorted[half - 1] + sorted[half]) / 2;
+  }
+
+  private static String describeUnthrottled(List<Capacity> searches) {
+    if (searches.size() == 1) {
+      return Format.throughput(searches.get(0).saturation());
     }
-    return OptionalDouble.of(met.length % 2 == 1 ? met[met.length / 2] : (met[met.length / 2 - 1] + met[met.length / 2]) / 2);
+    var range = searches.stream().mapToDouble(Capacity::saturation).summaryStatistics();
+    return String.format(Locale.ROOT, "%s (median; %s–%s)", Format.throughput(unthrottled(searches)),
+        Format.throughput(range.getMin()), Format.throughput(range.getMax()));
   }
 
   private static String describe(List<Capacity> searches) {

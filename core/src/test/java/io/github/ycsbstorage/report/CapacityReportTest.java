@@ -71,11 +71,14 @@ class CapacityReportTest {
     var report = new ReportBuilder(dir.resolve("results"), dir.resolve("out")).write();
     var html = Files.readString(report.html());
     assertTrue(html.contains("<li>at p99&lt;=500ms, workload A zipfian, 1.33× RAM: ssd carries 1,900 ops/s, "
-        + "hdd 61.0 ops/s (31.1×)</li>"), html);
+        + "hdd 61.0 ops/s (31.1×; unthrottled 31.9×)</li>"), html);
     assertTrue(html.indexOf("ssd carries") < html.indexOf("id=\"capacity\""), "in the headline");
     assertTrue(report.lines().headline().contains("at p99<=500ms, workload A zipfian, 1.33× RAM: ssd carries 1,900 ops/s, "
-        + "hdd 61.0 ops/s (31.1×)"), "judged first: " + report.lines().headline());
+        + "hdd 61.0 ops/s (31.1×; unthrottled 31.9×)"), "judged first: " + report.lines().headline());
     assertTrue(html.contains("1,900 ops/s (met at 1,900, missed at 2,375)"), html);
+    // the table: each device's unthrottled step beside its capacity, and the share of the one in the other
+    assertTrue(html.contains("<td>48,975 ops/s</td><td>3.9 %</td>"), html);
+    assertTrue(html.contains("<td>1,537 ops/s</td><td>4.0 %</td>"), html);
     assertTrue(html.indexOf("id=\"capacity\"") < html.indexOf("id=\"throughput\""), "right after the headline");
     var markdown = Files.readString(report.markdown());
     assertTrue(markdown.contains("## Load against latency"), markdown);
@@ -95,7 +98,7 @@ class CapacityReportTest {
         + " throughput")), headline.toString());
     assertTrue(headline.stream().noneMatch(line -> line.contains("19.0× throughput")), headline.toString());
     assertTrue(headline.contains("at p99<=500ms, workload A zipfian, 1.33× RAM: ssd carries 1,900 ops/s, hdd 100 ops/s"
-        + " (19.0×)"), headline.toString());
+        + " (19.0×; unthrottled 31.9×)"), headline.toString());
     var html = Files.readString(report.html());
     assertTrue(html.contains("48,975 ops/s"), "the throughput table's figure is the unthrottled one: " + html);
   }
@@ -130,7 +133,7 @@ class CapacityReportTest {
     assertTrue(html.contains("unconfirmed: 1,900 ops/s met at 1,900 (400.0 ms), missed on its re-run (700.0 ms at"
         + " 1,880 ops/s); missed at 2,375"), html);
     assertTrue(report.lines().headline().contains("no verdict: at p99<=500ms, workload A zipfian, 1.33× RAM: ssd carries"
-        + " 1,900 ops/s, hdd 61.0 ops/s (31.1×): capacity unconfirmed, its re-run missed the objective (ssd)"),
+        + " 1,900 ops/s, hdd 61.0 ops/s (31.1×; unthrottled 31.9×): capacity unconfirmed, its re-run missed the objective (ssd)"),
         report.lines().headline().toString());
   }
 
@@ -145,7 +148,7 @@ class CapacityReportTest {
     ((ObjectNode) cell.path("io")).put("cpuSaturated", true);
     JSON.writeValue(step.toFile(), cell);
     var report = new ReportBuilder(dir.resolve("results"), dir.resolve("out")).write();
-    var line = "at p99<=500ms, workload A zipfian, 1.33× RAM: ssd carries 1,900 ops/s, hdd 61.0 ops/s (31.1×): CPU-saturated";
+    var line = "at p99<=500ms, workload A zipfian, 1.33× RAM: ssd carries 1,900 ops/s, hdd 61.0 ops/s (31.1×; unthrottled 31.9×): CPU-saturated";
     assertTrue(report.lines().headline().contains("no verdict: " + line), "the headline, as the study prints it: "
         + report.lines().headline());
     var html = Files.readString(report.html());
