@@ -5,15 +5,19 @@ import java.awt.Color;
 import java.awt.Font;
 import java.awt.Graphics2D;
 import java.awt.Rectangle;
+import java.awt.font.FontRenderContext;
+import java.awt.font.LineBreakMeasurer;
+import java.awt.font.TextAttribute;
+import java.text.AttributedString;
+import java.util.ArrayList;
 import java.util.List;
 import org.knowm.xchart.internal.chartpart.Annotation;
 
 /**
  * Marks the parts of a chart that carry no verdict inside the chart image itself, so that a chart
  * pasted elsewhere keeps its caveat: each such band washed out and hatched, labelled {@code no verdict},
- * and a note along the plot's top edge saying what the hatching means and why (or, without bands, any
- * other caveat of the chart). Painted by XChart after
- * the plot. Immutable.
+ * and a note along the plot's top edge, broken to its width, saying what the hatching means and why
+ * (or, without bands, any other caveat of the chart). Painted by XChart after the plot. Immutable.
  */
 final class Caveats extends Annotation {
   private static final Color WASH = new Color(255, 255, 255, 140);
@@ -68,12 +72,14 @@ final class Caveats extends Annotation {
       g.setColor(Color.DARK_GRAY);
       g.drawString(label, x, top + 4 + g.getFontMetrics().getAscent());
     }
-    g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 10));
+    var noteFont = new Font(Font.SANS_SERIF, Font.PLAIN, 10);
+    g.setFont(noteFont);
     int left = Math.min(getXAxisScreenValueForMin(), getXAxisScreenValueForMax());
+    int width = Math.max(getXAxisScreenValueForMin(), getXAxisScreenValueForMax()) - left - 16;
     var metrics = g.getFontMetrics();
     int y = top + 22 + metrics.getAscent();
-    // one line per part of the note, so that it stays inside the plot
-    for (var line : note.split("; ")) {
+    // each part of the note on lines of its own, broken at words to the plot's width so that it stays inside
+    for (var line : lines(note, noteFont, g.getFontRenderContext(), width)) {
       g.setColor(new Color(255, 255, 255, 220));
       g.fillRect(left + 4, y - metrics.getAscent() - 2, metrics.stringWidth(line) + 8, metrics.getHeight() + 2);
       g.setColor(Color.BLACK);
@@ -82,6 +88,22 @@ final class Caveats extends Annotation {
     }
     g.setStroke(stroke);
     g.setFont(font);
+  }
+
+  /** The note's parts (separated by {@code "; "}), each broken at words into lines at most {@code width} wide. */
+  static List<String> lines(String note, Font font, FontRenderContext context, int width) {
+    var lines = new ArrayList<String>();
+    for (var part : note.split("; ")) {
+      var text = new AttributedString(part);
+      text.addAttribute(TextAttribute.FONT, font);
+      var measurer = new LineBreakMeasurer(text.getIterator(), context);
+      while (measurer.getPosition() < part.length()) {
+        int start = measurer.getPosition();
+        measurer.nextLayout(Math.max(1, width));
+        lines.add(part.substring(start, measurer.getPosition()).strip());
+      }
+    }
+    return lines;
   }
 
   /** Diagonal lines across a rectangle (clipped to it by the caller). */
