@@ -87,6 +87,9 @@ class TargetRateIT {
         "-p", "hdrhistogram.fileoutput=true", "-p", "hdrhistogram.output.path=" + dir + "/");
     assertEquals(0, run.exitCode(), run::all);
     assertTrue(run.stderr().contains("Warm-up: 500 operations in "), run::all);
+    // held to a target rate, the phase runs with the JIT compiler's threads yielding to the client thread
+    assertTrue(run.stderr().matches("(?s).*Warm-up: the JIT compiler's \\d+ threads yield to the client threads \\(nice 19\\)"
+        + " for the phase at its target rate\n.*"), run::all);
     assertTrue(run.stdout().contains("[READ], Operations, 100"), run::all);
     for (var log : List.of("READ.hdr", "Intended-READ.hdr")) {
       long logged = 0;

@@ -13,6 +13,7 @@ import io.github.ycsbstorage.result.CacheState;
 import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.RunRecord;
 import io.github.ycsbstorage.result.Sizing;
+import io.github.ycsbstorage.result.Warmup;
 import io.github.ycsbstorage.spi.Locality;
 import io.github.ycsbstorage.spi.ServerInfo;
 import java.io.IOException;
@@ -167,7 +168,11 @@ public class StorageAwareWorkload extends CoreWorkload {
       if (settings.cache() == CacheState.COLD) {
         CacheControl.dropPageCache();
       }
-      WarmUp.run(settings.warmup(), p, this).ifPresent(warmup -> {
+      var warmedUp = WarmUp.run(settings.warmup(), p, this);
+      if (YcsbSettings.from(p).target() > 0) {
+        warmedUp = warmedUp.map(this::yieldCompilers);
+      }
+      warmedUp.ifPresent(warmup -> {
         record.setWarmup(warmup);
         warmup.steady().ifPresent(steady -> {
           record.addSummaryLine("WARMUP", "steady.rounds", steady.rounds().size());
@@ -198,6 +203,23 @@ public class StorageAwareWorkload extends CoreWorkload {
     InterruptedExport.install(this::windDown);
     // last: the client threads' schedules start right after init returns
     measurementSetup = MeasurementSetup.create(Measurements.getMeasurements(), p, load);
+  }
+
+  /**
+   * The warm-up compiled the phase's code: a phase held to a target rate runs without the JIT compiler
+   * threads taking its client threads' cores ({@link CompilerYield}).
+   */
+  private Warmup yieldCompilers(Warmup warmup) {
+    try {
+      var yielded = CompilerYield.apply();
+      System.err.println("Warm-up: the JIT compiler's " + yielded.threads() + " threads yield to the client threads"
+          + " (nice " + yielded.nice() + ") for the phase at its target rate");
+      return warmup.withCompilers(yielded);
+    } catch (IOException e) {
+      record.addWarning("the JIT compiler threads could not yield to the client threads (" + e.getMessage()
+          + "): compilation during the phase may delay its scheduled operations");
+      return warmup;
+    }
   }
 
   /**

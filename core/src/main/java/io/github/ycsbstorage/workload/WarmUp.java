@@ -89,7 +89,7 @@ final class WarmUp {
     System.err.println("Warm-up: " + warmup + " in " + LoadProgress.format(elapsed) + ", not measured"
         + steady.map(s -> ": " + s.verdict()).orElse(""));
     return Optional.of(new Warmup(warmup.toString(), elapsed.toMillis() / 1000.0,
-        warmup.operations() > 0 ? OptionalLong.of(operations) : OptionalLong.empty(), steady));
+        warmup.operations() > 0 ? OptionalLong.of(operations) : OptionalLong.empty(), steady, Optional.empty()));
   }
 
   /**
