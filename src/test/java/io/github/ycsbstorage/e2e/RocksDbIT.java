@@ -2,6 +2,7 @@ package io.github.ycsbstorage.e2e;
 
 import static io.github.ycsbstorage.e2e.Launcher.ycsb;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -9,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -115,6 +117,23 @@ class RocksDbIT {
     var result = new ObjectMapper().readTree(dir.resolve("load.result.json").toFile());
     assertTrue(result.path("server").path("details").path("io").asText().startsWith("buffered"), result::toPrettyString);
     assertTrue(result.path("warnings").toString().contains("rocksdb.directio=false"), result::toPrettyString);
+  }
+
+  /**
+   * The engine's native library cannot be unpacked (a limit on file size, as a full temporary folder
+   * would): the command ends with an error that says what and where, not a stack trace.
+   */
+  @Test
+  void aNativeLibraryThatCannotBeUnpackedIsAClearError(@TempDir Path dir) throws Exception {
+    assumeTrue(Files.isExecutable(Path.of("/usr/bin/prlimit")), "no /usr/bin/prlimit (util-linux) to limit file sizes");
+    var unpack = Files.createDirectory(dir.resolve("unpack"));
+    var load = Launcher.run(List.of("/usr/bin/prlimit", "--fsize=" + (1 << 20), "--",
+        Launcher.HOME.resolve("bin/ycsb").toString(), "load", "rocksdb", "-P", READ_ONLY, "-p",
+        "rocksdb.dir=" + dir.resolve("db")), Map.of("ROCKSDB_SHAREDLIB_DIR", unpack.toString()), Launcher.HOME);
+    assertEquals(2, load.exitCode(), load::all);
+    assertTrue(load.stderr().contains("its native library could not be loaded (rocksdbjni unpacks it into " + unpack
+        + " first): java.io.IOException: File too large"), load::all);
+    assertFalse(load.stderr().contains("Exception in thread"), load::all);
   }
 
   @Test

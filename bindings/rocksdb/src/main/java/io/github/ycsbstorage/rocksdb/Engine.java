@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
@@ -89,7 +90,17 @@ final class Engine implements AutoCloseable {
    * @throws RocksDBException         for another failure of the engine to open
    */
   static Engine open(RocksDbSettings settings) throws RocksDBException {
-    RocksDB.loadLibrary();
+    try {
+      RocksDB.loadLibrary();
+    } catch (RuntimeException e) {
+      // rocksdbjni unpacks its native library into a temporary file first: a full or limited /tmp
+      // failed here with a bare stack trace
+      var cause = e.getCause() != null ? e.getCause() : e;
+      var unpackedInto = Optional.ofNullable(System.getenv("ROCKSDB_SHAREDLIB_DIR"))
+          .orElse(System.getProperty("java.io.tmpdir"));
+      throw new RocksDBException("its native library could not be loaded (rocksdbjni unpacks it into " + unpackedInto
+          + " first): " + cause);
+    }
     var dir = settings.dir();
     var owned = new ArrayList<RocksObject>();
     var cache = new LRUCache(settings.blockCache().bytes());
