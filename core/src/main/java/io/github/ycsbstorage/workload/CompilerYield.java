@@ -82,7 +82,8 @@ final class CompilerYield {
   }
 
   private static void renice(List<String> tids) throws IOException {
-    var command = new ArrayList<>(List.of("renice", "-n", Integer.toString(NICE), "-p"));
+    // --priority sets the value; POSIX's -n is an increment, and util-linux versions differ on it
+    var command = new ArrayList<>(List.of("renice", "--priority", Integer.toString(NICE), "-p"));
     command.addAll(tids);
     var renice = new ProcessBuilder(command).redirectErrorStream(true).start();
     try {
