@@ -16,14 +16,16 @@ import java.util.OptionalDouble;
  * @param objective   as given, e.g. {@code p99<=10ms}
  * @param saturation  the unthrottled step's throughput, ops/s: the search's upper end
  * @param steps       every step in the order run; the first is the unthrottled one
+ * @param runsPerRate runs of each rate tried (odd): a rate met or missed by the majority of its runs, which
+ *                    stop once a majority agrees; 1 in results written before it existed
  * @param lastMet     the highest target that met the objective; empty when none did
  * @param firstMissed the lowest target above it that missed; empty when the search met it at every rate it tried
  * @param confirmation a re-run at {@code lastMet} after the search: the search assumes that latency grows
  *                    with the rate, and a noisy or non-monotone system can meet the objective once at a rate
- *                    it does not carry; when it missed, the capacity is unconfirmed. Absent when nothing
- *                    was met (or in results from before it was run)
+ *                    it does not carry; when it missed, the capacity is unconfirmed. Run with one run per
+ *                    rate only (a majority of runs confirms a rate itself); absent when nothing was met
  */
-public record Capacity(String objective, double saturation, List<Step> steps,
+public record Capacity(String objective, double saturation, List<Step> steps, int runsPerRate,
     @JsonInclude(JsonInclude.Include.ALWAYS) OptionalDouble lastMet,
     @JsonInclude(JsonInclude.Include.ALWAYS) OptionalDouble firstMissed,
     @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<Step> confirmation) {
@@ -44,6 +46,8 @@ public record Capacity(String objective, double saturation, List<Step> steps,
     Check.argument(objective != null && steps != null && !steps.isEmpty(),
         "a capacity section needs its objective and steps");
     steps = List.copyOf(steps);
+    runsPerRate = runsPerRate == 0 ? 1 : runsPerRate; // absent from results written before it existed
+    Check.argument(runsPerRate >= 1 && runsPerRate % 2 == 1, "an odd number of runs per rate");
     lastMet = lastMet == null ? OptionalDouble.empty() : lastMet;
     firstMissed = firstMissed == null ? OptionalDouble.empty() : firstMissed;
     confirmation = confirmation == null ? Optional.empty() : confirmation;
@@ -51,7 +55,7 @@ public record Capacity(String objective, double saturation, List<Step> steps,
 
   /** This search with its confirming re-run. */
   public Capacity confirmedBy(Step rerun) {
-    return new Capacity(objective, saturation, steps, lastMet, firstMissed, Optional.of(rerun));
+    return new Capacity(objective, saturation, steps, runsPerRate, lastMet, firstMissed, Optional.of(rerun));
   }
 
   /** Whether the re-run at the capacity missed it: the figure is then no firm one. */
@@ -60,7 +64,8 @@ public record Capacity(String objective, double saturation, List<Step> steps,
   }
 
   /**
-   * E.g. {@code 1,900 ops/s (met at 1,900, missed at 2,100; confirmed by a re-run)}, {@code unconfirmed: 1,900
+   * E.g. {@code 1,900 ops/s (met at 1,900, missed at 2,100; confirmed by a re-run)}, {@code 1,900 ops/s (met at
+   * 1,900, missed at 2,100; each rate by the majority of 3 runs)}, {@code unconfirmed: 1,900
    * ops/s met at 1,900 (p99 9.1 ms), missed on its re-run (p99 14.2 ms at 1,899 ops/s); missed at 2,100}, or
    * why there is no figure.
    */
@@ -80,7 +85,8 @@ public record Capacity(String objective, double saturation, List<Step> steps,
           rerun.achieved(), above);
     }
     return String.format(Locale.ROOT, "%,.0f ops/s (met at %,.0f, %s%s)", rate, rate, above,
-        confirmation.isPresent() ? "; confirmed by a re-run" : "");
+        runsPerRate > 1 ? String.format(Locale.ROOT, "; each rate by the majority of %d runs", runsPerRate)
+            : confirmation.isPresent() ? "; confirmed by a re-run" : "");
   }
 
   /** The objective's latency of a step, e.g. {@code 9.1 ms} or {@code 0.097 ms}, or {@code latency unknown}. */

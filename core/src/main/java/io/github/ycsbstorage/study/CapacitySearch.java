@@ -4,20 +4,23 @@ import io.github.ycsbstorage.result.Capacity;
 import io.github.ycsbstorage.result.TargetRate;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
  * Finds the highest target rate at which a cell meets its latency objective: an unthrottled step
- * gives the saturation rate S, the upper end; then a step at S (met: a step at 1.25 × S confirms
+ * gives the saturation rate S, the upper end; then the rate S (met: the rate 1.25 × S confirms
  * where it stops), else bisection of (0, S) for a bounded number of steps. A step meets the objective
  * when it kept its target (within {@link TargetRate#TOLERANCE}) and its intended-time latency is within
  * the bound. Bisection assumes that latency grows with the rate; a noisy or non-monotone system can
- * meet the objective once at a rate it does not carry, so the rate found is run once more: when that
+ * meet the objective once at a rate it does not carry, or miss it once at a rate it does. So each rate
+ * is judged by the majority of {@link CapacitySearchSettings#runsPerRate} runs (runs stop once a
+ * majority agrees); with one run per rate, the rate found is run once more instead, and when that
  * re-run misses, the capacity is unconfirmed ({@link Capacity#unconfirmed}). Not thread-safe.
  */
 final class CapacitySearch {
-  /** Above saturation: the step that shows where a cell that met at saturation stops. */
+  /** Above saturation: the rate that shows where a cell that met at saturation stops. */
   static final double BEYOND = 1.25;
 
   /** Runs one step: a short run of the cell at {@code target} ops/s, 0 for unthrottled. */
@@ -25,52 +28,65 @@ final class CapacitySearch {
     Capacity.Step probe(double target) throws IOException, InterruptedException;
   }
 
-  private CapacitySearch() {
+  private final CapacitySearchSettings settings;
+  private final Prober prober;
+  private final List<Capacity.Step> steps = new ArrayList<>();
+
+  private CapacitySearch(CapacitySearchSettings settings, Prober prober) {
+    this.settings = settings;
+    this.prober = prober;
   }
 
-  /**
-   * @param bisections steps of bisection below saturation
-   */
-  static Capacity run(LatencyObjective objective, Prober prober, int bisections)
-      throws IOException, InterruptedException {
-    var found = search(objective, prober, bisections);
-    return found.lastMet().isPresent() ? found.confirmedBy(prober.probe(found.lastMet().getAsDouble())) : found;
+  static Capacity run(CapacitySearchSettings settings, Prober prober) throws IOException, InterruptedException {
+    var found = new CapacitySearch(settings, prober).search();
+    return found.lastMet().isPresent() && settings.runsPerRate() == 1
+        ? found.confirmedBy(prober.probe(found.lastMet().getAsDouble())) : found;
   }
 
-  private static Capacity search(LatencyObjective objective, Prober prober, int bisections)
-      throws IOException, InterruptedException {
-    var steps = new ArrayList<Capacity.Step>();
+  private Capacity search() throws IOException, InterruptedException {
     var unthrottled = prober.probe(0);
     steps.add(unthrottled);
     double saturation = unthrottled.achieved();
     if (!(saturation > 0)) {
-      return new Capacity(objective.text(), saturation, steps, OptionalDouble.empty(), OptionalDouble.empty(),
-          Optional.empty());
+      return capacity(saturation, OptionalDouble.empty(), OptionalDouble.empty());
     }
-    var atSaturation = prober.probe(saturation);
-    steps.add(atSaturation);
-    if (atSaturation.met()) {
-      var beyond = prober.probe(saturation * BEYOND);
-      steps.add(beyond);
-      return beyond.met()
-          ? new Capacity(objective.text(), saturation, steps, OptionalDouble.of(beyond.target()), OptionalDouble.empty(),
-              Optional.empty())
-          : new Capacity(objective.text(), saturation, steps, OptionalDouble.of(saturation),
-              OptionalDouble.of(beyond.target()), Optional.empty());
+    if (meets(saturation)) {
+      double beyond = saturation * BEYOND;
+      return meets(beyond) ? capacity(saturation, OptionalDouble.of(beyond), OptionalDouble.empty())
+          : capacity(saturation, OptionalDouble.of(saturation), OptionalDouble.of(beyond));
     }
     double low = 0;
     double high = saturation;
-    for (int i = 0; i < bisections; i++) {
-      var step = prober.probe((low + high) / 2);
-      steps.add(step);
-      if (step.met()) {
-        low = step.target();
+    for (int i = 0; i < settings.bisections(); i++) {
+      double rate = (low + high) / 2;
+      if (meets(rate)) {
+        low = rate;
       } else {
-        high = step.target();
+        high = rate;
       }
     }
-    return new Capacity(objective.text(), saturation, steps, low > 0 ? OptionalDouble.of(low) : OptionalDouble.empty(),
-        OptionalDouble.of(high), Optional.empty());
+    return capacity(saturation, low > 0 ? OptionalDouble.of(low) : OptionalDouble.empty(), OptionalDouble.of(high));
+  }
+
+  /** Runs {@code rate} until a majority of its runs agree: whether it meets the objective. */
+  private boolean meets(double rate) throws IOException, InterruptedException {
+    int met = 0;
+    int missed = 0;
+    while (met < settings.majority() && missed < settings.majority()) {
+      var step = prober.probe(rate);
+      steps.add(step);
+      if (step.met()) {
+        met++;
+      } else {
+        missed++;
+      }
+    }
+    return met > missed;
+  }
+
+  private Capacity capacity(double saturation, OptionalDouble lastMet, OptionalDouble firstMissed) {
+    return new Capacity(settings.objective().text(), saturation, steps, settings.runsPerRate(), lastMet, firstMissed,
+        Optional.empty());
   }
 
   /** Whether a step kept its target and met the objective. */

@@ -153,7 +153,7 @@ public final class StudyRunner {
         long began = System.nanoTime();
         Result document;
         try {
-          document = study.objective().isPresent() && cell.phase() == Phase.RUN
+          document = study.capacitySearch().isPresent() && cell.phase() == Phase.RUN
               ? capacity(cell, raw, warnings, executor) : executor.run(cell, raw, warnings);
           ResultWriter.write(result, document);
         } catch (IOException e) {
@@ -189,9 +189,10 @@ public final class StudyRunner {
    */
   private Result capacity(Cell cell, Path folder, List<String> warnings, CellExecutor executor)
       throws IOException, InterruptedException {
-    var objective = study.objective().orElseThrow();
+    var search = study.capacitySearch().orElseThrow();
+    var objective = search.objective();
     var steps = new ArrayList<Result>();
-    var capacity = CapacitySearch.run(objective, target -> {
+    var capacity = CapacitySearch.run(search, target -> {
       var step = target > 0 ? cell.withTarget(target) : cell;
       var name = "step" + (steps.size() + 1);
       var stepFolder = Files.createDirectories(folder.resolve(name));
@@ -214,7 +215,7 @@ public final class StudyRunner {
                   latency.getAsDouble() / 1000) : "unknown", verdict); // sub-millisecond: not 0.0
       return new Capacity.Step(target, achieved, latency, met, folder.getFileName().resolve(name)
           .resolve("result.json").toString());
-    }, study.bisections());
+    });
     int chosen = 0;
     for (int i = 0; i < capacity.steps().size(); i++) {
       var step = capacity.steps().get(i);

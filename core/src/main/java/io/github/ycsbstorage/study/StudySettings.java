@@ -41,7 +41,7 @@ public record StudySettings(String name, String binding, List<Workload> workload
     List<DatasetScale> scales, List<Device> devices, Optional<String> serverStart, Optional<String> serverStop,
     int repetitions, Optional<Duration> duration, Optional<Long> operationCount, CacheState cache, int clients,
     List<String> hosts, int threads, Optional<Double> target, Path resultsRoot, Map<String, String> passThrough,
-    Path folder, List<Double> targets, Optional<LatencyObjective> objective, int bisections, RunOrder order) {
+    Path folder, List<Double> targets, Optional<CapacitySearchSettings> capacitySearch, RunOrder order) {
 
   public static final String PREFIX = "study.";
   public static final String NAME = "study.name";
@@ -65,13 +65,14 @@ public record StudySettings(String name, String binding, List<Workload> workload
   public static final String TARGETS = "study.targets";
   public static final String SLO = "study.slo";
   public static final String SLO_STEPS = "study.slo.steps";
+  public static final String SLO_RUNS = "study.slo.runs";
   public static final String RESULTS = "study.results";
   public static final String ORDER = "study.order";
 
   /** Every key of the {@code study.} namespace (docs/study.md). */
   public static final Set<String> KEYS = Set.of(NAME, BINDING, WORKLOADS, DISTRIBUTIONS, RATIOS, SIZES,
       RECORDCOUNTS, DEVICES, SERVER_START, SERVER_STOP, REPETITIONS, DURATION, OPERATIONCOUNT, CACHE, CLIENTS,
-      HOSTS, THREADS, TARGET, TARGETS, SLO, SLO_STEPS, RESULTS, ORDER);
+      HOSTS, THREADS, TARGET, TARGETS, SLO, SLO_STEPS, SLO_RUNS, RESULTS, ORDER);
 
   /**
    * A workload file of the study.
@@ -178,9 +179,9 @@ public record StudySettings(String name, String binding, List<Workload> workload
         reader.string(OPERATIONCOUNT).map(v -> PropertyReader.parseLong(OPERATIONCOUNT, v, 1, Integer.MAX_VALUE)),
         reader.choice(CACHE, CacheState.WARM), clients, reader.list(HOSTS, ""),
         reader.integer(THREADS, 1, 1, 10_000), target(reader), resolve(base, RESULTS, reader.string(RESULTS, "results")),
-        passThrough, base.toAbsolutePath().normalize(), targets(reader), objective(reader),
-        reader.integer(SLO_STEPS, 5, 1, 20), reader.choice(ORDER, RunOrder.INTERLEAVED));
-    settings.objective().ifPresent(objective -> settings.checkSample(objective, reader));
+        passThrough, base.toAbsolutePath().normalize(), targets(reader), capacitySearch(reader),
+        reader.choice(ORDER, RunOrder.INTERLEAVED));
+    settings.capacitySearch().ifPresent(search -> settings.checkSample(search.objective(), reader));
     return settings;
   }
 
@@ -221,18 +222,30 @@ public record StudySettings(String name, String binding, List<Workload> workload
     return List.copyOf(targets.values());
   }
 
-  /** {@code study.slo}: runs every run cell as a capacity search; a fixed target would contradict it. */
-  private static Optional<LatencyObjective> objective(PropertyReader reader) {
+  /**
+   * {@code study.slo} and how to search: runs every run cell as a capacity search; a fixed target would
+   * contradict it, and the search's shape means nothing without it.
+   */
+  private static Optional<CapacitySearchSettings> capacitySearch(PropertyReader reader) {
     var objective = reader.string(SLO).map(text -> LatencyObjective.parse(SLO, text));
     if (objective.isPresent() && reader.string(TARGET).isPresent()) {
       throw new InvalidPropertyException(SLO, reader.string(SLO).orElseThrow(), "an objective without " + TARGET,
           "a capacity search chooses each step's rate itself");
     }
-    if (objective.isEmpty() && reader.string(SLO_STEPS).isPresent()) {
-      throw new InvalidPropertyException(SLO_STEPS, reader.string(SLO_STEPS).orElseThrow(),
-          "a value only together with " + SLO, "there is no capacity search to shape");
+    for (var shape : List.of(SLO_STEPS, SLO_RUNS)) {
+      if (objective.isEmpty() && reader.string(shape).isPresent()) {
+        throw new InvalidPropertyException(shape, reader.string(shape).orElseThrow(),
+            "a value only together with " + SLO, "there is no capacity search to shape");
+      }
     }
-    return objective;
+    int bisections = reader.integer(SLO_STEPS, 5, 1, 20);
+    int runs = reader.integer(SLO_RUNS, 1, 1, 9);
+    if (runs % 2 == 0) {
+      throw new InvalidPropertyException(SLO_RUNS, reader.string(SLO_RUNS).orElseThrow(),
+          "an odd number of runs per rate, 1–9", "a rate's verdict is the majority of its runs, which an even number"
+          + " can split");
+    }
+    return objective.map(o -> new CapacitySearchSettings(o, bisections, runs));
   }
 
   /** Whether the study sets any {@code collector.*} key, which only the storage-aware workload reads. */

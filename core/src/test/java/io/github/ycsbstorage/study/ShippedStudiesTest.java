@@ -58,7 +58,9 @@ class ShippedStudiesTest {
   void theCapacityStudyOfTheDemoEngineSearchesFourCellsThreeTimesAtItsObjective() throws Exception {
     var definition = StudySettings.load(REPOSITORY.resolve("scripts/rocksdb/capacity-disk-vs-ram.properties"), REPOSITORY);
     assertEquals(EmbeddedEngine.ROCKSDB, definition.embeddedEngine().orElseThrow());
-    assertEquals("p99<=2ms", definition.objective().orElseThrow().text());
+    var search = definition.capacitySearch().orElseThrow();
+    assertEquals("p99<=2ms", search.objective().text());
+    assertEquals(3, search.runsPerRate());
     assertEquals("16MB", definition.passThrough().get("storage.server.memory"));
     var cells = new StudyPlan(definition).cells();
     assertEquals(4, loads(cells));

@@ -86,7 +86,8 @@ class StudyPlanTest {
         List.of("study.targets", "500,0", "study.targets='0' is invalid: it must be > 0; accepted: rates in operations"),
         List.of("study.targets", "500,500.2", "study.targets='500.2' is invalid: same rate as an earlier entry"),
         List.of("study.slo", "p99<=fast", "study.slo='p99<=fast' is invalid; accepted: [OPERATION.]pNN<=DURATION"),
-        List.of("study.slo.steps", "3", "study.slo.steps='3' is invalid: there is no capacity search to shape"))) {
+        List.of("study.slo.steps", "3", "study.slo.steps='3' is invalid: there is no capacity search to shape"),
+        List.of("study.slo.runs", "3", "study.slo.runs='3' is invalid: there is no capacity search to shape"))) {
       var error = assertThrows(InvalidPropertyException.class,
           () -> StudySettings.from(study(bad.get(0), bad.get(1)), "s", home, home));
       assertTrue(error.getMessage().startsWith(bad.get(2)), error.getMessage());
@@ -105,10 +106,19 @@ class StudyPlanTest {
     var timed = assertThrows(InvalidPropertyException.class, () -> StudySettings.from(study("study.slo", "p99<=10ms",
         "study.operationcount", "1000", "study.duration", "30s"), "s", home, home));
     assertTrue(timed.getMessage().contains("a capacity step runs a fixed number of operations"), timed.getMessage());
+    for (var runs : List.of(List.of("2", "a rate's verdict is the majority of its runs, which an even number can split;"
+        + " accepted: an odd number of runs per rate, 1–9"), List.of("11", "accepted:"), List.of("x", "accepted:"))) {
+      var error = assertThrows(InvalidPropertyException.class, () -> StudySettings.from(study("study.slo", "p99<=10ms",
+          "study.operationcount", "1000", "study.slo.runs", runs.get(0)), "s", home, home));
+      assertTrue(error.getMessage().startsWith("study.slo.runs='" + runs.get(0) + "' is invalid")
+          && error.getMessage().contains(runs.get(1)), error.getMessage());
+    }
     var search = StudySettings.from(study("study.slo", "READ.p99<=10ms", "study.slo.steps", "7",
         "study.operationcount", "500", "study.clients", "2"), "s", home, home);
-    assertEquals(7, search.bisections());
-    assertEquals("READ", search.objective().orElseThrow().operation().orElseThrow());
+    var capacitySearch = search.capacitySearch().orElseThrow();
+    assertEquals(7, capacitySearch.bisections());
+    assertEquals(1, capacitySearch.runsPerRate(), "one run per rate unless asked");
+    assertEquals("READ", capacitySearch.objective().operation().orElseThrow());
   }
 
   @Test
