@@ -57,6 +57,7 @@ final class CapacityFigures {
       var found = new LinkedHashMap<String, Double>();
       var saturation = new LinkedHashMap<String, Double>();
       var unconfirmed = new ArrayList<String>();
+      var stolen = new ArrayList<String>();
       String objective = null;
       for (var entry : devices.entrySet()) {
         var searches = searches(entry.getValue());
@@ -67,6 +68,13 @@ final class CapacityFigures {
           objective = searches.get(0).objective();
           if (searches.stream().anyMatch(Capacity::unconfirmed)) {
             unconfirmed.add(entry.getKey());
+          }
+          var steps = searches.stream().flatMap(c -> c.steps().stream()).toList();
+          var taken = steps.stream().filter(Capacity.Step::stolen).mapToDouble(step -> step.steal().getAsDouble())
+              .summaryStatistics();
+          if (taken.getCount() > 0) {
+            stolen.add(String.format(Locale.ROOT, "%s: %d of %d steps, up to %.1f %%", entry.getKey(), taken.getCount(),
+                steps.size(), taken.getMax()));
           }
         }
       }
@@ -92,6 +100,10 @@ final class CapacityFigures {
           .distinct().forEach(reasons::add));
       if (!unconfirmed.isEmpty()) {
         reasons.add("capacity unconfirmed, its re-run missed the objective (" + String.join(", ", unconfirmed) + ")");
+      }
+      // the searches' steps at fixed rates, which the comparison of unthrottled steps does not see
+      if (!stolen.isEmpty() && !reasons.contains(Verdict.Reason.CPU_STOLEN.label())) {
+        reasons.add(Verdict.Reason.CPU_STOLEN.label() + " in the searches (" + String.join("; ", stolen) + ")");
       }
       lines.add(reasons.isEmpty() ? line : ReportTables.NO_VERDICT + ": " + line + ": " + String.join(", ", reasons));
     }));
@@ -125,11 +137,23 @@ final class CapacityFigures {
         .toList();
   }
 
-  /** The capacities' median; empty when a repetition met the objective at no rate (the capacity is unknown). */
-  private static OptionalDouble median(List<Capacity> searches) {
-    var met = searches.stream().map(Capacity::lastMet).filter(OptionalDouble::isPresent)
-        .mapToDouble(OptionalDouble::getAsDouble).toArray();
-    return met.length == 0 || met.length < searches.size() ? OptionalDouble.empty() : OptionalDouble.of(median(met));
+  /**
+   * The capacities' median, where the searches that met no rate leave it known: such a search's capacity
+   * lies somewhere below the lowest rate it missed, so the median is known when it is the same with each
+   * of them at 0 and at that rate (they are below it, e.g. one of three repetitions); empty otherwise.
+   */
+  static OptionalDouble median(List<Capacity> searches) {
+    if (searches.isEmpty()) {
+      return OptionalDouble.empty();
+    }
+    double lowest = median(searches.stream().mapToDouble(c -> c.lastMet().orElse(0)).toArray());
+    double highest = median(searches.stream().mapToDouble(CapacityFigures::atMost).toArray());
+    return lowest == highest && lowest > 0 ? OptionalDouble.of(lowest) : OptionalDouble.empty();
+  }
+
+  /** The capacity found, or the rate below which it lies when the search met none. */
+  private static double atMost(Capacity search) {
+    return search.lastMet().orElse(search.firstMissed().orElse(search.saturation()));
   }
 
   /** The unthrottled steps' median. */
@@ -153,19 +177,32 @@ final class CapacityFigures {
         Format.throughput(range.getMin()), Format.throughput(range.getMax()));
   }
 
-  private static String describe(List<Capacity> searches) {
+  /**
+   * E.g. {@code 69,061 ops/s (median; 65,201 ops/s–75,643 ops/s over 3 repetitions)}, or, with a repetition
+   * that met no rate, {@code 69,061 ops/s (median of 3 repetitions: 69,061 ops/s–75,643 ops/s in the 2 that met
+   * a rate, below 3,339 ops/s in the 1 that met none)}.
+   */
+  static String describe(List<Capacity> searches) {
     if (searches.size() == 1) {
       return searches.get(0).describe();
     }
+    var none = searches.stream().filter(c -> c.lastMet().isEmpty()).toList();
     var median = median(searches);
     if (median.isEmpty()) {
-      return "unknown: a repetition met the objective at no rate tried";
+      return String.format(Locale.ROOT, "unknown: %d of %d repetitions met the objective at no rate tried", none.size(),
+          searches.size());
     }
-    var met = searches.stream().mapToDouble(c -> c.lastMet().getAsDouble()).summaryStatistics();
+    var met = searches.stream().map(Capacity::lastMet).filter(OptionalDouble::isPresent)
+        .mapToDouble(OptionalDouble::getAsDouble).summaryStatistics();
+    var range = met.getMin() == met.getMax() ? Format.throughput(met.getMin())
+        : Format.throughput(met.getMin()) + "–" + Format.throughput(met.getMax());
+    var spread = none.isEmpty() ? String.format(Locale.ROOT, "median; %s over %d repetitions", range, searches.size())
+        : String.format(Locale.ROOT, "median of %d repetitions: %s in the %d that met a rate, below %s in the %d that"
+            + " met none", searches.size(), range, met.getCount(), none.stream().map(c -> Format.throughput(atMost(c)))
+            .collect(java.util.stream.Collectors.joining(", ")), none.size());
     long unconfirmed = searches.stream().filter(Capacity::unconfirmed).count();
-    return String.format(Locale.ROOT, "%s%s (median; %s–%s over %d repetitions%s)", unconfirmed > 0 ? "unconfirmed: " : "",
-        Format.throughput(median.getAsDouble()), Format.throughput(met.getMin()), Format.throughput(met.getMax()),
-        searches.size(), unconfirmed > 0 ? String.format(Locale.ROOT, "; the re-run at the capacity missed the"
-            + " objective in %d of them: see their results' capacity sections", unconfirmed) : "");
+    return String.format(Locale.ROOT, "%s%s (%s%s)", unconfirmed > 0 ? "unconfirmed: " : "",
+        Format.throughput(median.getAsDouble()), spread, unconfirmed > 0 ? String.format(Locale.ROOT, "; the re-run at"
+            + " the capacity missed the objective in %d of them: see their results' capacity sections", unconfirmed) : "");
   }
 }

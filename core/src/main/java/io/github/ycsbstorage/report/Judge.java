@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.report;
 
+import io.github.ycsbstorage.result.CpuShares;
 import io.github.ycsbstorage.result.EngineActivity;
 import io.github.ycsbstorage.result.Io;
 import io.github.ycsbstorage.result.TargetRate;
@@ -17,8 +18,8 @@ import java.util.Set;
  * did every run do enough operations and last enough collector intervals ({@link SampleSize}); was
  * the device exercised at all (the engine's own cache misses where a binding reports them, else the
  * data devices' reads per operation); was something other than the device the bottleneck (a
- * saturated client or host CPU, a measured process that waited for a CPU, a server doing less than
- * half of the host's work, a missed target rate) — each a {@link Verdict.Finding}; then, with
+ * saturated client or host CPU, a measured process that waited for a CPU, CPUs the hypervisor took,
+ * a server doing less than half of the host's work, a missed target rate) — each a {@link Verdict.Finding}; then, with
  * repetitions of both devices, whether the interval of the throughput ratio ({@link Verdict.Interval})
  * includes 1.
  *
@@ -76,6 +77,7 @@ final class Judge {
       findings.add(new Verdict.Finding(Verdict.Reason.TOO_SHORT, "the shortest run spans " + shortest.getAsInt()
           + (shortest.getAsInt() == 1 ? " interval" : " intervals")));
     }
+    stolen(cells).ifPresent(findings::add);
     var sampled = findings.isEmpty();
     var slower = first.throughput() < second.throughput() ? first : second;
     var faster = slower == first ? second : first;
@@ -175,6 +177,18 @@ final class Judge {
           noun(cells))));
     }
     return findings;
+  }
+
+  /**
+   * Runs whose host CPUs the hypervisor took ({@link CpuShares#stolen}): whatever the device, their
+   * figures include the other guests' demand, which the guest's own scheduler does not show.
+   */
+  static Optional<Verdict.Finding> stolen(List<ReportCell> cells) {
+    var steal = cells.stream().map(c -> c.result().sections().io().flatMap(Io::cpu)).flatMap(Optional::stream)
+        .filter(CpuShares::stolen).mapToDouble(CpuShares::steal).summaryStatistics();
+    return steal.getCount() == 0 ? Optional.empty() : Optional.of(new Verdict.Finding(Verdict.Reason.CPU_STOLEN,
+        String.format(Locale.ROOT, "up to %.1f %% of the CPU time in %d of %d runs", steal.getMax(), steal.getCount(),
+            cells.size())));
   }
 
   /** E.g. {@code  (fast)}: the device whose runs these are, when they are one device's only. */

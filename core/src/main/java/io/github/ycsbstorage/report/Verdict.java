@@ -55,6 +55,8 @@ record Verdict(Comparison comparison, Kind kind, List<Finding> findings, Optiona
     TOO_SHORT("runs too short", "runs shorter than " + SampleSize.MIN_COLLECTOR_INTERVALS + " collector intervals",
         "longer runs, or a shorter " + CollectorSettings.INTERVAL),
     CPU_SATURATED("CPU-saturated", ReportTables.CPU_FLAG, "fewer threads, or a host with more cores"),
+    CPU_STOLEN("CPU stolen by the hypervisor", "the hypervisor ran other guests on this machine's CPUs (steal "
+        + "time): the figures measure the neighbours too", "a host without noisy neighbours, e.g. dedicated CPUs"),
     SERVER_BUSY_ELSEWHERE("host busy elsewhere", "the server did less than half of the host's work: other "
         + "processes shaped the figures", "a quiet host"),
     TARGET_MISSED("target rate missed", "the target rate was missed: the client could not keep up",

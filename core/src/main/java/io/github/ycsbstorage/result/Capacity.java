@@ -38,8 +38,19 @@ public record Capacity(String objective, double saturation, List<Step> steps, in
    * @param latencyUs the objective's latency (intended-time under a target); empty when not measured
    * @param met       whether the target was kept (within {@link TargetRate#TOLERANCE}) and the latency met
    * @param cell      the step's result, relative to the cell's folder
+   * @param steal     the host's steal time during the step, percent of all CPUs ({@link CpuShares#steal});
+   *                  empty when not measured (or in results written before it was recorded)
    */
-  public record Step(double target, double achieved, OptionalDouble latencyUs, boolean met, String cell) {
+  public record Step(double target, double achieved, OptionalDouble latencyUs, boolean met, String cell,
+      OptionalDouble steal) {
+    public Step {
+      steal = steal == null ? OptionalDouble.empty() : steal;
+    }
+
+    /** Whether the hypervisor took the host's CPUs during the step ({@link CpuShares#stolen}). */
+    public boolean stolen() {
+      return steal.isPresent() && steal.getAsDouble() >= CpuShares.STOLEN_FROM_PERCENT;
+    }
   }
 
   public Capacity {

@@ -6,6 +6,8 @@ import io.github.ycsbstorage.collector.host.HostFiles;
 import io.github.ycsbstorage.config.BadInputException;
 import io.github.ycsbstorage.result.CacheState;
 import io.github.ycsbstorage.result.Capacity;
+import io.github.ycsbstorage.result.CpuShares;
+import io.github.ycsbstorage.result.Io;
 import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.Result;
 import io.github.ycsbstorage.result.ResultWriter;
@@ -23,6 +25,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalDouble;
 import java.util.Properties;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -208,13 +211,17 @@ public final class StudyRunner {
       var verdict = target == 0 ? "" : met ? ": met" : enough ? ": missed" : String.format(Locale.ROOT,
           ": not judged, %,d operations are too few for %s (at least %,d)", operations,
           objective.percentile().label(), objective.percentile().minimumOperations());
-      out.printf(Locale.ROOT, "study:   %s %s: %,.0f ops/s, %s %s%s%n", name,
+      var cpu = result.sections().io().flatMap(Io::cpu);
+      var steal = cpu.map(c -> OptionalDouble.of(c.steal())).orElse(OptionalDouble.empty());
+      out.printf(Locale.ROOT, "study:   %s %s: %,.0f ops/s, %s %s%s%s%n", name,
           target > 0 ? String.format(Locale.ROOT, "at %,.0f ops/s", target) : "unthrottled", achieved,
           objective.percentile().label(), latency.isPresent()
               ? String.format(Locale.ROOT, latency.getAsDouble() < 1000 ? "%,.3f ms" : "%,.1f ms",
-                  latency.getAsDouble() / 1000) : "unknown", verdict); // sub-millisecond: not 0.0
+                  latency.getAsDouble() / 1000) : "unknown", verdict, // sub-millisecond: not 0.0
+          cpu.filter(CpuShares::stolen).map(c -> String.format(Locale.ROOT, " (the hypervisor took %.1f %% of the"
+              + " CPU time)", c.steal())).orElse(""));
       return new Capacity.Step(target, achieved, latency, met, folder.getFileName().resolve(name)
-          .resolve("result.json").toString());
+          .resolve("result.json").toString(), steal);
     });
     int chosen = 0;
     for (int i = 0; i < capacity.steps().size(); i++) {

@@ -138,6 +138,24 @@ class CapacityReportTest {
   }
 
   /**
+   * The hypervisor took the CPUs in a step at a fixed rate, which the comparison of unthrottled steps does
+   * not see: the capacity line has no verdict, and says in how many of whose steps.
+   */
+  @Test
+  void aSearchWhoseStepsTheHypervisorTookHasNoVerdict(@TempDir Path dir) throws Exception {
+    var hdd = twoSearches(dir, 61, 76).resolve("hdd_ratio1.33_workloada-zipfian_r1.json");
+    var cell = (ObjectNode) JSON.readTree(hdd.toFile());
+    ((com.fasterxml.jackson.databind.node.ArrayNode) cell.path("capacity").path("steps")).addObject().put("target", 61.0)
+        .put("achieved", 61.0).put("latencyUs", 400_000).put("met", true).put("cell", "step2/result.json")
+        .put("steal", 13.04);
+    JSON.writeValue(hdd.toFile(), cell);
+    var report = new ReportBuilder(dir.resolve("results"), dir.resolve("out")).write();
+    assertTrue(report.lines().headline().contains("no verdict: at p99<=500ms, workload A zipfian, 1.33× RAM: ssd carries"
+        + " 1,900 ops/s, hdd 61.0 ops/s (31.1×; unthrottled 31.9×): CPU stolen by the hypervisor in the searches"
+        + " (hdd: 1 of 2 steps, up to 13.0 %)"), report.lines().headline().toString());
+  }
+
+  /**
    * Capacities are judged as the devices' comparison is, on their unthrottled steps: a CPU-saturated
    * one leaves them without a verdict.
    */

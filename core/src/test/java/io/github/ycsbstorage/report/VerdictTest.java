@@ -164,6 +164,28 @@ class VerdictTest {
         + "host's CPUs in 3 of 6 runs; remedy: fewer threads, or a host with more cores)", ReportTables.verdictLine(verdict));
   }
 
+  /**
+   * The hypervisor's steal time is invisible to the guest's scheduler (no run-queue wait), so a
+   * device-bound comparison whose runs it hit has no verdict either; below the threshold it stands.
+   */
+  @Test
+  void runsWhoseCpusTheHypervisorTookGetNoVerdict(@TempDir Path dir) throws Exception {
+    Consumer<ObjectNode> steal = run -> ((ObjectNode) run.get("io")).putObject("cpu").put("user", 20.0)
+        .put("system", 5.0).put("iowait", 50.0).put("steal", run.path("label").asText().equals("ssd_ratio2_workloadc-"
+            + "uniform_r2") ? 7.7 : 0.3).put("idle", 17.0);
+    var stolen = judged(dir.resolve("stolen"), "2", TIGHT_HDD, TIGHT_SSD, engine(0.9).andThen(steal));
+    assertEquals(Verdict.Kind.NONE, stolen.kind());
+    assertEquals(List.of(Verdict.Reason.CPU_STOLEN), stolen.findings().stream().map(Verdict.Finding::reason).toList());
+    assertEquals("no verdict: ssd vs hdd, workload C uniform, 2× cache: the hypervisor"
+        + " ran other guests on this machine's CPUs (steal time): the figures measure the neighbours too (up to 7.7 %"
+        + " of the CPU time in 1 of 6 runs; remedy: a host without noisy neighbours, e.g. dedicated CPUs)",
+        ReportTables.verdictLine(stolen));
+    Consumer<ObjectNode> little = run -> ((ObjectNode) run.get("io")).putObject("cpu").put("user", 20.0)
+        .put("system", 5.0).put("iowait", 50.0).put("steal", 1.9).put("idle", 23.1);
+    assertEquals(Verdict.Kind.DIFFERENCE, judged(dir.resolve("little"), "2", TIGHT_HDD, TIGHT_SSD,
+        engine(0.9).andThen(little)).kind(), "1.9 % is below the threshold");
+  }
+
   @Test
   void tooFewOperationsGetNoVerdictAndNoPercentileTheyCannotSupport(@TempDir Path dir) throws Exception {
     var folder = Files.createDirectories(dir.resolve("few"));

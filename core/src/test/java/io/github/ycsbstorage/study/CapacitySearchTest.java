@@ -29,7 +29,7 @@ class CapacitySearchTest {
       double achieved = target == 0 ? limit : Math.min(target, limit);
       var latency = OptionalDouble.of(target == 0 || target <= limit ? latencyUs.applyAsDouble(achieved) : 1e9);
       return new Capacity.Step(target, achieved, latency,
-          target > 0 && CapacitySearch.met(P99_50MS, target, achieved, latency), "step");
+          target > 0 && CapacitySearch.met(P99_50MS, target, achieved, latency), "step", OptionalDouble.empty());
     };
   }
 
@@ -74,7 +74,7 @@ class CapacitySearchTest {
       double latency = target <= truth || (firstVisit && target <= 700) ? 20_000 : 80_000;
       var us = OptionalDouble.of(latency);
       return new Capacity.Step(target, achieved, us, target > 0 && CapacitySearch.met(P99_50MS, target, achieved, us),
-          "step");
+          "step", OptionalDouble.empty());
     };
     var capacity = CapacitySearch.run(settings(5), lucky);
     double found = capacity.lastMet().orElseThrow();
@@ -117,7 +117,7 @@ class CapacitySearchTest {
       boolean stalled = target > 0 && visited.add(target);
       var us = OptionalDouble.of(!stalled && target <= truth ? 20_000 : 80_000);
       return new Capacity.Step(target, achieved, us, target > 0 && CapacitySearch.met(P99_50MS, target, achieved, us),
-          "step");
+          "step", OptionalDouble.empty());
     };
     var single = CapacitySearch.run(settings(5), stalling);
     assertEquals(OptionalDouble.empty(), single.lastMet(), "one run per rate believes every stall: " + single);
@@ -141,7 +141,7 @@ class CapacitySearchTest {
       double achieved = target == 0 ? 1000 : Math.min(target, 1000);
       var us = OptionalDouble.of(target <= truth || (visited.add(target) && target <= 700) ? 20_000 : 80_000);
       return new Capacity.Step(target, achieved, us, target > 0 && CapacitySearch.met(P99_50MS, target, achieved, us),
-          "step");
+          "step", OptionalDouble.empty());
     };
     var capacity = CapacitySearch.run(new CapacitySearchSettings(P99_50MS, 5, 3), lucky);
     assertTrue(capacity.lastMet().orElseThrow() <= truth && truth < capacity.firstMissed().orElseThrow(),
