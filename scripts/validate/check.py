@@ -25,6 +25,8 @@ SPINNING_FROM_US = 2000  # the probe's class boundary (docs/collector.md): below
 # The share of the CPUs' time the hypervisor may take (steal) during the slow device's runs before its service
 # time stops being the delay's: 0-2.6 % gave read awaits of 5.21-5.35 ms for 5 ms, 6.9-18.2 % gave 5.49-5.95 ms.
 STOLEN_FROM = 5.0
+# The report's CpuShares.STOLEN_FROM_PERCENT: from this steal on, its judge states no verdict for the comparison
+JUDGE_STOLEN_FROM = 2.0
 
 
 class Checks:
@@ -79,8 +81,12 @@ def wait_share(run):
 
 
 def contention(run):
-    """Why a run's timing measured CPU rather than its device, or None: its process waited for a CPU, or
-    (not measured) the host's CPUs were saturated."""
+    """Why a run's timing measured CPU rather than its device, or None: the hypervisor took the host's CPUs
+    (steal; the report's judge then states no verdict), its process waited for a CPU, or (not measured) the
+    host's CPUs were saturated."""
+    steal = number(((run.get("io") or {}).get("cpu") or {}).get("steal"))
+    if steal is not None and steal >= JUDGE_STOLEN_FROM:
+        return f"the hypervisor took {steal:.1f} % of the host's CPU time (steal)"
     share = wait_share(run)
     if share is not None:
         return f"its process waited for a CPU {share:.0%} of its operations' time" if share >= CONTENDED_FROM else None

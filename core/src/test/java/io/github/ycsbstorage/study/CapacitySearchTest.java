@@ -33,6 +33,26 @@ class CapacitySearchTest {
     };
   }
 
+  /**
+   * A system that serves at most 1,000 ops/s and carries {@code truth} of them within the objective
+   * (20 ms; 80 ms above it), except in its first run at each rate, whose latency is {@code firstRunUs}.
+   */
+  private static CapacitySearch.Prober firstRunDiffers(double truth, DoubleUnaryOperator firstRunUs) {
+    var visited = new java.util.HashSet<Double>();
+    return target -> {
+      double achieved = target == 0 ? 1000 : Math.min(target, 1000);
+      var us = OptionalDouble.of(visited.add(target) ? firstRunUs.applyAsDouble(target)
+          : target <= truth ? 20_000 : 80_000);
+      return new Capacity.Step(target, achieved, us, target > 0 && CapacitySearch.met(P99_50MS, target, achieved, us),
+          "step", OptionalDouble.empty());
+    };
+  }
+
+  /** Its first run at each rate up to 700 ops/s meets the objective, whatever it carries. */
+  private static CapacitySearch.Prober lucky(double truth) {
+    return firstRunDiffers(truth, rate -> rate <= 700 ? 20_000 : 80_000);
+  }
+
   @Test
   void aClosedLoopOfTwoThreadsAt10msCarriesItsBoundAndTheBracketHoldsIt() throws Exception {
     double bound = 2 / 0.010; // 200 ops/s
@@ -67,16 +87,7 @@ class CapacitySearchTest {
   @Test
   void aCapacityThatANoisySystemMetOnlyOnceIsUnconfirmedWithBothSteps() throws Exception {
     double truth = 400;
-    var visited = new java.util.HashSet<Double>();
-    CapacitySearch.Prober lucky = target -> {
-      double achieved = target == 0 ? 1000 : Math.min(target, 1000);
-      boolean firstVisit = visited.add(target);
-      double latency = target <= truth || (firstVisit && target <= 700) ? 20_000 : 80_000;
-      var us = OptionalDouble.of(latency);
-      return new Capacity.Step(target, achieved, us, target > 0 && CapacitySearch.met(P99_50MS, target, achieved, us),
-          "step", OptionalDouble.empty());
-    };
-    var capacity = CapacitySearch.run(settings(5), lucky);
+    var capacity = CapacitySearch.run(settings(5), lucky(truth));
     double found = capacity.lastMet().orElseThrow();
     assertTrue(found > truth, "the search alone was fooled: " + capacity);
     var rerun = capacity.confirmation().orElseThrow();
@@ -111,18 +122,10 @@ class CapacitySearchTest {
   @Test
   void aStallInOneRunOfEachRateIsOutvotedByTheMajorityOfThreeRuns() throws Exception {
     double truth = 600;
-    var visited = new java.util.HashSet<Double>();
-    CapacitySearch.Prober stalling = target -> {
-      double achieved = target == 0 ? 1000 : Math.min(target, 1000);
-      boolean stalled = target > 0 && visited.add(target);
-      var us = OptionalDouble.of(!stalled && target <= truth ? 20_000 : 80_000);
-      return new Capacity.Step(target, achieved, us, target > 0 && CapacitySearch.met(P99_50MS, target, achieved, us),
-          "step", OptionalDouble.empty());
-    };
-    var single = CapacitySearch.run(settings(5), stalling);
+    var single = CapacitySearch.run(settings(5), firstRunDiffers(truth, rate -> 80_000));
     assertEquals(OptionalDouble.empty(), single.lastMet(), "one run per rate believes every stall: " + single);
-    visited.clear();
-    var majority = CapacitySearch.run(new CapacitySearchSettings(P99_50MS, 5, 3), stalling);
+    var majority = CapacitySearch.run(new CapacitySearchSettings(P99_50MS, 5, 3),
+        firstRunDiffers(truth, rate -> 80_000));
     assertTrue(majority.lastMet().orElseThrow() <= truth && truth < majority.firstMissed().orElseThrow(),
         majority.toString());
     assertEquals(java.util.Optional.empty(), majority.confirmation(), "the majority at the rate found confirms it");
@@ -136,14 +139,7 @@ class CapacitySearchTest {
   @Test
   void aRateMetOnlyOnceIsMissedByTheMajorityOfThreeRuns() throws Exception {
     double truth = 400;
-    var visited = new java.util.HashSet<Double>();
-    CapacitySearch.Prober lucky = target -> {
-      double achieved = target == 0 ? 1000 : Math.min(target, 1000);
-      var us = OptionalDouble.of(target <= truth || (visited.add(target) && target <= 700) ? 20_000 : 80_000);
-      return new Capacity.Step(target, achieved, us, target > 0 && CapacitySearch.met(P99_50MS, target, achieved, us),
-          "step", OptionalDouble.empty());
-    };
-    var capacity = CapacitySearch.run(new CapacitySearchSettings(P99_50MS, 5, 3), lucky);
+    var capacity = CapacitySearch.run(new CapacitySearchSettings(P99_50MS, 5, 3), lucky(truth));
     assertTrue(capacity.lastMet().orElseThrow() <= truth && truth < capacity.firstMissed().orElseThrow(),
         capacity.toString());
     assertTrue(!capacity.unconfirmed(), capacity.toString());
