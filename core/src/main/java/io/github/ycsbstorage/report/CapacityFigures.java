@@ -69,7 +69,8 @@ final class CapacityFigures {
           if (searches.stream().anyMatch(Capacity::unconfirmed)) {
             unconfirmed.add(entry.getKey());
           }
-          var steps = searches.stream().flatMap(c -> c.steps().stream()).toList();
+          // the runs that counted: one the hypervisor took and the search ran again decided nothing
+          var steps = searches.stream().flatMap(c -> c.steps().stream()).filter(step -> !step.repeated()).toList();
           var taken = steps.stream().filter(Capacity.Step::stolen).mapToDouble(step -> step.steal().getAsDouble())
               .summaryStatistics();
           if (taken.getCount() > 0) {

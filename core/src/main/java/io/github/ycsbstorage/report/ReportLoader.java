@@ -86,7 +86,7 @@ final class ReportLoader {
     if (capacity.isEmpty()) {
       return result;
     }
-    var step = file.resolveSibling(capacity.get().steps().get(0).cell());
+    var step = file.resolveSibling(capacity.get().unthrottled().cell());
     if (!Files.isRegularFile(step)) {
       throw new IOException("its unthrottled step's result " + step + " is missing: a capacity cell is compared"
           + " by that step's figures");

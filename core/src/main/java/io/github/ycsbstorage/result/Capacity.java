@@ -15,7 +15,8 @@ import java.util.OptionalDouble;
  *
  * @param objective   as given, e.g. {@code p99<=10ms}
  * @param saturation  the unthrottled step's throughput, ops/s: the search's upper end
- * @param steps       every step in the order run; the first is the unthrottled one
+ * @param steps       every step in the order run, the runs the search repeated among them ({@link Step#repeated});
+ *                    the first counted one is the unthrottled one
  * @param runsPerRate runs of each rate tried (odd): a rate met or missed by the majority of its runs, which
  *                    stop once a majority agrees; 1 in results written before it existed
  * @param lastMet     the highest target that met the objective; empty when none did
@@ -40,11 +41,24 @@ public record Capacity(String objective, double saturation, List<Step> steps, in
    * @param cell      the step's result, relative to the cell's folder
    * @param steal     the host's steal time during the step, percent of all CPUs ({@link CpuShares#steal});
    *                  empty when not measured (or in results written before it was recorded)
+   * @param repeated  whether the search ran this step's rate again instead of counting it: the hypervisor
+   *                  took the host's CPUs during it ({@link #stolen}), so it measured the host, not the device
    */
   public record Step(double target, double achieved, OptionalDouble latencyUs, boolean met, String cell,
-      OptionalDouble steal) {
+      OptionalDouble steal, boolean repeated) {
     public Step {
       steal = steal == null ? OptionalDouble.empty() : steal;
+    }
+
+    /** A step as run, before the search has decided whether it counts. */
+    public Step(double target, double achieved, OptionalDouble latencyUs, boolean met, String cell,
+        OptionalDouble steal) {
+      this(target, achieved, latencyUs, met, cell, steal, false);
+    }
+
+    /** This step, run again by the search instead of counted. */
+    public Step asRepeated() {
+      return new Step(target, achieved, latencyUs, met, cell, steal, true);
     }
 
     /** Whether the hypervisor took the host's CPUs during the step ({@link CpuShares#stolen}). */
@@ -57,6 +71,7 @@ public record Capacity(String objective, double saturation, List<Step> steps, in
     Check.argument(objective != null && steps != null && !steps.isEmpty(),
         "a capacity section needs its objective and steps");
     steps = List.copyOf(steps);
+    Check.argument(steps.stream().anyMatch(step -> !step.repeated()), "a capacity section needs a step that counted");
     runsPerRate = runsPerRate == 0 ? 1 : runsPerRate; // absent from results written before it existed
     Check.argument(runsPerRate >= 1 && runsPerRate % 2 == 1, "an odd number of runs per rate");
     lastMet = lastMet == null ? OptionalDouble.empty() : lastMet;
@@ -69,6 +84,11 @@ public record Capacity(String objective, double saturation, List<Step> steps, in
     return new Capacity(objective, saturation, steps, runsPerRate, lastMet, firstMissed, Optional.of(rerun));
   }
 
+  /** The unthrottled step that counted: its throughput is {@link #saturation}. */
+  public Step unthrottled() {
+    return steps.stream().filter(step -> !step.repeated()).findFirst().orElseThrow();
+  }
+
   /** Whether the re-run at the capacity missed it: the figure is then no firm one. */
   public boolean unconfirmed() {
     return confirmation.isPresent() && !confirmation.get().met();
@@ -78,9 +98,15 @@ public record Capacity(String objective, double saturation, List<Step> steps, in
    * E.g. {@code 1,900 ops/s (met at 1,900, missed at 2,100; confirmed by a re-run)}, {@code 1,900 ops/s (met at
    * 1,900, missed at 2,100; each rate by the majority of 3 runs)}, {@code unconfirmed: 1,900
    * ops/s met at 1,900 (p99 9.1 ms), missed on its re-run (p99 14.2 ms at 1,899 ops/s); missed at 2,100}, or
-   * why there is no figure.
+   * why there is no figure; each followed by the runs the hypervisor took that were run again, if any.
    */
   public String describe() {
+    long repeated = steps.stream().filter(Step::repeated).count();
+    return figure() + (repeated == 0 ? "" : String.format(Locale.ROOT, "; %d %s the hypervisor took run again",
+        repeated, repeated == 1 ? "run" : "runs"));
+  }
+
+  private String figure() {
     if (lastMet.isEmpty()) {
       return String.format(Locale.ROOT, "below %,.0f ops/s (no rate tried met %s)",
           firstMissed.orElse(saturation), objective);
@@ -89,7 +115,7 @@ public record Capacity(String objective, double saturation, List<Step> steps, in
     var above = firstMissed.isPresent() ? String.format(Locale.ROOT, "missed at %,.0f", firstMissed.getAsDouble())
         : "no higher rate tried";
     if (unconfirmed()) {
-      var met = steps.stream().filter(s -> s.met() && s.target() == rate).reduce((a, b) -> b);
+      var met = steps.stream().filter(s -> s.met() && !s.repeated() && s.target() == rate).reduce((a, b) -> b);
       var rerun = confirmation.orElseThrow();
       return String.format(Locale.ROOT, "unconfirmed: %,.0f ops/s met at %,.0f%s, missed on its re-run (%s at %,.0f"
           + " ops/s); %s", rate, rate, met.map(s -> " (" + latency(s) + ")").orElse(""), latency(rerun),

@@ -17,11 +17,18 @@ import java.util.OptionalDouble;
  * meet the objective once at a rate it does not carry, or miss it once at a rate it does. So each rate
  * is judged by the majority of {@link CapacitySearchSettings#runsPerRate} runs (runs stop once a
  * majority agrees); with one run per rate, the rate found is run once more instead, and when that
- * re-run misses, the capacity is unconfirmed ({@link Capacity#unconfirmed}). Not thread-safe.
+ * re-run misses, the capacity is unconfirmed ({@link Capacity#unconfirmed}). A run during which the
+ * hypervisor took the host's CPUs does not count: it is run again ({@link #STOLEN_RERUNS}). Not thread-safe.
  */
 final class CapacitySearch {
   /** Above saturation: the rate that shows where a cell that met at saturation stops. */
   static final double BEYOND = 1.25;
+  /**
+   * Times a run the hypervisor took ({@link Capacity.Step#stolen}) is run again before the search counts
+   * it anyway: a host whose CPUs are taken throughout still ends its search, and the report names the
+   * stolen runs it counted.
+   */
+  static final int STOLEN_RERUNS = 2;
 
   /** Runs one step: a short run of the cell at {@code target} ops/s, 0 for unthrottled. */
   interface Prober {
@@ -38,13 +45,17 @@ final class CapacitySearch {
   }
 
   static Capacity run(CapacitySearchSettings settings, Prober prober) throws IOException, InterruptedException {
-    var found = new CapacitySearch(settings, prober).search();
-    return found.lastMet().isPresent() && settings.runsPerRate() == 1
-        ? found.confirmedBy(prober.probe(found.lastMet().getAsDouble())) : found;
+    var search = new CapacitySearch(settings, prober);
+    var found = search.search();
+    if (found.lastMet().isEmpty() || settings.runsPerRate() > 1) {
+      return found;
+    }
+    var rerun = search.probe(found.lastMet().getAsDouble());
+    return search.capacity(found.saturation(), found.lastMet(), found.firstMissed()).confirmedBy(rerun);
   }
 
   private Capacity search() throws IOException, InterruptedException {
-    var unthrottled = prober.probe(0);
+    var unthrottled = probe(0);
     steps.add(unthrottled);
     double saturation = unthrottled.achieved();
     if (!(saturation > 0)) {
@@ -73,7 +84,7 @@ final class CapacitySearch {
     int met = 0;
     int missed = 0;
     while (met < settings.majority() && missed < settings.majority()) {
-      var step = prober.probe(rate);
+      var step = probe(rate);
       steps.add(step);
       if (step.met()) {
         met++;
@@ -82,6 +93,19 @@ final class CapacitySearch {
       }
     }
     return met > missed;
+  }
+
+  /**
+   * One run of {@code rate} that counts: a run the hypervisor took measured the host, not the device, so
+   * it is recorded as repeated and run again, up to {@link #STOLEN_RERUNS} times.
+   */
+  private Capacity.Step probe(double rate) throws IOException, InterruptedException {
+    var step = prober.probe(rate);
+    for (int i = 0; i < STOLEN_RERUNS && step.stolen(); i++) {
+      steps.add(step.asRepeated());
+      step = prober.probe(rate);
+    }
+    return step;
   }
 
   private Capacity capacity(double saturation, OptionalDouble lastMet, OptionalDouble firstMissed) {

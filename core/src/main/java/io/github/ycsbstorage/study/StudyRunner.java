@@ -226,7 +226,7 @@ public final class StudyRunner {
     int chosen = 0;
     for (int i = 0; i < capacity.steps().size(); i++) {
       var step = capacity.steps().get(i);
-      if (step.met() && capacity.lastMet().isPresent() && step.target() == capacity.lastMet().getAsDouble()) {
+      if (step.met() && !step.repeated() && capacity.lastMet().isPresent() && step.target() == capacity.lastMet().getAsDouble()) {
         chosen = i;
       }
     }

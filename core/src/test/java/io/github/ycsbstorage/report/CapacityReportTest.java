@@ -156,6 +156,27 @@ class CapacityReportTest {
   }
 
   /**
+   * A step the hypervisor took that the search ran again decided nothing: no reason for no verdict, and
+   * the capacity says how many runs were repeated.
+   */
+  @Test
+  void aStolenStepTheSearchRanAgainIsNoReasonAndIsCounted(@TempDir Path dir) throws Exception {
+    var hdd = twoSearches(dir, 61, 76).resolve("hdd_ratio1.33_workloada-zipfian_r1.json");
+    var cell = (ObjectNode) JSON.readTree(hdd.toFile());
+    var steps = (com.fasterxml.jackson.databind.node.ArrayNode) cell.path("capacity").path("steps");
+    steps.addObject().put("target", 61.0).put("achieved", 61.0).put("latencyUs", 900_000).put("met", false)
+        .put("cell", "step2/result.json").put("steal", 13.04).put("repeated", true);
+    steps.addObject().put("target", 61.0).put("achieved", 61.0).put("latencyUs", 400_000).put("met", true)
+        .put("cell", "step3/result.json").put("steal", 0.1);
+    JSON.writeValue(hdd.toFile(), cell);
+    var report = new ReportBuilder(dir.resolve("results"), dir.resolve("out")).write();
+    assertTrue(report.lines().headline().stream().noneMatch(line -> line.contains("CPU stolen")),
+        report.lines().headline().toString());
+    var html = Files.readString(report.html());
+    assertTrue(html.contains("; 1 run the hypervisor took run again"), html);
+  }
+
+  /**
    * Capacities are judged as the devices' comparison is, on their unthrottled steps: a CPU-saturated
    * one leaves them without a verdict.
    */
