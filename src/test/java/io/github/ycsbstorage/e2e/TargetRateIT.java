@@ -49,6 +49,8 @@ class TargetRateIT {
     assertTrue(read.path("maxUs").asLong() >= 2_000_000, "the stalled read itself: " + read);
     assertTrue(result.path("warnings").toString().contains("the target rate was missed"), result::toString);
     assertEquals("both", result.path("properties").path("measurement.interval").asText());
+    assertEquals(Runtime.getRuntime().availableProcessors() >= 2 ? "true" : "",
+        result.path("properties").path("spin.sleep").asText(), "one thread spins where it takes half the cores or less");
   }
 
   /**

@@ -6,6 +6,7 @@ import io.github.ycsbstorage.config.YcsbSettings;
 import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.ResultFile;
 import io.github.ycsbstorage.result.Version;
+import io.github.ycsbstorage.workload.Throttle;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -120,6 +121,11 @@ final class CellCommands {
       properties.put("storage.client", Integer.toString(index));
     }
     cell.distribution().ifPresent(d -> properties.put(CoreWorkload.REQUEST_DISTRIBUTION_PROPERTY, d));
+    if (clients > 1 && clientTarget(cell).isPresent() && !study.passThrough().containsKey(YcsbSettings.SPIN_SLEEP)
+        && !Throttle.spins(clients * study.threads())) {
+      // each client alone would spin on its share of the cores; together they would take more than half
+      properties.put(YcsbSettings.SPIN_SLEEP, "false");
+    }
     if (cell.phase() == Phase.RUN) {
       study.operationCount().ifPresent(n -> properties.put(Client.OPERATION_COUNT_PROPERTY, Long.toString(n)));
       study.duration().ifPresent(d -> properties.put(Client.MAX_EXECUTION_TIME, Long.toString(Math.max(1, d.toSeconds()))));

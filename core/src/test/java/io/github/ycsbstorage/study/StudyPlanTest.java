@@ -218,6 +218,24 @@ class StudyPlanTest {
     assertEquals(null, run.get("insertstart"));
   }
 
+  /**
+   * At a target rate each client process alone would spin between operations on its share of the cores
+   * (Throttle); clients that together would take more than half of them park, as the study tells them.
+   */
+  @Test
+  void clientsThatTogetherWouldTakeMoreThanHalfTheCoresAtATargetRateDoNotSpin() {
+    var clients = Integer.toString(Math.max(2, Runtime.getRuntime().availableProcessors()));
+    for (var count : List.of("1", clients)) {
+      var definition = StudySettings.from(study("study.workloads", "workloadc", "study.ratios", "",
+          "study.recordcounts", "1000", "study.devices", "ssd=/mnt/ssd/db", "study.targets", "500",
+          "study.clients", count), "s", home, home);
+      var executor = new CellCommands(definition, home);
+      var run = new StudyPlan(definition).cells().get(1);
+      var properties = executor.properties(run, 0, Integer.parseInt(count), Path.of("/tmp/c"));
+      assertEquals(count.equals("1") ? null : "false", properties.get("spin.sleep"), count + " clients");
+    }
+  }
+
   /** collector.* keys in a record-count study: its cells run the storage-aware workload, which collects. */
   @Test
   void aRecordCountStudyWithCollectorPathsRunsTheCollector() {
