@@ -1,4 +1,4 @@
-package io.github.ycsbstorage.workload;
+package io.github.ycsbstorage.config;
 
 /**
  * How YCSB's client threads wait for their next scheduled operation under a target rate: parked
