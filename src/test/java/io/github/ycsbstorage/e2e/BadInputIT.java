@@ -518,7 +518,7 @@ class BadInputIT {
         basic("collector.paths=,", List.of("-p", "collector.paths=,"), "collector.paths=',' is invalid: it names none"),
         studyWith("study.hosts=", "study.hosts=\n", "study.hosts='' is invalid: an empty value", "accepted: " + empty),
         studyWith("study.name=", "study.name=\n", "study.name='' is invalid: an empty value"),
-        studyWith("study.duration=0s", "study.duration=0s\n", "study.duration='0s' is invalid", "at least 1ms"),
+        studyWith("study.duration=0s", "study.duration=0s\n", "study.duration='0s' is invalid", "at least 1s"),
         studyWith("study.workloads= ", "study.workloads= \n", "study.workloads='' is invalid: an empty value"),
         // numbers: hex floats, type suffixes; limits named
         property(Kind.BASIC, "storage.dataset.ratio", "0x1p1", "a decimal number"),

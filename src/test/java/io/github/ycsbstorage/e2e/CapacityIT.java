@@ -54,4 +54,43 @@ class CapacityIT {
     assertEquals("disk_records100_workloadc_r1", result.path("study").path("cell").asText());
     assertTrue(Files.isRegularFile(dir.resolve("results/capacity/disk_records100_workloadc_r1.d/step1/result.json")));
   }
+
+  /**
+   * Steps of equal duration, on 16 threads with a 10 ms delay (at most 1,600 ops/s): the unthrottled
+   * step runs for the duration, not the workload file's 1,000 operations; a step at a rate runs that
+   * rate's operations for it, and never fewer than the 1,000 a p99 needs.
+   */
+  @Test
+  void timedStepsRunTheirRatesOperationsForTheDuration(@TempDir Path dir) throws Exception {
+    var file = Files.writeString(dir.resolve("timed.properties"), """
+        study.binding=basic
+        study.workloads=workloads/workloadc
+        study.recordcounts=100
+        study.devices=disk=%s
+        study.threads=16
+        study.duration=2s
+        study.slo=p99<=500ms
+        study.slo.steps=2
+        basicdb.verbose=false
+        basicdb.simulatedelay=10
+        basicdb.randomizedelay=false
+        """.formatted(dir.resolve("data")));
+    var study = ycsb("study", file.toString());
+    assertEquals(0, study.exitCode(), study::all);
+    var mapper = new ObjectMapper();
+    var cell = dir.resolve("results/timed/disk_records100_workloadc_r1.json");
+    var capacity = mapper.readTree(cell.toFile()).path("capacity");
+    assertTrue(capacity.path("lastMet").asDouble() > 0, capacity::toString);
+    for (var step : capacity.path("steps")) {
+      var result = mapper.readTree(cell.resolveSibling(step.path("cell").asText()).toFile());
+      long operations = result.path("summary").path("operations").path("READ").path("count").asLong();
+      double target = step.path("target").asDouble();
+      if (target == 0) {
+        assertEquals("2147483647", result.path("study").path("inputs").path("operationcount").asText(), study::all);
+        assertTrue(operations > 1000, "ran for 2 s, past the workload file's 1,000 operations: " + result);
+      } else {
+        assertEquals(Math.max(1000, (long) Math.ceil(Math.round(target) * 2.0)), operations, step::toString);
+      }
+    }
+  }
 }

@@ -127,8 +127,7 @@ final class CellCommands {
       properties.put(YcsbSettings.SPIN_SLEEP, "false");
     }
     if (cell.phase() == Phase.RUN) {
-      study.operationCount().ifPresent(n -> properties.put(Client.OPERATION_COUNT_PROPERTY, Long.toString(n)));
-      study.duration().ifPresent(d -> properties.put(Client.MAX_EXECUTION_TIME, Long.toString(Math.max(1, d.toSeconds()))));
+      properties.putAll(runLength(cell, clients));
     } else if (clients > 1 && !storageAware(cell)) {
       var records = recordCount(cell).orElseThrow();
       var start = records * index / clients;
@@ -145,6 +144,35 @@ final class CellCommands {
     properties.put(YcsbSettings.HDRHISTOGRAM_FILE_OUTPUT, "true");
     properties.put(YcsbSettings.HDRHISTOGRAM_OUTPUT_PATH, clientFolder + "/");
     return properties;
+  }
+
+  /**
+   * What ends a run cell's clients: {@code study.operationcount}; {@code study.duration} as YCSB's
+   * {@code maxexecutiontime}, with the largest operation count YCSB reads unless the study gives one (a
+   * workload file's {@code operationcount=1000} would otherwise end a ten-minute cell after a thousand
+   * operations; YCSB 0.17.0 starts no client thread at all for 0); or, for a capacity step at a rate with {@code study.duration}, the operations of that
+   * rate for that time. Those are counted, not timed, so that a step that falls behind its rate still
+   * runs its whole sample, never fewer than the objective's percentile needs.
+   */
+  private Map<String, String> runLength(Cell cell, int clients) {
+    var duration = study.duration();
+    var search = study.capacitySearch();
+    if (search.isPresent() && duration.isPresent() && cell.target().isPresent()) {
+      long percentile = search.get().objective().percentile().minimumOperations();
+      long sample = (percentile + clients - 1) / clients;
+      double seconds = duration.get().toNanos() / 1e9;
+      // at most YCSB's int: 2^31 operations outlast any step this sizes
+      long operations = Math.max(sample, (long) Math.ceil(clientTarget(cell).orElseThrow() * seconds));
+      operations = Math.min(Integer.MAX_VALUE, operations);
+      return Map.of(Client.OPERATION_COUNT_PROPERTY, Long.toString(operations));
+    }
+    var length = new LinkedHashMap<String, String>();
+    var unbounded = duration.filter(d -> !study.passThrough().containsKey(Client.OPERATION_COUNT_PROPERTY))
+        .map(d -> (long) Integer.MAX_VALUE);
+    study.operationCount().or(() -> unbounded)
+        .ifPresent(n -> length.put(Client.OPERATION_COUNT_PROPERTY, Long.toString(n)));
+    duration.ifPresent(d -> length.put(Client.MAX_EXECUTION_TIME, Long.toString(d.toSeconds())));
+    return length;
   }
 
   /**

@@ -174,8 +174,7 @@ public record StudySettings(String name, String binding, List<Workload> workload
     var settings = new StudySettings(name, binding, workloads, distributions, scales(reader),
         devices(reader, base), reader.string(SERVER_START), reader.string(SERVER_STOP),
         reader.integer(REPETITIONS, 1, 1, 1000),
-        // a run of no time measures nothing: 0s is bad input, not "unset"
-        reader.string(DURATION).map(v -> reader.duration(DURATION, Duration.ZERO, Duration.ofMillis(1), DurationFormat.UNBOUNDED)),
+        duration(reader),
         reader.string(OPERATIONCOUNT).map(v -> PropertyReader.parseLong(OPERATIONCOUNT, v, 1, Integer.MAX_VALUE)),
         reader.choice(CACHE, CacheState.WARM), clients, reader.list(HOSTS, ""),
         reader.integer(THREADS, 1, 1, 10_000), target(reader), resolve(base, RESULTS, reader.string(RESULTS, "results")),
@@ -186,14 +185,32 @@ public record StudySettings(String name, String binding, List<Workload> workload
   }
 
   /**
-   * A capacity step runs a fixed number of operations, enough for its percentile: a step cut short by
-   * time at a low rate would judge a handful of the slowest operations.
+   * {@code study.duration}: YCSB's {@code maxexecutiontime}, whole seconds; a run of no time measures
+   * nothing, so 0s is bad input, not "unset".
+   */
+  private static Optional<Duration> duration(PropertyReader reader) {
+    var duration = reader.string(DURATION)
+        .map(v -> reader.duration(DURATION, Duration.ZERO, Duration.ofSeconds(1), DurationFormat.UNBOUNDED));
+    duration.filter(d -> d.toNanos() % 1_000_000_000L != 0).ifPresent(d -> {
+      throw new InvalidPropertyException(DURATION, reader.string(DURATION).orElseThrow(),
+          "a whole number of seconds, e.g. 30s or 10m", "YCSB's maxexecutiontime counts seconds");
+    });
+    return duration;
+  }
+
+  /**
+   * A capacity step is bounded by operations or by time, never both: every step runs
+   * {@code study.operationcount} operations, or every step lasts {@code study.duration} (a step at a rate
+   * runs that rate's operations for it, at least its percentile's sample: {@link CellCommands}). Steps of
+   * equal duration meet the host's stalls for equal time at every rate; equal operation counts make
+   * the faster rates' steps shorter, and a short step more often meets no stall at all.
    */
   private void checkSample(LatencyObjective objective, PropertyReader reader) {
     if (duration.isPresent()) {
-      throw new InvalidPropertyException(DURATION, reader.string(DURATION).orElseThrow(), "no duration with " + SLO
-          + "; give " + OPERATIONCOUNT, "a capacity step runs a fixed number of operations, so that its "
-          + objective.percentile().label() + " has a sample at any rate");
+      Check.input(operationCount.isEmpty(), OPERATIONCOUNT, reader.string(OPERATIONCOUNT).orElse(null),
+          "no operation count with " + DURATION + " and " + SLO, "each capacity step lasts " + DURATION
+          + "; give one of the two");
+      return;
     }
     long minimum = objective.percentile().minimumOperations();
     Check.input(operationCount.map(n -> n * clients).orElse(0L) >= minimum,

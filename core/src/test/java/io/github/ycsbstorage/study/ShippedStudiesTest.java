@@ -61,6 +61,7 @@ class ShippedStudiesTest {
     var search = definition.capacitySearch().orElseThrow();
     assertEquals("p99<=2ms", search.objective().text());
     assertEquals(3, search.runsPerRate());
+    assertEquals(java.time.Duration.ofSeconds(5), definition.duration().orElseThrow(), "steps of equal duration");
     assertEquals("16MB", definition.passThrough().get("storage.server.memory"));
     var cells = new StudyPlan(definition).cells();
     assertEquals(4, loads(cells));

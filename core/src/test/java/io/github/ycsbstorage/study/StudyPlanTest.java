@@ -92,9 +92,9 @@ class StudyPlanTest {
           () -> StudySettings.from(study(bad.get(0), bad.get(1)), "s", home, home));
       assertTrue(error.getMessage().startsWith(bad.get(2)), error.getMessage());
     }
-    var both = assertThrows(InvalidPropertyException.class, () -> StudySettings.from(study("study.targets", "500",
+    var sweep = assertThrows(InvalidPropertyException.class, () -> StudySettings.from(study("study.targets", "500",
         "study.target", "100"), "s", home, home));
-    assertTrue(both.getMessage().contains("accepted: rates without study.target"), both.getMessage());
+    assertTrue(sweep.getMessage().contains("accepted: rates without study.target"), sweep.getMessage());
     var fixed = assertThrows(InvalidPropertyException.class, () -> StudySettings.from(study("study.slo", "p99<=10ms",
         "study.target", "100"), "s", home, home));
     assertTrue(fixed.getMessage().contains("a capacity search chooses each step's rate itself"), fixed.getMessage());
@@ -103,9 +103,17 @@ class StudyPlanTest {
     assertTrue(small.getMessage().startsWith("study.operationcount='400' is invalid: fewer would make the p99 the "
         + "slowest handful, not a percentile; accepted: at least 1,000 operations over the 2 client(s)"),
         small.getMessage());
-    var timed = assertThrows(InvalidPropertyException.class, () -> StudySettings.from(study("study.slo", "p99<=10ms",
+    var both = assertThrows(InvalidPropertyException.class, () -> StudySettings.from(study("study.slo", "p99<=10ms",
         "study.operationcount", "1000", "study.duration", "30s"), "s", home, home));
-    assertTrue(timed.getMessage().contains("a capacity step runs a fixed number of operations"), timed.getMessage());
+    assertTrue(both.getMessage().startsWith("study.operationcount='1000' is invalid: each capacity step lasts "
+        + "study.duration; give one of the two"), both.getMessage());
+    for (var duration : List.of("1500ms", "500ms", "0s")) {
+      var error = assertThrows(InvalidPropertyException.class, () -> StudySettings.from(study("study.duration",
+          duration), "s", home, home));
+      assertTrue(error.getMessage().startsWith("study.duration='" + duration + "' is invalid")
+          && error.getMessage().contains(duration.equals("1500ms") ? "a whole number of seconds" : "at least 1s"),
+          error.getMessage());
+    }
     for (var runs : List.of(List.of("2", "a rate's verdict is the majority of its runs, which an even number can split;"
         + " accepted: an odd number of runs per rate, 1–9"), List.of("11", "accepted:"), List.of("x", "accepted:"))) {
       var error = assertThrows(InvalidPropertyException.class, () -> StudySettings.from(study("study.slo", "p99<=10ms",
@@ -216,6 +224,46 @@ class StudyPlanTest {
     assertEquals(List.of("333", "333", "334"), counts);
     var run = executor.properties(cells.get(1), 0, 3, Path.of("/tmp/r"));
     assertEquals(null, run.get("insertstart"));
+  }
+
+  /**
+   * A duration bounds a run cell by time alone: the workload file's operationcount=1000 would end a
+   * ten-minute cell after a thousand operations. A study's or a user's operation count is kept.
+   */
+  @Test
+  void aDurationRunsUntilItsEndUnlessTheStudyCountsOperations() {
+    for (var extra : List.of(List.<String>of(), List.of("study.operationcount", "5000"),
+        List.of("operationcount", "7000"))) {
+      var keys = new java.util.ArrayList<>(List.of("study.workloads", "workloadc", "study.ratios", "",
+          "study.recordcounts", "1000", "study.devices", "ssd=/mnt/ssd/db", "study.duration", "10m"));
+      keys.addAll(extra);
+      var definition = StudySettings.from(study(keys.toArray(String[]::new)), "s", home, home);
+      var run = new StudyPlan(definition).cells().get(1);
+      var properties = new CellCommands(definition, home).properties(run, 0, 1, Path.of("/tmp/c"));
+      assertEquals("600", properties.get("maxexecutiontime"), extra.toString());
+      assertEquals(extra.isEmpty() ? "2147483647" : extra.get(1), properties.get("operationcount"), extra.toString());
+    }
+  }
+
+  /**
+   * Timed capacity steps: the unthrottled step runs for the duration; a step at a rate runs that rate's
+   * operations for it, split over the clients, never fewer than the percentile's sample.
+   */
+  @Test
+  void aCapacityStepWithADurationRunsItsRatesOperationsForIt() {
+    var definition = StudySettings.from(study("study.workloads", "workloadc", "study.ratios", "",
+        "study.recordcounts", "1000", "study.devices", "ssd=/mnt/ssd/db", "study.slo", "p99<=2ms",
+        "study.duration", "5s", "study.clients", "2"), "s", home, home);
+    var executor = new CellCommands(definition, home);
+    var run = new StudyPlan(definition).cells().get(1);
+    var unthrottled = executor.properties(run, 0, 2, Path.of("/tmp/c"));
+    assertEquals(List.of("2147483647", "5"), List.of(unthrottled.get("operationcount"),
+        unthrottled.get("maxexecutiontime")));
+    var fast = executor.properties(run.withTarget(30_001), 1, 2, Path.of("/tmp/c"));
+    assertEquals(List.of("75005", "null"), List.of(fast.get("operationcount"), String.valueOf(fast.get(
+        "maxexecutiontime"))), "15,001 ops/s per client for 5 s");
+    var slow = executor.properties(run.withTarget(100), 0, 2, Path.of("/tmp/c"));
+    assertEquals("500", slow.get("operationcount"), "half of the p99's 1,000 operations, not 50 ops/s × 5 s");
   }
 
   /**

@@ -108,7 +108,6 @@ public final class DemoCommand implements Subcommand {
     // 500 ms give each run the 3 collector intervals a verdict needs.
     properties.setProperty("study.duration", "2s");
     properties.setProperty(CollectorSettings.INTERVAL, "500ms");
-    properties.setProperty("study.operationcount", Integer.toString(Integer.MAX_VALUE));
     // Fills the block cache before the measured run, by count so that a busy host warms it as fully:
     // after 15,000 uniform reads over the in-cache dataset's ~2,300 data blocks about 2,300 × e^-6.5 ≈ 3
     // blocks are still unread (coupon collector), so the in-cache cells read next to no file; beyond
