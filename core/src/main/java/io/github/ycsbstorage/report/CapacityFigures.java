@@ -16,6 +16,9 @@ import java.util.OptionalDouble;
  * and the latency–throughput curves of cells run at several fixed rates ({@code study.targets}). Stateless.
  */
 final class CapacityFigures {
+  /** How a comparison of capacities that does not exceed the noise begins. */
+  static final String NO_DIFFERENCE = "no difference measurable";
+
   /** One point of a latency–throughput curve: a cell at one rate. */
   record Point(double achieved, double p50Us, double p99Us, boolean missed) {
   }
@@ -49,7 +52,8 @@ final class CapacityFigures {
    * Per workload and dataset size where two or more devices were searched: e.g. {@code at p99<=10ms,
    * workload C uniform, 1.33× cache: ssd carries 1,900 ops/s, hdd 61.0 ops/s (31.1×)}, fastest first;
    * prefixed {@code no verdict:} and followed by the reasons where the devices' comparison there has
-   * none ({@link Judge}).
+   * none ({@link Judge}); prefixed {@link #NO_DIFFERENCE} where a search of the faster device met no
+   * more than a search of the slower one may carry.
    */
   static List<String> lines(ReportModel model) {
     var lines = new ArrayList<String>();
@@ -94,6 +98,16 @@ final class CapacityFigures {
       var line = String.format(Locale.ROOT, "at %s, %s, %s: %s (%s; unthrottled %s)", objective, mix.title(),
           scale.title(), String.join(", ", parts), Format.ratio(found.get(fastest) / found.get(slowest)),
           Format.ratio(saturation.get(fastest) / saturation.get(slowest)));
+      // the difference must exceed the noise: every search of the faster device met more than any search
+      // of the slower one may carry, below the rate it first missed (one that missed none met the rate
+      // beyond its saturation, which its client could not exceed)
+      double fastestLeast = searches(devices.get(fastest)).stream().mapToDouble(c -> c.lastMet().orElse(0)).min()
+          .orElseThrow();
+      double slowestMost = searches(devices.get(slowest)).stream()
+          .mapToDouble(c -> c.firstMissed().orElse(atMost(c))).max().orElseThrow();
+      var overlap = fastestLeast > slowestMost ? Optional.<String>empty() : Optional.of(String.format(Locale.ROOT,
+          "the searches overlap (%s met as little as %s, %s may carry up to %s)", fastest,
+          Format.throughput(fastestLeast), slowest, Format.throughput(slowestMost)));
       // judged as the devices' comparison at this mix and size is: its reasons for no verdict hold here too;
       // a capacity its re-run missed is no firm figure to compare
       var reasons = new ArrayList<String>();
@@ -106,7 +120,12 @@ final class CapacityFigures {
       if (!stolen.isEmpty() && !reasons.contains(Verdict.Reason.CPU_STOLEN.label())) {
         reasons.add(Verdict.Reason.CPU_STOLEN.label() + " in the searches (" + String.join("; ", stolen) + ")");
       }
-      lines.add(reasons.isEmpty() ? line : ReportTables.NO_VERDICT + ": " + line + ": " + String.join(", ", reasons));
+      if (!reasons.isEmpty()) {
+        overlap.ifPresent(reasons::add);
+        lines.add(ReportTables.NO_VERDICT + ": " + line + ": " + String.join(", ", reasons));
+      } else {
+        lines.add(overlap.map(why -> NO_DIFFERENCE + ": " + line + ": " + why).orElse(line));
+      }
     }));
     return lines;
   }
@@ -181,7 +200,8 @@ final class CapacityFigures {
   /**
    * E.g. {@code 69,061 ops/s (median; 65,201 ops/s–75,643 ops/s over 3 repetitions)}, or, with a repetition
    * that met no rate, {@code 69,061 ops/s (median of 3 repetitions: 69,061 ops/s–75,643 ops/s in the 2 that met
-   * a rate, below 3,339 ops/s in the 1 that met none)}.
+   * a rate, below 3,339 ops/s in the 1 that met none)}; followed by the runs the hypervisor took that
+   * their searches ran again, if any.
    */
   static String describe(List<Capacity> searches) {
     if (searches.size() == 1) {
@@ -190,8 +210,8 @@ final class CapacityFigures {
     var none = searches.stream().filter(c -> c.lastMet().isEmpty()).toList();
     var median = median(searches);
     if (median.isEmpty()) {
-      return String.format(Locale.ROOT, "unknown: %d of %d repetitions met the objective at no rate tried", none.size(),
-          searches.size());
+      return String.format(Locale.ROOT, "unknown: %d of %d repetitions met the objective at no rate tried%s", none.size(),
+          searches.size(), Capacity.repeatedRuns(searches));
     }
     var met = searches.stream().map(Capacity::lastMet).filter(OptionalDouble::isPresent)
         .mapToDouble(OptionalDouble::getAsDouble).summaryStatistics();
@@ -202,8 +222,9 @@ final class CapacityFigures {
             + " met none", searches.size(), range, met.getCount(), none.stream().map(c -> Format.throughput(atMost(c)))
             .collect(java.util.stream.Collectors.joining(", ")), none.size());
     long unconfirmed = searches.stream().filter(Capacity::unconfirmed).count();
-    return String.format(Locale.ROOT, "%s%s (%s%s)", unconfirmed > 0 ? "unconfirmed: " : "",
+    return String.format(Locale.ROOT, "%s%s (%s%s%s)", unconfirmed > 0 ? "unconfirmed: " : "",
         Format.throughput(median.getAsDouble()), spread, unconfirmed > 0 ? String.format(Locale.ROOT, "; the re-run at"
-            + " the capacity missed the objective in %d of them: see their results' capacity sections", unconfirmed) : "");
+            + " the capacity missed the objective in %d of them: see their results' capacity sections", unconfirmed) : "",
+        Capacity.repeatedRuns(searches));
   }
 }

@@ -101,9 +101,17 @@ public record Capacity(String objective, double saturation, List<Step> steps, in
    * why there is no figure; each followed by the runs the hypervisor took that were run again, if any.
    */
   public String describe() {
-    long repeated = steps.stream().filter(Step::repeated).count();
-    return figure() + (repeated == 0 ? "" : String.format(Locale.ROOT, "; %d %s the hypervisor took run again",
-        repeated, repeated == 1 ? "run" : "runs"));
+    return figure() + repeatedRuns(List.of(this));
+  }
+
+  /**
+   * E.g. {@code "; 2 runs the hypervisor took run again"} over {@code searches} (the repetitions of one
+   * cell), or "" when none was.
+   */
+  public static String repeatedRuns(List<Capacity> searches) {
+    long repeated = searches.stream().flatMap(c -> c.steps().stream()).filter(Step::repeated).count();
+    return repeated == 0 ? "" : String.format(Locale.ROOT, "; %d %s the hypervisor took run again", repeated,
+        repeated == 1 ? "run" : "runs");
   }
 
   private String figure() {

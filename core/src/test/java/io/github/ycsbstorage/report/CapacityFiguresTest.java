@@ -46,6 +46,22 @@ class CapacityFiguresTest {
         .orElseThrow(), 1e-9);
   }
 
+  /** Runs the hypervisor took and the searches ran again are counted over the repetitions. */
+  @Test
+  void theRepetitionsRunsTheHypervisorTookAreCounted() {
+    var stolen = new Capacity.Step(70_000, 70_000, OptionalDouble.of(900), true, "step2/result.json",
+        OptionalDouble.of(6.5)).asRepeated();
+    var unthrottled = met(1).steps().get(0);
+    var twice = new Capacity("p99<=2ms", 100_000, List.of(unthrottled, stolen, stolen), 3, OptionalDouble.of(69_061),
+        OptionalDouble.of(76_000), Optional.empty());
+    var once = new Capacity("p99<=2ms", 100_000, List.of(unthrottled, stolen), 3, OptionalDouble.of(75_643),
+        OptionalDouble.of(83_000), Optional.empty());
+    assertEquals("69,061 ops/s (median; 65,201 ops/s–75,643 ops/s over 3 repetitions; 3 runs the hypervisor took run"
+        + " again)", CapacityFigures.describe(List.of(twice, once, met(65_201))));
+    assertEquals("unknown: 2 of 3 repetitions met the objective at no rate tried; 1 run the hypervisor took run again",
+        CapacityFigures.describe(List.of(once, none(3_339), none(4_000))));
+  }
+
   @Test
   void repetitionsThatMetNoRateLeaveTheMedianUnknownWhereTheyCouldMoveIt() {
     // below 90,000 could be above 69,061 or below it: the middle one is unknown

@@ -177,6 +177,19 @@ class CapacityReportTest {
   }
 
   /**
+   * A difference within the searches' brackets is no difference: the hdd, missed at 2,000 ops/s, may
+   * carry more than the 1,900 the ssd met.
+   */
+  @Test
+  void capacitiesWhoseBracketsOverlapMakeNoMeasurableDifference(@TempDir Path dir) throws Exception {
+    twoSearches(dir, 1800, 2000);
+    var report = new ReportBuilder(dir.resolve("results"), dir.resolve("out")).write();
+    assertTrue(report.lines().headline().contains("no difference measurable: at p99<=500ms, workload A zipfian, 1.33× RAM:"
+        + " ssd carries 1,900 ops/s, hdd 1,800 ops/s (1.1×; unthrottled 31.9×): the searches overlap (ssd met as little as"
+        + " 1,900 ops/s, hdd may carry up to 2,000 ops/s)"), report.lines().headline().toString());
+  }
+
+  /**
    * Capacities are judged as the devices' comparison is, on their unthrottled steps: a CPU-saturated
    * one leaves them without a verdict.
    */
