@@ -21,21 +21,26 @@ import org.junit.jupiter.api.io.TempDir;
 class CapacityIT {
   private static final double BOUND = 8 / 0.050;
 
-  @Test
-  void theCapacityOfAFixedDelaySitsWhereTheDelayAndTheThreadsPutIt(@TempDir Path dir) throws Exception {
-    var file = Files.writeString(dir.resolve("capacity.properties"), """
+  /** A capacity search at p99 <= 500 ms of the basic binding with a fixed delay; {@code bound} ends each step. */
+  private static Path fixedDelay(Path file, int threads, int delayMs, String bound) throws Exception {
+    return Files.writeString(file, """
         study.binding=basic
         study.workloads=workloads/workloadc
         study.recordcounts=100
         study.devices=disk=%s
-        study.threads=8
-        study.operationcount=1000
+        study.threads=%d
+        %s
         study.slo=p99<=500ms
         study.slo.steps=2
         basicdb.verbose=false
-        basicdb.simulatedelay=50
+        basicdb.simulatedelay=%d
         basicdb.randomizedelay=false
-        """.formatted(dir.resolve("data")));
+        """.formatted(file.resolveSibling("data"), threads, bound, delayMs));
+  }
+
+  @Test
+  void theCapacityOfAFixedDelaySitsWhereTheDelayAndTheThreadsPutIt(@TempDir Path dir) throws Exception {
+    var file = fixedDelay(dir.resolve("capacity.properties"), 8, 50, "study.operationcount=1000");
     var study = ycsb("study", file.toString());
     assertEquals(0, study.exitCode(), study::all);
     assertTrue(study.stdout().contains("capacity at p99<=500ms: "), study::all);
@@ -62,19 +67,7 @@ class CapacityIT {
    */
   @Test
   void timedStepsRunTheirRatesOperationsForTheDuration(@TempDir Path dir) throws Exception {
-    var file = Files.writeString(dir.resolve("timed.properties"), """
-        study.binding=basic
-        study.workloads=workloads/workloadc
-        study.recordcounts=100
-        study.devices=disk=%s
-        study.threads=16
-        study.duration=2s
-        study.slo=p99<=500ms
-        study.slo.steps=2
-        basicdb.verbose=false
-        basicdb.simulatedelay=10
-        basicdb.randomizedelay=false
-        """.formatted(dir.resolve("data")));
+    var file = fixedDelay(dir.resolve("timed.properties"), 16, 10, "study.duration=2s");
     var study = ycsb("study", file.toString());
     assertEquals(0, study.exitCode(), study::all);
     var mapper = new ObjectMapper();
