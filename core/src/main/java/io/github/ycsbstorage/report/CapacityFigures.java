@@ -99,8 +99,9 @@ final class CapacityFigures {
           scale.title(), String.join(", ", parts), Format.ratio(found.get(fastest) / found.get(slowest)),
           Format.ratio(saturation.get(fastest) / saturation.get(slowest)));
       // the difference must exceed the noise: every search of the faster device met more than any search
-      // of the slower one may carry, below the rate it first missed (one that missed none met the rate
-      // beyond its saturation, which its client could not exceed)
+      // of the slower one may carry, below the rate it first missed (a search that met no rate may
+      // carry nothing; one that missed none met the rate beyond its saturation, which its client could
+      // not exceed)
       double fastestLeast = searches(devices.get(fastest)).stream().mapToDouble(c -> c.lastMet().orElse(0)).min()
           .orElseThrow();
       double slowestMost = searches(devices.get(slowest)).stream()

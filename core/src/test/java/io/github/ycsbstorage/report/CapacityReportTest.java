@@ -56,6 +56,11 @@ class CapacityReportTest {
     JSON.writeValue(file.toFile(), cell);
   }
 
+  /** The report of the study under {@code dir}/results, written to {@code dir}/out. */
+  private static ReportBuilder.Report report(Path dir) throws Exception {
+    return new ReportBuilder(dir.resolve("results"), dir.resolve("out")).write();
+  }
+
   /** The fixture's study with both devices' cells made capacity searches: ssd at 1,900 ops/s, hdd at {@code hddMet}. */
   private static Path twoSearches(Path dir, double hddMet, double hddMissed) throws Exception {
     var study = fixtures(dir);
@@ -68,7 +73,7 @@ class CapacityReportTest {
   @Test
   void capacitiesOfTwoDevicesGiveTheirTableAndOneLineFastestFirst(@TempDir Path dir) throws Exception {
     var study = twoSearches(dir, 61, 76);
-    var report = new ReportBuilder(dir.resolve("results"), dir.resolve("out")).write();
+    var report = report(dir);
     var html = Files.readString(report.html());
     assertTrue(html.contains("<li>at p99&lt;=500ms, workload A zipfian, 1.33× RAM: ssd carries 1,900 ops/s, "
         + "hdd 61.0 ops/s (31.1×; unthrottled 31.9×)</li>"), html);
@@ -92,7 +97,7 @@ class CapacityReportTest {
   @Test
   void capacityCellsAreComparedAtSaturationAndTheirCapacitiesBeside(@TempDir Path dir) throws Exception {
     twoSearches(dir, 100, 120);
-    var report = new ReportBuilder(dir.resolve("results"), dir.resolve("out")).write();
+    var report = report(dir);
     var headline = report.lines().headline();
     assertTrue(headline.stream().anyMatch(line -> line.startsWith("ssd vs hdd, workload A zipfian, 1.33× RAM: 31.9×"
         + " throughput")), headline.toString());
@@ -128,7 +133,7 @@ class CapacityReportTest {
     capacity.putObject("confirmation").put("target", 1900.0).put("achieved", 1880.0).put("latencyUs", 700_000)
         .put("met", false).put("cell", "step3/result.json");
     JSON.writeValue(ssd.toFile(), cell);
-    var report = new ReportBuilder(dir.resolve("results"), dir.resolve("out")).write();
+    var report = report(dir);
     var html = Files.readString(report.html());
     assertTrue(html.contains("unconfirmed: 1,900 ops/s met at 1,900 (400.0 ms), missed on its re-run (700.0 ms at"
         + " 1,880 ops/s); missed at 2,375"), html);
@@ -149,7 +154,7 @@ class CapacityReportTest {
         .put("achieved", 61.0).put("latencyUs", 400_000).put("met", true).put("cell", "step2/result.json")
         .put("steal", 13.04);
     JSON.writeValue(hdd.toFile(), cell);
-    var report = new ReportBuilder(dir.resolve("results"), dir.resolve("out")).write();
+    var report = report(dir);
     assertTrue(report.lines().headline().contains("no verdict: at p99<=500ms, workload A zipfian, 1.33× RAM: ssd carries"
         + " 1,900 ops/s, hdd 61.0 ops/s (31.1×; unthrottled 31.9×): CPU stolen by the hypervisor in the searches"
         + " (hdd: 1 of 2 steps, up to 13.0 %)"), report.lines().headline().toString());
@@ -169,7 +174,7 @@ class CapacityReportTest {
     steps.addObject().put("target", 61.0).put("achieved", 61.0).put("latencyUs", 400_000).put("met", true)
         .put("cell", "step3/result.json").put("steal", 0.1);
     JSON.writeValue(hdd.toFile(), cell);
-    var report = new ReportBuilder(dir.resolve("results"), dir.resolve("out")).write();
+    var report = report(dir);
     assertTrue(report.lines().headline().stream().noneMatch(line -> line.contains("CPU stolen")),
         report.lines().headline().toString());
     var html = Files.readString(report.html());
@@ -183,10 +188,10 @@ class CapacityReportTest {
   @Test
   void capacitiesWhoseBracketsOverlapMakeNoMeasurableDifference(@TempDir Path dir) throws Exception {
     twoSearches(dir, 1800, 2000);
-    var report = new ReportBuilder(dir.resolve("results"), dir.resolve("out")).write();
-    assertTrue(report.lines().headline().contains("no difference measurable: at p99<=500ms, workload A zipfian, 1.33× RAM:"
+    var headline = report(dir).lines().headline();
+    assertTrue(headline.contains("no difference measurable: at p99<=500ms, workload A zipfian, 1.33× RAM:"
         + " ssd carries 1,900 ops/s, hdd 1,800 ops/s (1.1×; unthrottled 31.9×): the searches overlap (ssd met as little as"
-        + " 1,900 ops/s, hdd may carry up to 2,000 ops/s)"), report.lines().headline().toString());
+        + " 1,900 ops/s, hdd may carry up to 2,000 ops/s)"), headline.toString());
   }
 
   /**
@@ -199,7 +204,7 @@ class CapacityReportTest {
     var cell = (ObjectNode) JSON.readTree(step.toFile());
     ((ObjectNode) cell.path("io")).put("cpuSaturated", true);
     JSON.writeValue(step.toFile(), cell);
-    var report = new ReportBuilder(dir.resolve("results"), dir.resolve("out")).write();
+    var report = report(dir);
     var line = "at p99<=500ms, workload A zipfian, 1.33× RAM: ssd carries 1,900 ops/s, hdd 61.0 ops/s (31.1×; unthrottled 31.9×): CPU-saturated";
     assertTrue(report.lines().headline().contains("no verdict: " + line), "the headline, as the study prints it: "
         + report.lines().headline());
@@ -224,7 +229,7 @@ class CapacityReportTest {
         JSON.writeValue(study.resolve(id + ".json").toFile(), cell);
       }
     }
-    var report = new ReportBuilder(dir.resolve("results"), dir.resolve("out")).write();
+    var report = report(dir);
     var html = Files.readString(report.html());
     assertTrue(html.contains("workloada-zipfian-latency-throughput.png"), html);
     assertTrue(Files.size(dir.resolve("out/charts/workloada-zipfian-latency-throughput.png")) > 0);
