@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 """The validation rig's checks: what a study on two devices of known behaviour found, against what the
-configured delay implies. Prints one PASS/FAIL line per check with both numbers; a check of a timing
+slow device's service time implies: the configured delay plus the pass-through's own cost, timed by the rig
+itself (service_time.py, before and after the studies), never by the tool under test. Prints one PASS/FAIL line per check with both numbers; a check of a timing
 that failed on a cell whose process waited for a CPU (io.process.runQueue: a tenth of its operations'
 time or more, the report's own threshold; where that was not measured, the host's CPUs saturated) is
 INCONCLUSIVE with that reason instead, since then the figure measured the host's CPU queue, not the
@@ -8,7 +9,8 @@ device. Exits 0 when every check passed, 1 when one failed, 3 when none failed b
 inconclusive. Called by known-devices.sh, which built the devices.
 
 usage: check.py RIG.json
-RIG.json: {"delayMs", "results": folder of the studies' results, "studies": {"<threads>": "<study stdout file>"},
+RIG.json: {"delayMs", "slowServiceTime": {"before"|"after": service_time.py's output},
+           "results": folder of the studies' results, "studies": {"<threads>": "<study stdout file>"},
            "devices": {"fast"|"slow": {"loop": "loopN", "sizeBytes", "backingFile", "backingFsType"}},
            "inCache": "<scale label>", "beyondCache": "<scale label>"}
 """
@@ -179,6 +181,10 @@ def main(rig_file):
     with open(rig_file) as file:
         rig = json.load(file)
     delay_ms = float(rig["delayMs"])
+    timed = [rig["slowServiceTime"][when]["meanMs"] for when in ("before", "after")]
+    # What the slow device serves a read in: the mean of the two timings; a figure within the tolerance of
+    # either is accepted (the host's load may have changed the pass-through's cost between them).
+    service_ms = sum(timed) / len(timed)
     devices = rig["devices"]
     found = cells(rig["results"])
     threads = sorted(int(t) for t in rig["studies"])
@@ -204,30 +210,38 @@ def main(rig_file):
     one = threads[0]
     slow_beyond, fast_beyond = runs(one, "slow", beyond), runs(one, "fast", beyond)
 
-    # 1. The slow device's read await is the delay (one thread: no queue in front of it).
+    # 0. The rig: the slow device is no faster than its delay, and the pass-through's own cost is on record.
+    checks.check(min(timed) >= delay_ms,
+                 f"slow device service time, timed by the rig ({rig['slowServiceTime']['before']['reads']} direct 4 KiB"
+                 f" reads before the studies, as many after): {timed[0]:.2f} ms and {timed[1]:.2f} ms; configured delay"
+                 f" {delay_ms:g} ms, so the loop driver and the FUSE round trip add {service_ms - delay_ms:.2f} ms;"
+                 " expected: at least the delay")
+
+    # 1. The slow device's read await is its service time (one thread: no queue in front of it).
     if slow_beyond:
         await_ms, reads = read_await_ms(slow_beyond, devices["slow"]["loop"])
-        low, high = delay_ms * (1 - AWAIT_TOLERANCE), delay_ms * (1 + AWAIT_TOLERANCE)
+        low, high = min(timed) * (1 - AWAIT_TOLERANCE), max(timed) * (1 + AWAIT_TOLERANCE)
         checks.check(await_ms is not None and low <= await_ms <= high,
                      f"slow device read await: {fmt(await_ms, ' ms')} over {reads} reads in {len(slow_beyond)} runs;"
-                     f" configured delay {delay_ms:g} ms, accepted {low:.2f}–{high:.2f} ms ({devices['slow']['loop']},"
-                     f" {one} thread, {beyond})", *slow_beyond, device_runs=slow_beyond)
+                     f" service time {timed[0]:.2f} ms before, {timed[1]:.2f} ms after the studies (delay {delay_ms:g} ms),"
+                     f" accepted {low:.2f}–{high:.2f} ms ({devices['slow']['loop']}, {one} thread, {beyond})",
+                     *slow_beyond, device_runs=slow_beyond)
     if fast_beyond:
         await_ms, reads = read_await_ms(fast_beyond, devices["fast"]["loop"])
         checks.info(f"fast device read await: {fmt(await_ms, ' ms', 3)} over {reads} reads"
                     f" ({devices['fast']['loop']}, RAM-backed, {one} thread, {beyond})")
 
-    # 2. One thread beyond the cache: every device read costs the delay, so ops/s = 1 / (reads/op × delay).
+    # 2. One thread beyond the cache: every device read costs the service time, so ops/s = 1 / (reads/op × it).
     if slow_beyond:
         per_op, measured = reads_per_op(slow_beyond), throughput(slow_beyond)
         if per_op is None:
             checks.info(f"slow device, {one} thread, {beyond}: "
                         f"{fmt(mean(diskstats_reads_per_op(r, devices['slow']['loop']) for r in slow_beyond), '', 3)}"
                         " device reads/op by the loop device's diskstats (the engine section is missing)")
-        predicted = 1000.0 / (per_op * delay_ms) if per_op else None
+        predicted = 1000.0 / (per_op * service_ms) if per_op else None
         ok = predicted is not None and measured is not None and abs(measured - predicted) <= THROUGHPUT_TOLERANCE * predicted
         checks.check(ok, f"slow device, {one} thread, {beyond}: {fmt(measured, ' ops/s', 1)} (mean of {len(slow_beyond)});"
-                         f" predicted 1 / ({fmt(per_op, '', 3)} device reads/op × {delay_ms:g} ms) = {fmt(predicted, ' ops/s', 1)},"
+                         f" predicted 1 / ({fmt(per_op, '', 3)} device reads/op × {service_ms:.2f} ms) = {fmt(predicted, ' ops/s', 1)},"
                          f" accepted ±{THROUGHPUT_TOLERANCE:.0%}", *(slow_beyond if predicted else ()),
                      device_runs=slow_beyond)
         for run in slow_beyond:
@@ -252,7 +266,7 @@ def main(rig_file):
                             f" fast {fmt(reads_per_op(fast), '', 3)}, slow {fmt(reads_per_op(slow), '', 3)});"
                             " expected: no difference measurable, its interval including 1", *fast, *slow)
 
-    # 4. Beyond the cache the study's verdict names the fast device, with the ratio the delay implies: stated
+    # 4. Beyond the cache the study's verdict names the fast device, with the ratio the service time implies: stated
     #    as such where both sides measured their device; as a lower bound ("at least") where the fast side
     #    was held up by CPU, which must not exceed what the delay implies.
     for t in threads:
@@ -262,7 +276,7 @@ def main(rig_file):
         verdict = stated(verdicts(rig["studies"][str(t)]), beyond)
         measured = throughput(fast) / throughput(slow) if throughput(fast) and throughput(slow) else None
         per_op = reads_per_op(slow)
-        implied = throughput(fast) * per_op * delay_ms / 1000.0 if per_op and throughput(fast) else None
+        implied = throughput(fast) * per_op * service_ms / 1000.0 if per_op and throughput(fast) else None
         if verdict is None or verdict["ratio"] is None:
             checks.check(False, f"beyond cache, {t} thread(s): the study stated no verdict for {beyond}"
                                 f" (measured fast ÷ slow {fmt(measured, '×')}): {verdict['text'] if verdict else 'no line'}",
@@ -280,8 +294,8 @@ def main(rig_file):
         checks.check(names_fast and consistent,
                      f"beyond cache, {t} thread(s): the study says '{verdict['first']} vs {verdict['second']}:"
                      f" {'at least ' if verdict['kind'] == 'at least' else ''}{ratio:g}×' (measured {fmt(measured, '×')});"
-                     f" the delay implies fast {fmt(throughput(fast), ' ops/s', 0)} × {fmt(per_op, '', 3)} reads/op ×"
-                     f" {delay_ms:g} ms = {fmt(implied, '×')}, {accepted}", *((*fast, *slow) if implied is not None else ()),
+                     f" the service time implies fast {fmt(throughput(fast), ' ops/s', 0)} × {fmt(per_op, '', 3)} reads/op ×"
+                     f" {service_ms:.2f} ms = {fmt(implied, '×')}, {accepted}", *((*fast, *slow) if implied is not None else ()),
                      device_runs=slow)
 
     # 5. The device tags: each loop device named, its own size, its backing file's file system.

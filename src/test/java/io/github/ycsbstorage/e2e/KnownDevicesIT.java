@@ -7,11 +7,14 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.ycsbstorage.testkit.HangLimit;
 import io.github.ycsbstorage.testkit.ProcessRun;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,6 +31,8 @@ class KnownDevicesIT {
   private static final Duration RIG = Duration.ofMinutes(36);
   /** The rig's exit code when no check failed but timing checks ran on saturated CPUs. */
   private static final int INCONCLUSIVE = 3;
+  /** How the rig indents the studies' own output among its lines. */
+  private static final String STUDY_LINE = "  | ";
 
   @Test
   void aStudyOnDevicesOfKnownLatencyFindsThatLatency() throws Exception {
@@ -46,11 +51,25 @@ class KnownDevicesIT {
       }
       System.out.println(rig.stdout()); // the check lines, on record for a passing run too
       var exit = rig.process().exitValue();
-      assertTrue(exit == 0 || exit == INCONCLUSIVE, rig::describe);
-      assertTrue(rig.stdout().lines().noneMatch(line -> line.startsWith("FAIL")), rig::describe);
+      assertTrue(exit == 0 || exit == INCONCLUSIVE, () -> checksFirst(rig));
+      assertTrue(rig.stdout().lines().noneMatch(line -> line.startsWith("FAIL")), () -> checksFirst(rig));
       // Every check that does not time anything held; the timings of a saturated host judge nothing.
       assumeTrue(exit == 0, () -> "timing checks inconclusive, the host's CPUs were saturated: " + rig.describe());
-      assertTrue(rig.stdout().lines().anyMatch(line -> line.startsWith("PASS  slow device read await")), rig::describe);
+      assertTrue(rig.stdout().lines().anyMatch(line -> line.startsWith("PASS  slow device read await")),
+          () -> checksFirst(rig));
+    }
+  }
+
+  /**
+   * The rig's own lines (its checks, or the step that failed) before everything it printed: a build log
+   * that keeps only the head of a long failure message still shows which check failed.
+   */
+  private static String checksFirst(ProcessRun rig) {
+    try {
+      var own = rig.stdout().lines().filter(line -> !line.startsWith(STUDY_LINE)).collect(Collectors.joining("\n"));
+      return own + "\n--- the whole run ---\n" + rig.describe();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 }
