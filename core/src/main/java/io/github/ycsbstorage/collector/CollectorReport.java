@@ -61,7 +61,7 @@ public final class CollectorReport {
     for (var gap : seen.sampling().gaps()) {
       record.addWarning("collector: " + gap);
     }
-    for (var warning : busyElsewhere(seen)) {
+    for (var warning : busyElsewhere(io)) {
       System.err.println("Warning: " + warning);
       record.addWarning(warning);
     }
@@ -218,19 +218,32 @@ public final class CollectorReport {
 
   /**
    * Warnings when the server process did less than half of the host's busy CPU or device I/O: the
-   * host-wide per-operation figures then charge other work to the database.
+   * host-wide per-operation figures then charge other work to the database. Not where that work is
+   * too little to show in them at their precision: a journal's few writes beside an engine whose cache
+   * served every read leave {@code 0.0} device reads, writes and MB per operation whoever did them.
+   * Where the operation count is unknown, so is that, and the share alone warns.
    */
-  static List<String> busyElsewhere(Observations seen) {
+  static List<String> busyElsewhere(Io io) {
     var warnings = new ArrayList<String>();
-    process(seen).ifPresent(process -> {
-      process.shareOfHostCpu().ifPresent(share -> busyElsewhere(warnings, share, "CPU", process.role()));
-      process.shareOfDeviceIo().ifPresent(share -> busyElsewhere(warnings, share, "device I/O", process.role()));
+    io.process().ifPresent(process -> {
+      var perOperation = io.perOperation();
+      process.shareOfHostCpu().ifPresent(share -> busyElsewhere(warnings, share, "CPU", process.role(),
+          perOperation.map(figures -> List.of(figures.cpuMicros()))));
+      process.shareOfDeviceIo().ifPresent(share -> busyElsewhere(warnings, share, "device I/O", process.role(),
+          perOperation.map(figures -> List.of(figures.deviceReads(), figures.deviceWrites(), figures.deviceMB()))));
     });
     return warnings;
   }
 
-  private static void busyElsewhere(List<String> warnings, double share, String what, Io.ProcessTotals.Role role) {
-    if (share < Io.ProcessTotals.BUSY_ELSEWHERE_BELOW) {
+  /**
+   * @param hostFigures the host-wide per-operation figures the other work is in; empty when unknown
+   */
+  private static void busyElsewhere(List<String> warnings, double share, String what, Io.ProcessTotals.Role role,
+      Optional<List<OptionalDouble>> hostFigures) {
+    // the other work's part of a figure, taken in proportion to its share, as the figure would print it
+    boolean shows = hostFigures.map(figures -> figures.stream().filter(OptionalDouble::isPresent)
+        .anyMatch(figure -> (1 - share) * figure.getAsDouble() >= Io.PerOperation.RESOLUTION / 2)).orElse(true);
+    if (share < Io.ProcessTotals.BUSY_ELSEWHERE_BELOW && shows) {
       warnings.add(String.format(Locale.ROOT, "the host was busy with other work: %.0f %% of %s was not the %s "
           + "(io.process); the host-wide per-operation figures count that work too, the %s* ones do not",
           (1 - share) * 100, what, role.noun(), role.keyPrefix()));

@@ -223,6 +223,10 @@ public record Io(String observed, SampledHost sampledHost, String source, int sa
    */
   public record PerOperation(OptionalDouble deviceReads, OptionalDouble deviceWrites, OptionalDouble deviceMB,
       OptionalDouble cpuMicros, OptionalDouble serverCpuMicros, OptionalDouble serverIoBytes) {
+    /** The figures' precision: 4 decimals. */
+    public static final double RESOLUTION = 0.0001;
+    private static final double STEPS_PER_UNIT = 1 / RESOLUTION;
+
     public PerOperation {
       serverCpuMicros = serverCpuMicros == null ? OptionalDouble.empty() : serverCpuMicros;
       serverIoBytes = serverIoBytes == null ? OptionalDouble.empty() : serverIoBytes;
@@ -263,9 +267,9 @@ public record Io(String observed, SampledHost sampledHost, String source, int sa
           serverIo.map(total -> perOp(total, count)).orElse(OptionalDouble.empty())));
     }
 
-    /** Rounded to 4 decimals. */
+    /** Rounded to {@link #RESOLUTION}. */
     private static OptionalDouble perOp(double total, double count) {
-      return OptionalDouble.of(Math.round(total / count * 10_000) / 10_000.0);
+      return OptionalDouble.of(Math.round(total / count * STEPS_PER_UNIT) / STEPS_PER_UNIT);
     }
   }
 

@@ -235,10 +235,15 @@ class StorageCollectorTest {
    * {@code server}'s change to the process's files.
    */
   private static RunRecord serverPhase(Path root, Path temp, Step server) throws Exception {
+    return serverPhase(root, temp, 1000, server);
+  }
+
+  /** {@link #serverPhase(Path, Path, Step)} with this many operations. */
+  private static RunRecord serverPhase(Path root, Path temp, long operations, Step server) throws Exception {
     var properties = properties(root, temp.resolve("run.json"));
     properties.setProperty("collector.pid", "4242");
     var collector = new StorageCollector(Phase.RUN, CollectorSettings.from(properties, Optional.empty()),
-        () -> new OperationCount(1000L, "test"), properties);
+        () -> new OperationCount(operations, "test"), properties);
     collector.start();
     collector.sampleNow();
     proc(root, 1500, 2250, 16000, 20000, 700, 150);
@@ -281,6 +286,31 @@ class StorageCollectorTest {
     var busy = record.warnings().stream().filter(w -> w.startsWith("the host was busy with other work")).toList();
     assertEquals(1, busy.size(), "CPU only: the server caused 75 % of the device's bytes: " + record.warnings());
     assertTrue(busy.get(0).startsWith("the host was busy with other work: 75 % of CPU was not the server"), busy.get(0));
+  }
+
+  /**
+   * The same host figures over 100,000,000 operations, the server causing only a quarter of the
+   * device's bytes: the device's 500 reads, 250 writes and 6.144 MB are 0.0 per operation at the
+   * figures' 4 decimals whoever did them, so other work's I/O changes none of them and warns of nothing;
+   * its CPU (1,500 of 2,000 µs of 0.02 µs per operation) still shows, and warns.
+   */
+  @Test
+  void otherWorkTooSmallToShowInTheFiguresPerOperationIsNoWarning(@TempDir Path temp) throws Exception {
+    var root = Fixtures.copy("virtio", temp.resolve("root"));
+    proc(root, 1000, 2000, 8000, 16000, 500, 100);
+    serverProcess(root, 1000, 500, 10_000_000, 20_000_000);
+    var record = serverPhase(root, temp, 100_000_000, () -> serverProcess(root, 1030, 520, 11_024_000, 20_512_000));
+
+    var io = record.sections().io().orElseThrow();
+    assertEquals(OptionalDouble.of(0.25), io.process().orElseThrow().shareOfDeviceIo());
+    var perOperation = io.perOperation().orElseThrow();
+    assertEquals(OptionalDouble.of(0.0), perOperation.deviceReads());
+    assertEquals(OptionalDouble.of(0.0), perOperation.deviceWrites());
+    assertEquals(OptionalDouble.of(0.0), perOperation.deviceMB());
+    assertEquals(OptionalDouble.of(0.02), perOperation.cpuMicros());
+    var busy = record.warnings().stream().filter(w -> w.startsWith("the host was busy with other work")).toList();
+    assertEquals(List.of("the host was busy with other work: 75 % of CPU was not the server process (io.process); the"
+        + " host-wide per-operation figures count that work too, the server.* ones do not"), busy);
   }
 
   /**
