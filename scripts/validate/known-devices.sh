@@ -42,7 +42,7 @@ while [ $# -gt 0 ]; do
     --results) [ $# -ge 2 ] || usage "--results needs a value"; keep=$2; shift 2 ;;
     --ycsb-home) [ $# -ge 2 ] || usage "--ycsb-home needs a value"; ycsb_home=$2; shift 2 ;;
     --prerequisites) prerequisites_only=true; shift ;;
-    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,/^set -euo/{/^#/p}' "$0"; exit 0 ;;  # this header, however long
     *) usage "unknown argument '$1'" ;;
   esac
 done
