@@ -1,12 +1,13 @@
 #!/usr/bin/python3
 """The validation rig's checks: what a study on two devices of known behaviour found, against what the
-slow device's service time implies: the configured delay plus the pass-through's own cost, timed by the rig
-itself (service_time.py, before and after the studies), never by the tool under test. Prints one PASS/FAIL line per check with both numbers; a check of a timing
-that failed on a cell whose process waited for a CPU (io.process.runQueue: a tenth of its operations'
-time or more, the report's own threshold; where that was not measured, the host's CPUs saturated) is
-INCONCLUSIVE with that reason instead, since then the figure measured the host's CPU queue, not the
-device. Exits 0 when every check passed, 1 when one failed, 3 when none failed but some were
-inconclusive. Called by known-devices.sh, which built the devices.
+slow device's service time implies: the configured delay plus the pass-through's own cost, timed by the
+rig itself (service_time.py, before and after the studies), never by the tool under test. Prints one
+PASS/FAIL line per check with both numbers; a check of a timing that failed on a cell whose process
+waited for a CPU (io.process.runQueue: a tenth of its operations' time or more, the report's own
+threshold; where that was not measured, the host's CPUs saturated) is INCONCLUSIVE with that reason
+instead, since then the figure measured the host's CPU queue, not the device. Exits 0 when every
+check passed, 1 when one failed, 3 when none failed but some were inconclusive. Called by
+known-devices.sh, which built the devices.
 
 usage: check.py RIG.json
 RIG.json: {"delayMs", "slowServiceTime": {"before"|"after": service_time.py's output},
@@ -268,7 +269,7 @@ def main(rig_file):
 
     # 4. Beyond the cache the study's verdict names the fast device, with the ratio the service time implies: stated
     #    as such where both sides measured their device; as a lower bound ("at least") where the fast side
-    #    was held up by CPU, which must not exceed what the delay implies.
+    #    was held up by CPU, which must not exceed what the service time implies.
     for t in threads:
         fast, slow = runs(t, "fast", beyond), runs(t, "slow", beyond)
         if not (fast and slow):
