@@ -7,6 +7,7 @@ import io.github.ycsbstorage.result.TargetRate;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.TreeSet;
 import java.util.function.IntConsumer;
 import site.ycsb.Client;
 import site.ycsb.measurements.exporter.MeasurementsExporter;
@@ -24,6 +25,10 @@ import site.ycsb.measurements.exporter.TextMeasurementsExporter;
  * {@link #configure}. Summary lines (numbers) reach every delegate through its {@code write}
  * methods; facts (text) reach the text exporter only, as comment lines (the JSON exporters cannot
  * take a string value), and the result file holds them in its typed sections anyway.
+ *
+ * <p>A measurement YCSB holds ({@link RunRecord#measured()}) that its export did not write means the
+ * export stopped part-way (HdrHistogram 2.1.4 without {@code javax.xml.bind}): the phase is then
+ * {@code failed}, never {@code complete}.
  *
  * <p>After writing, it prints the phase's {@link PhaseVerdict} ({@code Status: failed: the load stored
  * 10 of 200,000 records …}) and, when the phase did not do its work, ends the JVM with exit status
@@ -94,35 +99,35 @@ public final class ResultExporter implements MeasurementsExporter {
 
   @Override
   public void write(String metric, String measurement, int i) throws IOException {
-    summary.accept(metric, measurement, i);
     try {
       delegate.write(metric, measurement, i);
     } catch (IOException e) {
       writeFailure = e;
       throw e;
     }
+    summary.accept(metric, measurement, i);
   }
 
   @Override
   public void write(String metric, String measurement, long i) throws IOException {
-    summary.accept(metric, measurement, i);
     try {
       delegate.write(metric, measurement, i);
     } catch (IOException e) {
       writeFailure = e;
       throw e;
     }
+    summary.accept(metric, measurement, i);
   }
 
   @Override
   public void write(String metric, String measurement, double d) throws IOException {
-    summary.accept(metric, measurement, d);
     try {
       delegate.write(metric, measurement, d);
     } catch (IOException e) {
       writeFailure = e;
       throw e;
     }
+    summary.accept(metric, measurement, d);
   }
 
   /**
@@ -139,6 +144,12 @@ public final class ResultExporter implements MeasurementsExporter {
       record.addWarning(warning);
     });
     record.countOperations(summary.summary());
+    var unexported = new TreeSet<>(record.measured());
+    unexported.removeAll(summary.metrics());
+    if (!unexported.isEmpty()) {
+      record.addFailure("YCSB's export stopped before it wrote " + String.join(", ", unexported)
+          + " (the error that stopped it follows)");
+    }
     var verdict = ending == Ending.INTERRUPTED ? PhaseVerdict.interrupted() : PhaseVerdict.of(settings.phase(),
         settings.properties(), summary.summary(), record.failures(), record.warnings());
     try {
@@ -157,9 +168,25 @@ public final class ResultExporter implements MeasurementsExporter {
     }
     System.err.println(verdict.line());
     ExportClaim.exportWritten();
-    if (ending == Ending.YCSB && verdict.exitStatus() != 0) {
+    if (ending == Ending.YCSB && !unexported.isEmpty()) {
+      exitOnTheStoppingError();
+    } else if (ending == Ending.YCSB && verdict.exitStatus() != 0) {
       exit.accept(verdict.exitStatus());
     }
+  }
+
+  /**
+   * YCSB's export stopped part-way, so an error is on its way out of YCSB's {@code Client} through
+   * this {@code close} (called from a {@code finally}): ending the JVM here would hide it. Once it has
+   * been printed, the JVM ends with exit status {@link ExitStatus#FAILED}, without waiting for
+   * other threads.
+   */
+  private static void exitOnTheStoppingError() {
+    Thread.currentThread().setUncaughtExceptionHandler((thread, error) -> {
+      System.err.print("Exception in thread \"" + thread.getName() + "\" ");
+      error.printStackTrace();
+      exit.accept(ExitStatus.FAILED.code());
+    });
   }
 
   /**

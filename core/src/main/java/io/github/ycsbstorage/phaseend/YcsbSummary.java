@@ -7,7 +7,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 /**
@@ -30,6 +32,8 @@ final class YcsbSummary {
   private final Map<String, Figures> operations = new TreeMap<>();
   /** YCSB's {@code Intended-<OP>} figures, by operation. */
   private final Map<String, Figures> intended = new TreeMap<>();
+  /** Every metric that arrived, figures left out here included. */
+  private final Set<String> metrics = new TreeSet<>();
 
   /** One operation's figures as they arrive. */
   private static final class Figures {
@@ -53,6 +57,7 @@ final class YcsbSummary {
   }
 
   void accept(String metric, String measurement, Number value) {
+    metrics.add(metric);
     if (metric.equals("OVERALL")) {
       switch (measurement) {
         case "RunTime(ms)" -> runtimeMs = value.longValue();
@@ -88,6 +93,11 @@ final class YcsbSummary {
         }
       }
     }
+  }
+
+  /** The names of the metrics that arrived, e.g. {@code OVERALL}, {@code READ}, {@code Intended-READ}. */
+  Set<String> metrics() {
+    return Set.copyOf(metrics);
   }
 
   /** The {@code summary} section. */

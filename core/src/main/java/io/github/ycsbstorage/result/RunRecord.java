@@ -2,8 +2,11 @@ package io.github.ycsbstorage.result;
 
 import io.github.ycsbstorage.spi.ServerInfo;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * What this JVM's phase (one {@code load} or {@code run}) learnt beyond YCSB's own measurements:
@@ -78,6 +81,7 @@ public final class RunRecord {
   private final List<Fact> facts = new ArrayList<>();
   private final List<String> warnings = new ArrayList<>();
   private final List<String> failures = new ArrayList<>();
+  private final Set<String> measured = new TreeSet<>();
 
   /** For tests and for callers that manage their own record; production code uses {@link #current()}. */
   public RunRecord() {
@@ -178,6 +182,20 @@ public final class RunRecord {
     failures.add(reason);
   }
 
+  /**
+   * The names of the measurements YCSB holds as its client threads end (e.g. {@code READ},
+   * {@code Intended-READ}): its export writes each of them, so one missing from the export means the
+   * export stopped before it.
+   */
+  public synchronized void setMeasured(Collection<String> names) {
+    measured.clear();
+    measured.addAll(names);
+  }
+
+  public synchronized Set<String> measured() {
+    return Set.copyOf(measured);
+  }
+
   public synchronized Sections sections() {
     return new Sections(Optional.ofNullable(sizing), Optional.ofNullable(server), Optional.ofNullable(devices),
         Optional.ofNullable(io), Optional.ofNullable(perfkitbenchmarker), Optional.ofNullable(timeseries),
@@ -213,6 +231,7 @@ public final class RunRecord {
     precondition = null;
     summaryLines.clear();
     facts.clear();
+    measured.clear();
     warnings.clear();
     failures.clear();
   }

@@ -454,6 +454,7 @@ public class StorageAwareWorkload extends CoreWorkload {
         }
       }
       super.cleanup();
+      record.setMeasured(MeasuredOperations.names(Measurements.getMeasurements()));
       // YCSB's Client exports next, unless a signal's export has the phase (then this never returns)
       ExportClaim.beginOwnExport();
     }

@@ -220,6 +220,50 @@ class ResultExporterTest {
   }
 
   @Test
+  void anExportThatStoppedBeforeAMeasurementIsFailedNeverCompleteAndExitsOneAfterItsError(@TempDir Path dir)
+      throws Exception {
+    var target = dir.resolve("run.json");
+    var properties = properties();
+    properties.setProperty("operationcount", "0");
+    ResultExporter.configure(new ResultSettings(YcsbSettings.DEFAULT_EXPORTER, Optional.of(target), Phase.RUN,
+        properties, STARTED, Optional.empty(), Optional.empty()));
+    RunRecord.current().setMeasured(List.of("READ", "UPDATE", "Intended-READ"));
+    var exporter = new ResultExporter(new ByteArrayOutputStream());
+    // YCSB's Client wrote its overall figures, then HdrHistogram 2.1.4's log threw before READ's figures
+    exporter.write("OVERALL", "RunTime(ms)", 1000L);
+    exporter.write("OVERALL", "Throughput(ops/sec)", 10.0);
+    exporter.write("UPDATE", "Operations", 5L);
+    exporter.close();
+
+    var result = new ObjectMapper().readTree(target.toFile());
+    assertEquals("failed", result.path("status").asText());
+    assertEquals("failed: YCSB's export stopped before it wrote Intended-READ, READ (the error that stopped it"
+        + " follows)", result.path("warnings").get(0).asText());
+    assertEquals(List.of(), exits, "the error on its way out of YCSB's Client is printed first");
+    var handler = Thread.currentThread().getUncaughtExceptionHandler();
+    try {
+      handler.uncaughtException(Thread.currentThread(), new NoClassDefFoundError("javax/xml/bind/DatatypeConverter"));
+      assertEquals(List.of(1), exits);
+    } finally {
+      Thread.currentThread().setUncaughtExceptionHandler(null);
+    }
+  }
+
+  @Test
+  void anExportThatWroteEveryMeasurementKeepsItsVerdict(@TempDir Path dir) throws Exception {
+    var target = dir.resolve("run.json");
+    ResultExporter.configure(new ResultSettings(YcsbSettings.DEFAULT_EXPORTER, Optional.of(target), Phase.RUN,
+        properties(), STARTED, Optional.empty(), Optional.empty()));
+    RunRecord.current().setMeasured(List.of("READ", "INSERT"));
+    var exporter = new ResultExporter(new ByteArrayOutputStream());
+    exportRun(exporter);
+    exporter.close();
+    assertEquals("degraded", new ObjectMapper().readTree(target.toFile()).path("status").asText(),
+        "one NOT_FOUND, nothing missing");
+    assertEquals(List.of(), exits);
+  }
+
+  @Test
   void resultFileLocation() {
     var properties = new Properties();
     assertEquals(Optional.empty(), ResultFile.of(properties));
