@@ -5,6 +5,7 @@ import io.github.ycsbstorage.collector.ClientThreadIds;
 import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.config.DurationFormat;
 import io.github.ycsbstorage.config.InvalidPropertyException;
+import io.github.ycsbstorage.config.NamespaceValidator;
 import io.github.ycsbstorage.config.YcsbSettings;
 import io.github.ycsbstorage.dataset.DatasetMeter;
 import io.github.ycsbstorage.phaseend.ExportClaim;
@@ -116,6 +117,7 @@ public class StorageAwareWorkload extends CoreWorkload {
     var startedAt = Instant.now();
     // a dataset size that a later level replaced, as bin/ycsb found it: YCSB's Client merged both
     Optional.ofNullable(System.getProperty(StorageSettings.REPLACED_SIZE)).ifPresent(p::remove);
+    NamespaceValidator.validateOnce(p); // in a YCSB install nothing else checks the input
     settings = StorageSettings.from(p);
     properties = p;
     var phase = Phase.of(p);

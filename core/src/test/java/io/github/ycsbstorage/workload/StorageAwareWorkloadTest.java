@@ -200,6 +200,19 @@ class StorageAwareWorkloadTest {
         + "accepted: the server's RAM as a size, e.g. 96GB", error.getMessage());
   }
 
+  /** In a YCSB install nothing else checks the input: the workload's init refuses what bin/ycsb refuses. */
+  @Test
+  void initRefusesAMisspeltKeyOfAnyNamespaceBeforeOpeningTheBinding() {
+    InMemoryServerDb.reset(REMOTE_1MB, 0, 0);
+    var meant = Map.of("storage.dataset.ration", "storage.dataset.ratio", "collector.intervall", "collector.interval");
+    meant.forEach((misspelt, key) -> {
+      var error = assertThrows(InvalidPropertyException.class, () -> new StorageAwareWorkload().init(load(misspelt, "2")));
+      assertTrue(error.getMessage().startsWith(misspelt + "='*****' is invalid: unknown property (did you mean " + key
+          + "?)"), error.getMessage());
+    });
+    assertEquals(0, InMemoryServerDb.RECORDS.size(), "nothing was loaded");
+  }
+
   @Test
   void aLocalServerWithoutReportedRamUsesThisHostsMeminfo() throws Exception {
     InMemoryServerDb.reset(ServerInfo.builder("InMemory").locality(Locality.LOCAL).build(), 0, 0);

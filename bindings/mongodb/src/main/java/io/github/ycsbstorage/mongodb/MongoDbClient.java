@@ -64,14 +64,13 @@ public class MongoDbClient extends DB implements ServerInfoProvider {
       return;
     }
     try {
+      NamespaceValidator.validateOnce(getProperties()); // in a YCSB install nothing else checks the input
       settings = MongoDbSettings.from(getProperties());
     } catch (InvalidPropertyException e) {
       throw new DBException(e.getMessage(), e);
     }
     lease = SharedClient.acquire(settings);
     OPEN_INSTANCES.incrementAndGet();
-    // in a YCSB install nothing else tells a misspelt key
-    NamespaceValidator.warnUnknownKeys(new MongoDbNamespace(), getProperties());
     var db = lease.client().getDatabase(settings.database());
     db = settings.writeConcern().map(db::withWriteConcern).orElse(db);
     db = settings.readPreference().map(db::withReadPreference).orElse(db);

@@ -73,12 +73,11 @@ public class OracleNoSqlClient extends DB implements ServerInfoProvider {
     MissingClient.requirePresent();
     OracleNoSqlSettings settings;
     try {
+      NamespaceValidator.validateOnce(getProperties()); // in a YCSB install nothing else checks the input
       settings = OracleNoSqlSettings.from(getProperties());
     } catch (InvalidPropertyException e) {
       throw new DBException(e.getMessage(), e);
     }
-    // in a YCSB install nothing else tells a misspelt key
-    NamespaceValidator.warnUnknownKeys(new OracleNoSqlNamespace(), getProperties());
     session = SESSION.acquire(() -> StoreSession.open(settings));
     if (!session.settings().sameStoreAndTable(settings)) {
       session = null;

@@ -5,6 +5,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import io.github.ycsbstorage.binding.RateLimitedWarning;
 import io.github.ycsbstorage.config.ByteSize;
 import io.github.ycsbstorage.config.InvalidPropertyException;
+import io.github.ycsbstorage.config.NamespaceValidator;
 import io.github.ycsbstorage.spi.DatasetSize;
 import io.github.ycsbstorage.spi.EngineCounters;
 import io.github.ycsbstorage.spi.EngineStatisticsProvider;
@@ -64,6 +65,7 @@ public class RocksDbClient extends DB implements ServerInfoProvider, EngineStati
       return;
     }
     try {
+      NamespaceValidator.validateOnce(getProperties()); // in a YCSB install nothing else checks the input
       var settings = RocksDbSettings.from(getProperties());
       lease = EngineLease.acquire(settings);
     } catch (InvalidPropertyException e) {

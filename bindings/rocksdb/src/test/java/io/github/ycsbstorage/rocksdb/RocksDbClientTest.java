@@ -236,6 +236,17 @@ class RocksDbClientTest {
     }
   }
 
+  /** In a YCSB install nothing else checks the input: the binding's init refuses a misspelt key, opening nothing. */
+  @Test
+  void aMisspeltKeyIsRefusedWithTheClosestKnownKey() {
+    var client = new RocksDbClient();
+    client.setProperties(properties("rocksdb.directoi", "false"));
+    var e = assertThrows(DBException.class, client::init);
+    assertTrue(e.getMessage().startsWith("rocksdb.directoi='*****' is invalid: unknown property (did you mean"
+        + " rocksdb.directio?)"), e.getMessage());
+    assertFalse(Files.exists(folder.resolve("db")), "nothing was created");
+  }
+
   @Test
   void aMalformedOptionsFileIsRefusedNamingIt() throws Exception {
     var file = Files.writeString(folder.resolve("OPTIONS"), "[DBOptions]\n  this is not = an option\n");

@@ -3,10 +3,12 @@ package io.github.ycsbstorage.config;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.ServiceLoader;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -15,11 +17,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * suggestion, and values that a namespace's own static checks refuse. Keys under prefixes that no
  * loaded component claims are left alone: their owner may simply not be on the classpath; keys that
  * nothing reads at all are warned about ({@link #unread}). Immutable and thread-safe; the static
- * {@link #warnUnknownKeys} remembers what it printed.
+ * {@link #validateOnce} remembers what it checked.
  */
 public final class NamespaceValidator {
-  /** The warnings {@link #warnUnknownKeys} printed in this JVM. */
-  private static final Set<String> WARNED = ConcurrentHashMap.newKeySet();
+  /** What {@link #validateOnce} found of each input it checked in this JVM: nothing, or the refusal. */
+  private static final Map<Map<String, String>, Optional<InvalidPropertyException>> CHECKED = new ConcurrentHashMap<>();
   private final List<PropertyNamespace> namespaces;
 
   public NamespaceValidator(List<PropertyNamespace> namespaces) {
@@ -77,23 +79,27 @@ public final class NamespaceValidator {
   }
 
   /**
-   * Prints to stderr, as {@code mongodb: warning: …}, the keys under {@code namespace}'s prefix that
-   * it does not know, each with its "did you mean": for a binding that YCSB's own launcher runs, which
-   * ignores them silently ({@code bin/ycsb} refuses them before anything runs). A binding calls it
-   * from every {@code init()}: each warning is printed once per JVM, not once per client thread.
+   * The launcher's check of every namespace ({@link #validate}, over the namespaces this class's loader
+   * finds) for what every run passes, the storage-aware workload's and our bindings' {@code init()}: in
+   * a YCSB install, whose launcher checks nothing, a misspelt {@code storage.*}, {@code collector.*} or
+   * binding key then ends the run with {@code bin/ycsb}'s message. Checked once per JVM and input, not
+   * once per client thread; an input refused once is refused for every caller.
+   *
+   * @throws InvalidPropertyException as {@link #validate}
    */
-  public static void warnUnknownKeys(PropertyNamespace namespace, Properties properties) {
-    var unknown = new NamespaceValidator(List.of(namespace)).unknown(properties);
-    if (unknown.isEmpty()) {
-      return;
-    }
-    var warning = namespace.prefix().replaceFirst("\\.$", "") + ": warning: unknown "
-        + (unknown.size() == 1 ? "property" : "properties") + ", ignored: "
-        + String.join(", ", unknown.stream().map(Unknown::described).toList()) + "; the keys of "
-        + namespace.prefix() + "*: " + String.join(", ", sorted(namespace));
-    if (WARNED.add(warning)) {
-      System.err.println(warning);
-    }
+  public static void validateOnce(Properties properties) {
+    var input = new TreeMap<String, String>();
+    properties.stringPropertyNames().forEach(key -> input.put(key, properties.getProperty(key)));
+    CHECKED.computeIfAbsent(input, key -> {
+      try {
+        discover(NamespaceValidator.class.getClassLoader()).validate(properties);
+        return Optional.empty();
+      } catch (InvalidPropertyException e) {
+        return Optional.of(e);
+      }
+    }).ifPresent(refused -> {
+      throw refused;
+    });
   }
 
   private List<Unknown> unknown(Properties properties) {

@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Properties;
 import java.util.Set;
@@ -148,27 +145,5 @@ class NamespaceValidatorTest {
     assertEquals(1, NamespaceValidator.editDistance("abc", "abcd"));
     assertEquals(3, NamespaceValidator.editDistance("", "abc"));
     assertEquals(3, NamespaceValidator.editDistance("kitten", "sitting"));
-  }
-
-  /** Where YCSB's own launcher runs a binding: the binding warns, names the closest key, runs on. */
-  @Test
-  void aBindingWarnsOfItsUnknownKeysWithTheClosestKnownOne() {
-    var properties = new Properties();
-    properties.setProperty("storage.warmupp", "5s");
-    properties.setProperty("storage.dataset.ratio", "1");
-    properties.setProperty("recordcount", "10");
-    var err = new ByteArrayOutputStream();
-    var before = System.err;
-    System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-    try {
-      NamespaceValidator.warnUnknownKeys(STORAGE, properties);
-      NamespaceValidator.warnUnknownKeys(STORAGE, properties); // a second client thread's init()
-      NamespaceValidator.warnUnknownKeys(STORAGE, new Properties());
-    } finally {
-      System.setErr(before);
-    }
-    assertEquals("storage: warning: unknown property, ignored: storage.warmupp (did you mean storage.warmup?); the keys"
-        + " of storage.*: storage.dataset.ratio, storage.dataset.size, storage.warmup" + System.lineSeparator(),
-        err.toString(StandardCharsets.UTF_8), "once per JVM, nothing for known keys");
   }
 }
