@@ -4,8 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.ycsbstorage.testkit.KvLite;
 import io.github.ycsbstorage.testkit.MongoServerExtension;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -120,16 +122,21 @@ class YcsbInstallIT {
         .orElseThrow(() -> new AssertionError("no line for " + name + " in bin/bindings.properties"));
   }
 
-  /** YCSB's Client with ycsb.sh's classpath for the binding folder, in the install. */
-  private static Launcher.Result client(Path bindingLib, String name, String... args) throws Exception {
+  /**
+   * YCSB's Client with ycsb.sh's classpath for the binding folder, in the install.
+   *
+   * @param setenv bin/setenv.sh's CLASSPATH, which ycsb.sh puts first; empty for none
+   */
+  private static Launcher.Result client(String setenv, Path bindingLib, String name, String... args) throws Exception {
+    var classpath = (setenv.isEmpty() ? "" : setenv + ":") + install.resolve("lib") + "/*:" + bindingLib + "/*";
     var command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", install.resolve("lib") + "/*:" + bindingLib + "/*", "site.ycsb.Client", "-db", bindingClass(name)));
+        "-cp", classpath, "site.ycsb.Client", "-db", bindingClass(name)));
     command.addAll(List.of(args));
     return Launcher.run(command, Map.of(), install);
   }
 
   private static Launcher.Result client(String name, String... args) throws Exception {
-    return client(install.resolve(name + "-binding/lib"), name, args);
+    return client("", install.resolve(name + "-binding/lib"), name, args);
   }
 
   /** The operations HdrHistogram 2.1.4's log of one operation holds, read back by HdrHistogram's reader. */
@@ -177,23 +184,33 @@ class YcsbInstallIT {
   void oracleNoSqlsFolderAndLineAreInPlace() throws IOException {
     assertEquals("io.github.ycsbstorage.oraclenosql.OracleNoSqlClient", bindingClass("oraclenosql"));
     assertTrue(Files.isDirectory(install.resolve("oraclenosql-binding/lib")));
-    // a live run needs KVHOME's kvclient (bin/setenv.sh's CLASSPATH): OracleNoSqlIT runs the binding live
+  }
+
+  /** With KVHOME: kvclient through bin/setenv.sh's CLASSPATH, as docs/bindings.md says; skipped without it. */
+  @Test
+  void oracleNoSqlLoadsAndRunsWorkloadAWithHdrHistogramLogsOnJava17(@TempDir Path dir) throws Exception {
+    assumeTrue(KvLite.unavailableReason() == null, KvLite::unavailableReason);
+    try (var store = KvLite.start()) {
+      loadAndRunWorkloadA("oraclenosql", dir, System.getenv("KVHOME") + "/lib/*",
+          "oraclenosql.helperhosts=" + store.helperHost());
+    }
   }
 
   /**
    * A load of 300 records and workload A's 600 operations through the binding, with HdrHistogram 2.1.4's
    * logs: both exit 0, and the logs hold every operation.
    */
-  private static void loadAndRunWorkloadA(String name, Path dir, String setting) throws Exception {
+  private static void loadAndRunWorkloadA(String name, Path dir, String setenv, String setting) throws Exception {
+    var bindingLib = install.resolve(name + "-binding/lib");
     var loadLogs = Files.createDirectories(dir.resolve("load-logs"));
-    var load = client(name, concat(HDR_LOGS, "-load", "-P", "workloads/workloada", "-p", setting,
+    var load = client(setenv, bindingLib, name, concat(HDR_LOGS, "-load", "-P", "workloads/workloada", "-p", setting,
         "-p", "recordcount=300", "-p", "hdrhistogram.output.path=" + loadLogs + "/").toArray(String[]::new));
     assertEquals(0, load.exitCode(), load::all);
     assertTrue(load.stdout().contains("[INSERT], Return=OK, 300"), load::all);
     assertEquals(300, logged(loadLogs.resolve("INSERT.hdr")), load::all);
 
     var runLogs = Files.createDirectories(dir.resolve("run-logs"));
-    var run = client(name, concat(HDR_LOGS, "-t", "-P", "workloads/workloada", "-p", setting,
+    var run = client(setenv, bindingLib, name, concat(HDR_LOGS, "-t", "-P", "workloads/workloada", "-p", setting,
         "-p", "recordcount=300", "-p", "operationcount=600", "-p", "hdrhistogram.output.path=" + runLogs + "/")
         .toArray(String[]::new));
     assertEquals(0, run.exitCode(), run::all);
@@ -203,13 +220,13 @@ class YcsbInstallIT {
 
   @Test
   void rocksdbLoadsAndRunsWorkloadAWithHdrHistogramLogsOnJava17(@TempDir Path dir) throws Exception {
-    loadAndRunWorkloadA("rocksdb", dir, "rocksdb.dir=" + dir.resolve("db"));
+    loadAndRunWorkloadA("rocksdb", dir, "", "rocksdb.dir=" + dir.resolve("db"));
   }
 
   @Test
   void mongodbLoadsAndRunsWorkloadAWithHdrHistogramLogsOnJava17(@TempDir Path dir) throws Exception {
     try (var server = MongoServerExtension.started()) {
-      loadAndRunWorkloadA("mongodb", dir, "mongodb.url=" + server.url("install"));
+      loadAndRunWorkloadA("mongodb", dir, "", "mongodb.url=" + server.url("install"));
       assertEquals(300, server.database("install").getCollection("usertable").countDocuments());
     }
   }
@@ -252,7 +269,7 @@ class YcsbInstallIT {
       }
     }
     var export = dir.resolve("load.txt");
-    var load = client(lib, "rocksdb", concat(HDR_LOGS, "-load", "-P", "workloads/storage/read-heavy-uniform-10x100",
+    var load = client("", lib, "rocksdb", concat(HDR_LOGS, "-load", "-P", "workloads/storage/read-heavy-uniform-10x100",
         "-p", "rocksdb.dir=" + dir.resolve("db"), "-p", "rocksdb.cachesize=1MB", "-p", "storage.dataset.ratio=0.1",
         "-p", "hdrhistogram.output.path=" + dir + "/", "-p", "exportfile=" + export).toArray(String[]::new));
     assertNotEquals(0, load.exitCode(), load::all);
