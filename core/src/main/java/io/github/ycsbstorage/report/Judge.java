@@ -31,7 +31,8 @@ import java.util.Set;
  * served reads, the devices cannot have made a difference: repetitions whose interval includes 1 say
  * so ({@link Verdict.Kind#NO_DIFFERENCE}, with the cache as its explanation), whatever the CPUs did;
  * where one side's reads are unknown (a RAM folder), that is not known, and there is no verdict.
- * Stateless.
+ * Where neither side's use of its device was measured, nothing shows that a device made the
+ * difference: no verdict ({@link Verdict.Reason#IO_NOT_MEASURED}). Stateless.
  */
 final class Judge {
   /** Device reads per operation below which the device served (almost) none of the reads. */
@@ -83,8 +84,12 @@ final class Judge {
     var faster = slower == first ? second : first;
     var slowerUse = use(slower);
     var fasterUse = use(faster);
-    // the slower side's, else (its use unknown, e.g. a RAM folder without a block device) the faster one's
-    var cache = slowerUse.use() == Use.UNKNOWN ? fasterUse.finding() : slowerUse.finding();
+    // the slower side's, else (its use unknown, e.g. a RAM folder without a block device) the faster one's;
+    // neither known: no evidence that either device did anything, which is no verdict, never "exercised"
+    var cache = slowerUse.use() == Use.UNKNOWN && fasterUse.use() == Use.UNKNOWN
+        ? Optional.of(new Verdict.Finding(Verdict.Reason.IO_NOT_MEASURED, "neither " + slower.device() + "'s nor "
+            + faster.device() + "'s runs recorded their device's reads or an engine's cache misses"))
+        : slowerUse.use() == Use.UNKNOWN ? fasterUse.finding() : slowerUse.finding();
     var repeated = first.repetitions() >= 2 && second.repetitions() >= 2;
     // both sides known to have read (almost) nothing from their devices: a RAM folder's reads are unknown
     if (sampled && slowerUse.use() == Use.IDLE && fasterUse.use() == Use.IDLE && repeated) {

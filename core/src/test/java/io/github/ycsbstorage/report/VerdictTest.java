@@ -242,6 +242,21 @@ class VerdictTest {
   }
 
   @Test
+  void withoutDeviceEvidenceOnEitherSideThereIsNoVerdict(@TempDir Path dir) throws Exception {
+    var folder = Files.createDirectories(dir.resolve("unmeasured"));
+    // 4 × apart in every repetition, but no run recorded its device's reads or an engine's counters
+    var once = judged(folder.resolve("once"), "8", new double[] {6_000}, new double[] {24_000}, run -> run.remove("io"));
+    var repeated = judged(folder.resolve("repeated"), "8", TIGHT_HDD, TIGHT_SSD, run -> run.remove("io"));
+    for (var verdict : List.of(once, repeated)) {
+      assertEquals(Verdict.Kind.NONE, verdict.kind());
+      assertEquals("no verdict: ssd vs hdd, workload C uniform, 8× RAM: the devices' activity was not measured "
+          + "(neither hdd's nor ssd's runs recorded their device's reads or an engine's cache misses; remedy: run with "
+          + "the collector where the data lies (collector.enabled=true, on the server's host or with collector.remote), "
+          + "or a binding that reports its engine's cache misses)", ReportTables.verdictLine(verdict));
+    }
+  }
+
+  @Test
   void oneRepetitionGivesARatioWithoutAnInterval(@TempDir Path dir) throws Exception {
     var folder = Files.createDirectories(dir.resolve("once"));
     runs(folder, "8", new double[] {6_000}, new double[] {24_000}, 600_000, engine(0.9));
