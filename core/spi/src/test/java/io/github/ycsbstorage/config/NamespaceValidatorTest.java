@@ -143,11 +143,11 @@ class NamespaceValidatorTest {
 
   @Test
   void editDistanceCountsInsertionsDeletionsAndSubstitutions() {
-    assertEquals(0, NamespaceValidator.editDistance("abc", "abc"));
-    assertEquals(1, NamespaceValidator.editDistance("abc", "abd"));
-    assertEquals(1, NamespaceValidator.editDistance("abc", "abcd"));
-    assertEquals(3, NamespaceValidator.editDistance("", "abc"));
-    assertEquals(3, NamespaceValidator.editDistance("kitten", "sitting"));
+    assertEquals(0, Spelling.editDistance("abc", "abc"));
+    assertEquals(1, Spelling.editDistance("abc", "abd"));
+    assertEquals(1, Spelling.editDistance("abc", "abcd"));
+    assertEquals(3, Spelling.editDistance("", "abc"));
+    assertEquals(3, Spelling.editDistance("kitten", "sitting"));
   }
 
   /** Where YCSB's own launcher runs a binding: the binding warns, names the closest key, runs on. */
