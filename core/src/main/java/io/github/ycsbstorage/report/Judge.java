@@ -46,6 +46,11 @@ final class Judge {
    * CPU-bound one on a busy host for most of its runnable time, so the two lie far apart.
    */
   static final double CONTENDED_FROM = 0.1;
+  /**
+   * The most often two equal devices may be told apart by chance: a difference is stated only with
+   * enough repetitions that their interval excludes 1 by chance at most this often ({@link #byChance}).
+   */
+  static final double FALSE_VERDICT_AT_MOST = 0.01;
 
   private Judge() {
   }
@@ -117,7 +122,7 @@ final class Judge {
     if (findings.isEmpty() && cache.isEmpty() && missed == 0 && !cpu.isEmpty() && trusted.contains(slower)) {
       var low = repeated ? min(faster.throughputs()) / max(slower.throughputs())
           : faster.throughput() / slower.throughput();
-      if (low > 1) {
+      if (low > 1 && (!repeated || byChance(faster.repetitions(), slower.repetitions()) <= FALSE_VERDICT_AT_MOST)) {
         var because = new ArrayList<>(cpu);
         because.add(new Verdict.Finding(Verdict.Reason.CPU_SATURATED, slower.device() + " read from its device and "
             + "waited for a CPU " + waitText(slower) + " of its operations' time: its figures are the device's"));
@@ -137,8 +142,29 @@ final class Judge {
       return new Verdict(comparison, Verdict.Kind.ONE_REPETITION, List.of(), Optional.empty());
     }
     var interval = interval(first, second);
-    return new Verdict(comparison, interval.includesOne() ? Verdict.Kind.NO_DIFFERENCE : Verdict.Kind.DIFFERENCE,
-        List.of(), Optional.of(interval));
+    if (interval.includesOne()) {
+      return new Verdict(comparison, Verdict.Kind.NO_DIFFERENCE, List.of(), Optional.of(interval));
+    }
+    var chance = byChance(first.repetitions(), second.repetitions());
+    if (chance > FALSE_VERDICT_AT_MOST) {
+      return new Verdict(comparison, Verdict.Kind.NONE, List.of(new Verdict.Finding(Verdict.Reason.TOO_FEW_REPETITIONS,
+          String.format(Locale.ROOT, "the throughput ratio %s excludes 1, which two equal devices' repetitions do 1 "
+              + "time in %.0f", ReportTables.range(interval), 1 / chance))), Optional.empty());
+    }
+    return new Verdict(comparison, Verdict.Kind.DIFFERENCE, List.of(), Optional.of(interval));
+  }
+
+  /**
+   * How often the interval of two equal devices' repetitions excludes 1: when all of one side's
+   * repetitions beat all of the other's, 2 of the C(m + n, m) equally likely orders of exchangeable
+   * runs (3 × 3: 1 in 10; 5 × 5: 1 in 126).
+   */
+  static double byChance(int first, int second) {
+    double orders = 1;
+    for (int i = 1; i <= second; i++) {
+      orders = orders * (first + i) / i;
+    }
+    return 2 / orders;
   }
 
   private static Verdict.Interval interval(Aggregate first, Aggregate second) {

@@ -65,6 +65,9 @@ record Verdict(Comparison comparison, Kind kind, List<Finding> findings, Optiona
         "a dataset beyond the engine's cache"),
     MEMORY_SERVED("memory served the reads", "the page cache or the server's memory held the data: the device "
         + "served (almost) no reads", "a dataset beyond the host's RAM, or a server whose memory is limited"),
+    TOO_FEW_REPETITIONS("too few repetitions", "too few repetitions to tell the devices apart", "5 or more "
+        + "repetitions of each device (" + io.github.ycsbstorage.study.StudySettings.REPETITIONS + "; 5 × 5 exclude 1 "
+        + "by chance 1 time in 126)"),
     IO_NOT_MEASURED("device activity not measured", "the devices' activity was not measured", "run with the "
         + "collector where the data lies (" + CollectorSettings.ENABLED + "=true, on the server's host or with "
         + CollectorSettings.REMOTE + "), or a binding that reports its engine's cache misses");
