@@ -141,15 +141,6 @@ class NamespaceValidatorTest {
     assertDoesNotThrow(() -> validator.validate(properties));
   }
 
-  @Test
-  void editDistanceCountsInsertionsDeletionsAndSubstitutions() {
-    assertEquals(0, Spelling.editDistance("abc", "abc"));
-    assertEquals(1, Spelling.editDistance("abc", "abd"));
-    assertEquals(1, Spelling.editDistance("abc", "abcd"));
-    assertEquals(3, Spelling.editDistance("", "abc"));
-    assertEquals(3, Spelling.editDistance("kitten", "sitting"));
-  }
-
   /** Where YCSB's own launcher runs a binding: the binding warns, names the closest key, runs on. */
   @Test
   void aBindingWarnsOfItsUnknownKeysWithTheClosestKnownOne() {
