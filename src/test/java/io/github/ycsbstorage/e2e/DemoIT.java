@@ -28,10 +28,10 @@ class DemoIT {
     var out = demo.stdout();
 
     // One study over both locations: per location and dataset size one load, then C and A (uniform),
-    // three repetitions each: 2 × (1 + 2 × 3) = 14 cells per location.
+    // five repetitions each: 2 × (1 + 2 × 5) = 22 cells per location.
     var ram = Files.isDirectory(Path.of("/dev/shm")) && Files.isWritable(Path.of("/dev/shm"));
     var devices = ram ? new String[] {"disk", "ram"} : new String[] {"disk"};
-    assertTrue(out.contains("study: cell " + 14 * devices.length + " of " + 14 * devices.length), out);
+    assertTrue(out.contains("study: cell " + 22 * devices.length + " of " + 22 * devices.length), out);
     assertTrue(out.contains("demo: embedded RocksDB in each client (direct I/O; its 16MB block cache"), out);
     assertTrue(out.contains(ram ? "demo: ram = /dev/shm/ycsb-demo-" : "demo: no second device: "), out);
     for (var device : devices) {

@@ -3,6 +3,7 @@ package io.github.ycsbstorage.cli;
 import io.github.ycsbstorage.config.BadInputException;
 import io.github.ycsbstorage.result.ExitStatus;
 import io.github.ycsbstorage.result.Version;
+import java.io.PrintWriter;
 import java.util.ServiceLoader;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -35,14 +36,7 @@ public final class Main {
     var commandLine = new CommandLine(new Main());
     // first: picocli applies some settings only to the subcommands present when they are set
     ServiceLoader.load(Subcommand.class).forEach(commandLine::addSubcommand);
-    commandLine.setExecutionExceptionHandler((exception, command, parsed) -> {
-      if (exception instanceof BadInputException) {
-        command.getErr().println("ycsb: error: " + exception.getMessage());
-        return ExitStatus.BAD_INPUT.code();
-      }
-      command.getErr().println("ycsb: error: " + exception);
-      return ExitStatus.FAILED.code();
-    });
+    commandLine.setExecutionExceptionHandler((exception, command, parsed) -> failed(exception, command.getErr()));
     commandLine.setParameterExceptionHandler((exception, arguments) -> {
       var err = exception.getCommandLine().getErr();
       err.println("ycsb: error: " + exception.getMessage());
@@ -50,5 +44,22 @@ public final class Main {
       return ExitStatus.BAD_INPUT.code();
     });
     return commandLine.execute(args);
+  }
+
+  /**
+   * Says why a command failed and returns its exit status: bad input by its message; anything else
+   * unchecked (a defect, e.g. an index out of bounds) also with its stack trace, which is what a user
+   * can report; a checked failure of the environment (a full disk) by its message.
+   */
+  static int failed(Exception exception, PrintWriter err) {
+    if (exception instanceof BadInputException) {
+      err.println("ycsb: error: " + exception.getMessage());
+      return ExitStatus.BAD_INPUT.code();
+    }
+    err.println("ycsb: error: " + exception);
+    if (exception instanceof RuntimeException) {
+      exception.printStackTrace(err);
+    }
+    return ExitStatus.FAILED.code();
   }
 }

@@ -31,7 +31,8 @@ import java.util.Set;
  * served reads, the devices cannot have made a difference: repetitions whose interval includes 1 say
  * so ({@link Verdict.Kind#NO_DIFFERENCE}, with the cache as its explanation), whatever the CPUs did;
  * where one side's reads are unknown (a RAM folder), that is not known, and there is no verdict.
- * Stateless.
+ * Where neither side's use of its device was measured, nothing shows that a device made the
+ * difference: no verdict ({@link Verdict.Reason#IO_NOT_MEASURED}). Stateless.
  */
 final class Judge {
   /** Device reads per operation below which the device served (almost) none of the reads. */
@@ -45,6 +46,11 @@ final class Judge {
    * CPU-bound one on a busy host for most of its runnable time, so the two lie far apart.
    */
   static final double CONTENDED_FROM = 0.1;
+  /**
+   * The most often two equal devices may be told apart by chance: a difference is stated only with
+   * enough repetitions that their interval excludes 1 by chance at most this often ({@link #byChance}).
+   */
+  static final double FALSE_VERDICT_AT_MOST = 0.01;
 
   private Judge() {
   }
@@ -83,8 +89,12 @@ final class Judge {
     var faster = slower == first ? second : first;
     var slowerUse = use(slower);
     var fasterUse = use(faster);
-    // the slower side's, else (its use unknown, e.g. a RAM folder without a block device) the faster one's
-    var cache = slowerUse.use() == Use.UNKNOWN ? fasterUse.finding() : slowerUse.finding();
+    // the slower side's, else (its use unknown, e.g. a RAM folder without a block device) the faster one's;
+    // neither known: no evidence that either device did anything, which is no verdict, never "exercised"
+    var cache = slowerUse.use() == Use.UNKNOWN && fasterUse.use() == Use.UNKNOWN
+        ? Optional.of(new Verdict.Finding(Verdict.Reason.IO_NOT_MEASURED, "neither " + slower.device() + "'s nor "
+            + faster.device() + "'s runs recorded their device's reads or an engine's cache misses"))
+        : slowerUse.use() == Use.UNKNOWN ? fasterUse.finding() : slowerUse.finding();
     var repeated = first.repetitions() >= 2 && second.repetitions() >= 2;
     // both sides known to have read (almost) nothing from their devices: a RAM folder's reads are unknown
     if (sampled && slowerUse.use() == Use.IDLE && fasterUse.use() == Use.IDLE && repeated) {
@@ -112,7 +122,7 @@ final class Judge {
     if (findings.isEmpty() && cache.isEmpty() && missed == 0 && !cpu.isEmpty() && trusted.contains(slower)) {
       var low = repeated ? min(faster.throughputs()) / max(slower.throughputs())
           : faster.throughput() / slower.throughput();
-      if (low > 1) {
+      if (low > 1 && (!repeated || byChance(faster.repetitions(), slower.repetitions()) <= FALSE_VERDICT_AT_MOST)) {
         var because = new ArrayList<>(cpu);
         because.add(new Verdict.Finding(Verdict.Reason.CPU_SATURATED, slower.device() + " read from its device and "
             + "waited for a CPU " + waitText(slower) + " of its operations' time: its figures are the device's"));
@@ -132,8 +142,29 @@ final class Judge {
       return new Verdict(comparison, Verdict.Kind.ONE_REPETITION, List.of(), Optional.empty());
     }
     var interval = interval(first, second);
-    return new Verdict(comparison, interval.includesOne() ? Verdict.Kind.NO_DIFFERENCE : Verdict.Kind.DIFFERENCE,
-        List.of(), Optional.of(interval));
+    if (interval.includesOne()) {
+      return new Verdict(comparison, Verdict.Kind.NO_DIFFERENCE, List.of(), Optional.of(interval));
+    }
+    var chance = byChance(first.repetitions(), second.repetitions());
+    if (chance > FALSE_VERDICT_AT_MOST) {
+      return new Verdict(comparison, Verdict.Kind.NONE, List.of(new Verdict.Finding(Verdict.Reason.TOO_FEW_REPETITIONS,
+          String.format(Locale.ROOT, "the throughput ratio %s excludes 1, which two equal devices' repetitions do 1 "
+              + "time in %.0f", ReportTables.range(interval), 1 / chance))), Optional.empty());
+    }
+    return new Verdict(comparison, Verdict.Kind.DIFFERENCE, List.of(), Optional.of(interval));
+  }
+
+  /**
+   * How often the interval of two equal devices' repetitions excludes 1: when all of one side's
+   * repetitions beat all of the other's, 2 of the C(m + n, m) equally likely orders of exchangeable
+   * runs (3 × 3: 1 in 10; 5 × 5: 1 in 126).
+   */
+  static double byChance(int first, int second) {
+    double orders = 1;
+    for (int i = 1; i <= second; i++) {
+      orders = orders * (first + i) / i;
+    }
+    return 2 / orders;
   }
 
   private static Verdict.Interval interval(Aggregate first, Aggregate second) {

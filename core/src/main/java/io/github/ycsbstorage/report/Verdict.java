@@ -64,7 +64,13 @@ record Verdict(Comparison comparison, Kind kind, List<Finding> findings, Optiona
     ENGINE_CACHE_SERVED("engine cache served the reads", "the engine's cache served the reads, not the device",
         "a dataset beyond the engine's cache"),
     MEMORY_SERVED("memory served the reads", "the page cache or the server's memory held the data: the device "
-        + "served (almost) no reads", "a dataset beyond the host's RAM, or a server whose memory is limited");
+        + "served (almost) no reads", "a dataset beyond the host's RAM, or a server whose memory is limited"),
+    TOO_FEW_REPETITIONS("too few repetitions", "too few repetitions to tell the devices apart", "5 or more "
+        + "repetitions of each device (" + io.github.ycsbstorage.study.StudySettings.REPETITIONS + "; 5 × 5 exclude 1 "
+        + "by chance 1 time in 126)"),
+    IO_NOT_MEASURED("device activity not measured", "the devices' activity was not measured", "run with the "
+        + "collector where the data lies (" + CollectorSettings.ENABLED + "=true, on the server's host or with "
+        + CollectorSettings.REMOTE + "), or a binding that reports its engine's cache misses");
 
     private final String label;
     private final String text;

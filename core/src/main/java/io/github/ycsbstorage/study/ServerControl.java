@@ -1,6 +1,8 @@
 package io.github.ycsbstorage.study;
 
+import io.github.ycsbstorage.config.SecretMasker;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -70,23 +72,30 @@ final class ServerControl {
     var command = cell.substitute(template);
     Files.createDirectories(logFolder);
     var log = logFolder.resolve("server-" + what + "-" + cell.device().name() + "-" + cell.scale().label() + ".log");
-    // The command's own output, unmasked (a server it starts may write here for its whole life):
-    // readable only by the user, as the study file that holds the same secrets.
-    Files.deleteIfExists(log);
-    Files.createFile(log, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-    var process = children.track(new ProcessBuilder(List.of("sh", "-c", command)).directory(workingFolder.toFile()).redirectErrorStream(true)
-        .redirectOutput(log.toFile()).start());
+    // The command's own output goes to a private file outside the results (a server it starts may write
+    // there for its whole life, which a pipe would end with SIGPIPE once the study exits); the results
+    // get its masked copy, as every other output, when the command ends.
+    var raw = Files.createTempFile("ycsb-server-" + what, ".log",
+        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
     try {
-      if (!process.waitFor(COMMAND_TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
-        throw new IOException("server " + what + " command did not finish within " + COMMAND_TIMEOUT_MINUTES
-            + " minutes: " + command + " (log: " + log + ")");
-      }
-      if (process.exitValue() != 0) {
-        throw new IOException("server " + what + " command failed with status " + process.exitValue() + ": "
-            + command + " (log: " + log + ")");
+      var process = children.track(new ProcessBuilder(List.of("sh", "-c", command)).directory(workingFolder.toFile())
+          .redirectErrorStream(true).redirectOutput(raw.toFile()).start());
+      try {
+        if (!process.waitFor(COMMAND_TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
+          throw new IOException("server " + what + " command did not finish within " + COMMAND_TIMEOUT_MINUTES
+              + " minutes: " + command + " (log: " + log + ")");
+        }
+        if (process.exitValue() != 0) {
+          throw new IOException("server " + what + " command failed with status " + process.exitValue() + ": "
+              + command + " (log: " + log + ")");
+        }
+      } finally {
+        children.forget(process);
       }
     } finally {
-      children.forget(process);
+      Files.writeString(log, SecretMasker.maskText(Files.readString(raw, StandardCharsets.UTF_8)),
+          StandardCharsets.UTF_8);
+      Files.delete(raw); // a server still writing to it writes to an unlinked file, which nobody else can open
     }
   }
 }

@@ -1,10 +1,12 @@
 package io.github.ycsbstorage.workload;
 
+import io.github.ycsbstorage.config.ByteSize;
 import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.PropertyReader;
 import io.github.ycsbstorage.result.Sizing;
 import io.github.ycsbstorage.spi.MemoryFigure;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Properties;
@@ -70,7 +72,7 @@ final class SizingPlanner {
 
     String property = settings.ratio().isPresent() ? StorageSettings.RATIO : StorageSettings.SIZE;
     long target = settings.ratio().isPresent()
-        ? Math.round(settings.ratio().getAsDouble() * memory.figure().orElseThrow().bytes())
+        ? ratioBytes(reader, settings.ratio().getAsDouble(), memory.figure().orElseThrow())
         : settings.size().orElseThrow().bytes();
     // Ordered key lengths depend on the record count: iterate to the fixed point (a few steps).
     var record = record(hashed, zeroPadding, fields, overhead, 1_000_000, calibratedBytes);
@@ -87,6 +89,19 @@ final class SizingPlanner {
     var partition = partition(reader, settings, records);
     return new SizingPlan(settings.ratio().isPresent() ? Sizing.Mode.RATIO : Sizing.Mode.SIZE, ratio, basis, memory.figure(), target,
         record, records, partition[0], partition[1], Optional.empty());
+  }
+
+  /**
+   * ratio × memory in bytes; beyond 8 EB (a long) the product would be capped silently, so it is
+   * refused as {@link StorageSettings#SIZE} beyond 8 EB is.
+   */
+  private static long ratioBytes(PropertyReader reader, double ratio, MemoryFigure memory) {
+    double bytes = ratio * memory.bytes();
+    var value = reader.string(StorageSettings.RATIO).orElseThrow();
+    Check.input(bytes < 0x1p63, StorageSettings.RATIO, value, "a ratio whose dataset is at most 8 EB",
+        String.format(Locale.ROOT, "%s × server memory %s = %.3g B, beyond 8 EB", value, ByteSize.ofBytes(memory.bytes()),
+            bytes));
+    return Math.round(bytes);
   }
 
   private static SizingPlan byRecordcount(PropertyReader reader, StorageSettings settings, Sizing.Basis basis,

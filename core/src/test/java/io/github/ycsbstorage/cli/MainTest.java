@@ -50,4 +50,22 @@ class MainTest {
       assertEquals(3, left.count(), "nothing written beside the file and the study file");
     }
   }
+
+  @Test
+  void anUnexpectedErrorPrintsItsStackTraceAFailureOfTheEnvironmentItsMessage() {
+    var defect = new java.io.StringWriter();
+    assertEquals(1, Main.failed(new ArrayIndexOutOfBoundsException("Index 6837 out of bounds for length 5120"),
+        new java.io.PrintWriter(defect, true)));
+    org.junit.jupiter.api.Assertions.assertTrue(defect.toString().startsWith("ycsb: error: java.lang."
+        + "ArrayIndexOutOfBoundsException: Index 6837 out of bounds for length 5120\njava.lang."
+        + "ArrayIndexOutOfBoundsException: Index 6837 out of bounds for length 5120\n\tat io.github.ycsbstorage.cli."
+        + "MainTest."), defect::toString);
+    var full = new java.io.StringWriter();
+    assertEquals(1, Main.failed(new java.io.IOException("No space left on device"), new java.io.PrintWriter(full, true)));
+    assertEquals("ycsb: error: java.io.IOException: No space left on device\n", full.toString());
+    var bad = new java.io.StringWriter();
+    assertEquals(2, Main.failed(new io.github.ycsbstorage.config.InvalidPropertyException("k", "v", "w"),
+        new java.io.PrintWriter(bad, true)));
+    assertEquals("ycsb: error: k='v' is invalid; accepted: w\n", bad.toString());
+  }
 }

@@ -99,6 +99,9 @@ class VerdictTest {
 
   private static final double[] TIGHT_HDD = {6_000, 6_100, 6_200};
   private static final double[] TIGHT_SSD = {24_000, 24_500, 25_000};
+  /** Five repetitions: the fewest whose interval excludes 1 by chance at most 1 time in 100 (1 in 126). */
+  private static final double[] FIVE_HDD = {6_000, 6_050, 6_100, 6_150, 6_200};
+  private static final double[] FIVE_SSD = {24_000, 24_250, 24_500, 24_750, 25_000};
 
   @Test
   void aServerThatKeptItsDataInMemoryGetsNoVerdictAndNoRatio(@TempDir Path dir) throws Exception {
@@ -182,7 +185,7 @@ class VerdictTest {
         ReportTables.verdictLine(stolen));
     Consumer<ObjectNode> little = run -> ((ObjectNode) run.get("io")).putObject("cpu").put("user", 20.0)
         .put("system", 5.0).put("iowait", 50.0).put("steal", 1.9).put("idle", 23.1);
-    assertEquals(Verdict.Kind.DIFFERENCE, judged(dir.resolve("little"), "2", TIGHT_HDD, TIGHT_SSD,
+    assertEquals(Verdict.Kind.DIFFERENCE, judged(dir.resolve("little"), "2", FIVE_HDD, FIVE_SSD,
         engine(0.9).andThen(little)).kind(), "1.9 % is below the threshold");
   }
 
@@ -229,16 +232,44 @@ class VerdictTest {
     // in the cache: 0.001 misses per operation; beyond it 0.9 on both, 4 × apart in every repetition
     runs(folder, "0.5", new double[] {50_000, 50_500, 51_000}, new double[] {52_000, 52_500, 53_000}, 600_000,
         engine(0.001));
-    runs(folder, "8", TIGHT_HDD, TIGHT_SSD, 600_000, engine(0.9));
+    runs(folder, "8", FIVE_HDD, FIVE_SSD, 600_000, engine(0.9));
     var model = model(folder);
     var headline = ReportTables.headline(model);
     // 24,500 / 6,100 = 4.02 ×; every repetition's ratio from 24,000 / 6,200 = 3.87 to 25,000 / 6,000 = 4.17
-    assertEquals(List.of("ssd vs hdd, workload C uniform, 8× cache: 4.0× throughput (3.87–4.17× over 3 × 3 repetitions), "
+    assertEquals(List.of("ssd vs hdd, workload C uniform, 8× cache: 4.0× throughput (3.87–4.17× over 5 × 5 repetitions), "
         + "4.0× lower p99 latency, 4.0× lower average latency",
         "no verdict: ssd vs hdd, workload C uniform, 0.5× cache: the engine's cache served the reads, not the device "
         + "(0.001 cache misses per operation on hdd; the throughput ratio 1.02–1.06× over 3 × 3 repetitions excludes 1: a "
         + "difference the device did not cause; remedy: a dataset beyond the engine's cache)"), headline);
     assertEquals(Verdict.Kind.DIFFERENCE, model.headline().get(0).kind());
+  }
+
+  @Test
+  void withoutDeviceEvidenceOnEitherSideThereIsNoVerdict(@TempDir Path dir) throws Exception {
+    var folder = Files.createDirectories(dir.resolve("unmeasured"));
+    // 4 × apart in every repetition, but no run recorded its device's reads or an engine's counters
+    var once = judged(folder.resolve("once"), "8", new double[] {6_000}, new double[] {24_000}, run -> run.remove("io"));
+    var repeated = judged(folder.resolve("repeated"), "8", TIGHT_HDD, TIGHT_SSD, run -> run.remove("io"));
+    for (var verdict : List.of(once, repeated)) {
+      assertEquals(Verdict.Kind.NONE, verdict.kind());
+      assertEquals("no verdict: ssd vs hdd, workload C uniform, 8× RAM: the devices' activity was not measured "
+          + "(neither hdd's nor ssd's runs recorded their device's reads or an engine's cache misses; remedy: run with "
+          + "the collector where the data lies (collector.enabled=true, on the server's host or with collector.remote), "
+          + "or a binding that reports its engine's cache misses)", ReportTables.verdictLine(verdict));
+    }
+  }
+
+  @Test
+  void threeRepetitionsThatExcludeOneAreNoVerdictEqualDevicesDoThat1TimeIn10(@TempDir Path dir) throws Exception {
+    var verdict = judged(dir.resolve("three"), "8", new double[] {6_000, 6_100, 6_200},
+        new double[] {24_000, 24_500, 25_000}, engine(0.9));
+    assertEquals("no verdict: ssd vs hdd, workload C uniform, 8× cache: too few repetitions to tell the devices apart "
+        + "(the throughput ratio 3.87–4.17× over 3 × 3 repetitions excludes 1, which two equal devices' repetitions do "
+        + "1 time in 10; remedy: 5 or more repetitions of each device (study.repetitions; 5 × 5 exclude 1 by chance 1 "
+        + "time in 126))", ReportTables.verdictLine(verdict));
+    assertEquals(0.1, Judge.byChance(3, 3), 1e-12);
+    assertEquals(2 / 126.0, Judge.byChance(4, 5), 1e-12);
+    assertEquals(2 / 252.0, Judge.byChance(5, 5), 1e-12);
   }
 
   @Test
@@ -263,13 +294,13 @@ class VerdictTest {
   @Test
   void aFasterSideHeldUpByCpuBesideADeviceBoundSlowerOneGivesALowerBound(@TempDir Path dir) throws Exception {
     // the ssd's client waited for a CPU 40 % of its operations' time on a saturated host; the hdd's 2 %
-    var verdict = judged(dir.resolve("atleast"), "8", TIGHT_HDD, TIGHT_SSD,
+    var verdict = judged(dir.resolve("atleast"), "8", FIVE_HDD, FIVE_SSD,
         engine(0.9).andThen(waited(0.02, 0.4, true)));
     assertEquals(Verdict.Kind.AT_LEAST, verdict.kind());
     assertEquals(24_000 / 6_200.0, verdict.interval().orElseThrow().low(), 1e-12);
-    assertEquals("ssd vs hdd, workload C uniform, 8× cache: at least 3.9× throughput (the lowest ratio over 3 × 3 "
-        + "repetitions; a lower bound: ssd was held up by CPU: the host's CPUs in 3 of 6 runs (ssd); the client process "
-        + "(its embedded engine) waited for a CPU up to 40 % of its operations' time in 3 of 6 runs (ssd); hdd read "
+    assertEquals("ssd vs hdd, workload C uniform, 8× cache: at least 3.9× throughput (the lowest ratio over 5 × 5 "
+        + "repetitions; a lower bound: ssd was held up by CPU: the host's CPUs in 5 of 10 runs (ssd); the client process "
+        + "(its embedded engine) waited for a CPU up to 40 % of its operations' time in 5 of 10 runs (ssd); hdd read "
         + "from its device and waited for a CPU at most 2.0 % of its operations' time: its figures are the device's)",
         ReportTables.verdictLine(verdict));
   }
@@ -277,7 +308,7 @@ class VerdictTest {
   @Test
   void aDeviceBoundSideThatSeldomWaitedForACpuIsTrustedOnASaturatedHost(@TempDir Path dir) throws Exception {
     // the host's CPUs saturated in every run, yet both processes waited under 10 % of their time
-    var verdict = judged(dir.resolve("trusted"), "8", TIGHT_HDD, TIGHT_SSD,
+    var verdict = judged(dir.resolve("trusted"), "8", FIVE_HDD, FIVE_SSD,
         engine(0.9).andThen(waited(0.02, 0.05, true))
         .andThen(run -> ((ObjectNode) run.get("io")).put("cpuSaturated", true)));
     assertEquals(Verdict.Kind.DIFFERENCE, verdict.kind(), ReportTables.verdictLine(verdict));

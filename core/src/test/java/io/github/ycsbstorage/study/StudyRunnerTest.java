@@ -60,7 +60,8 @@ class StudyRunnerTest {
   @Test
   void serverCommandsRunInTheStudyFolderAndDevicesOnOneDiskAreWarnedAbout(@TempDir Path dir) throws Exception {
     var home = FixtureInstall.create(dir.resolve("home"));
-    var script = Files.writeString(dir.resolve("server.sh"), "echo \"$1 $2\" >> \"$(dirname \"$0\")/server.log\"\n");
+    var script = Files.writeString(dir.resolve("server.sh"), "echo \"$1 $2\" >> \"$(dirname \"$0\")/server.log\"\n"
+        + "echo \"$1 $2 with password=hunter2\"\n");
     var file = Files.writeString(dir.resolve("two.properties"), """
         study.binding=basic
         study.workloads=workloadc
@@ -88,6 +89,11 @@ class StudyRunnerTest {
 
     assertEquals(List.of("start hdd", "stop hdd", "start ssd", "stop ssd"), Files.readAllLines(dir.resolve("server.log")),
         "found as ./server.sh: the commands run beside the study file (" + script + ")");
+    try (var logs = Files.list(dir.resolve("results/two/logs"))) {
+      var starts = logs.filter(log -> log.getFileName().toString().startsWith("server-start-")).sorted().toList();
+      assertEquals(2, starts.size(), starts::toString);
+      assertEquals("start hdd with password=*****\n", Files.readString(starts.get(0)), "masked, as every other output");
+    }
     assertTrue(progress.toString().contains("study: warning: study devices hdd (" + dir.resolve("hdd") + ") and ssd ("),
         progress.toString());
     for (var result : results) {

@@ -106,6 +106,15 @@ class SizingPlannerTest {
   }
 
   @Test
+  void refusesARatioWhoseDatasetOverflowsALong() {
+    var properties = oneKilobyteRecords("storage.dataset.ratio", "1e9");
+    var error = assertThrows(InvalidPropertyException.class, () -> plan(properties,
+        SizingPlanner.Memory.known(new MemoryFigure(1_000_000_000_000L, "storage.server.memory")), 0));
+    assertEquals("storage.dataset.ratio='1e9' is invalid: 1e9 × server memory 1.0 TB = 1.00e+21 B, beyond 8 EB; "
+        + "accepted: a ratio whose dataset is at most 8 EB", error.getMessage());
+  }
+
+  @Test
   void refusesARatioWithoutKnownMemory() {
     var properties = oneKilobyteRecords("storage.dataset.ratio", "1.33");
     var error = assertThrows(InvalidPropertyException.class, () -> plan(properties,

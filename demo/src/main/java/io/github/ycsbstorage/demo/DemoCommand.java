@@ -98,13 +98,13 @@ public final class DemoCommand implements Subcommand {
         .map(location -> location.label() + "=" + location.data()).collect(Collectors.joining(",")));
     properties.setProperty("study.ratios", "0.5,8");
     properties.setProperty("study.threads", Integer.toString(ROCKSDB_THREADS));
-    // Three repetitions, interleaved across the devices (the study's default order), give each
-    // comparison an interval: in the cache, where the CPU alone sets the pace, one JVM differs from the
-    // next by up to ±20 % on an idle host, and two repetitions a side decide by chance whether the
-    // interval holds 1. By time, not count: tens of thousands of operations per cell on the slowest
-    // device (p99 needs thousands), and no cell shorter than the collector's samples.
-    properties.setProperty(StudySettings.REPETITIONS, "3");
-    // 2 s (YCSB's maxexecutiontime counts whole seconds) keep 28 cells under 3 minutes; samples every
+    // Five repetitions, interleaved across the devices (the study's default order), give each
+    // comparison an interval that two equal devices' runs exclude 1 by chance only 1 time in 126 (three:
+    // 1 in 10), the fewest the report states a difference with. By time, not count: tens of thousands
+    // of operations per cell on the slowest device (p99 needs thousands), and no cell shorter than the
+    // collector's samples.
+    properties.setProperty(StudySettings.REPETITIONS, "5");
+    // 2 s (YCSB's maxexecutiontime counts whole seconds) keep each cell short; samples every
     // 500 ms give each run the 3 collector intervals a verdict needs.
     properties.setProperty("study.duration", "2s");
     properties.setProperty(CollectorSettings.INTERVAL, "500ms");

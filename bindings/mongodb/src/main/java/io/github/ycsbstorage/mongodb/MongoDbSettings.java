@@ -155,12 +155,15 @@ public record MongoDbSettings(
       // the driver would take part of it for a host, or pass it to DNS
       throw new InvalidPropertyException(URL, text, accepted, "it holds a blank (encode one in a password as %20)");
     }
+    ConnectionString url;
     try {
-      return new ConnectionString(text);
+      url = new ConnectionString(text);
     } catch (IllegalArgumentException | MongoClientException e) {
       // MongoClientException: a mongodb+srv:// host whose DNS records cannot be looked up
       throw new InvalidPropertyException(URL, text, accepted, e.getMessage());
     }
+    UrlOptions.check(text);
+    return url;
   }
 
   /** The driver's rule for database names, which it would otherwise apply only when the first operation runs. */

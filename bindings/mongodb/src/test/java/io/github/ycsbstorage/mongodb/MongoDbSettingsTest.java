@@ -238,6 +238,20 @@ class MongoDbSettingsTest {
   }
 
   @Test
+  void aUrlOptionTheDriverDoesNotKnowIsRefusedWithTheNearestItKnows() {
+    var misspelt = assertThrows(InvalidPropertyException.class,
+        () -> settings("mongodb.url", "mongodb://alice:hunter2@h/db?w=1&maxPoolSise=8"));
+    assertEquals("mongodb.url='mongodb://alice:*****@h/db?w=1&maxPoolSise=8' is invalid: unknown option 'maxPoolSise' "
+        + "(did you mean maxpoolsize?); accepted: options the MongoDB driver knows, e.g. w, appName, maxPoolSize, "
+        + "readPreference, timeoutMS", misspelt.getMessage());
+    var unknown = assertThrows(InvalidPropertyException.class, () -> settings("mongodb.url", "mongodb://h/db?foo=bar"));
+    assertTrue(unknown.getMessage().contains("unknown option 'foo'; accepted"), unknown.getMessage());
+    // any case, either separator, values holding '=' and ':'
+    assertEquals("db", settings("mongodb.url", "mongodb://h/db?W=1;readPreference=nearest&readPreferenceTags=dc:ny"
+        + "&APPNAME=a=b").database());
+  }
+
+  @Test
   void toStringMasksThePassword() {
     var s = settings("mongodb.url", "mongodb://alice:hunter2@db1.example.net:27017/ycsb?w=majority");
     assertFalse(s.toString().contains("hunter2"), s.toString());

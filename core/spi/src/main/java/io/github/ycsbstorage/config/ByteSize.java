@@ -8,7 +8,8 @@ import java.util.regex.Pattern;
  * An amount of bytes, as written by users: {@code 128GB}, {@code 1.5 TiB}, {@code 4096}.
  *
  * <p>Decimal units (KB, MB, GB, TB) are powers of 1000, binary units (KiB, MiB, GiB, TiB) powers of
- * 1024, as storage vendors and the published studies use them. Fractional values are allowed; the
+ * 1024, as storage vendors and the published studies use them; a bare letter (K, M, G, T) is binary, as
+ * {@code dd}, {@code truncate} and the JVM's {@code -Xmx} read it. Fractional values are allowed; the
  * result is rounded to whole bytes. Immutable.
  *
  * @param bytes the amount, never negative
@@ -17,7 +18,7 @@ public record ByteSize(long bytes) implements Comparable<ByteSize> {
   /** What {@link #parse} accepts, for error messages. */
   public static final String ACCEPTED =
       "a non-negative number with an optional unit: B, KB, MB, GB, TB (powers of 1000) "
-          + "or KiB, MiB, GiB, TiB (powers of 1024), e.g. 128GB, 1.5TiB, 4096";
+          + "or KiB, MiB, GiB, TiB and K, M, G, T (powers of 1024, as dd reads them), e.g. 128GB, 1.5TiB, 8G, 4096";
 
   private static final Pattern FORMAT =
       Pattern.compile("\\s*(\\d+(?:\\.\\d+)?|\\.\\d+)\\s*([A-Za-z]*)\\s*");
@@ -48,14 +49,14 @@ public record ByteSize(long bytes) implements Comparable<ByteSize> {
     }
     long multiplier = switch (matcher.group(2).toUpperCase(Locale.ROOT)) {
       case "", "B" -> 1L;
-      case "KB", "K" -> 1_000L;
-      case "MB", "M" -> 1_000_000L;
-      case "GB", "G" -> 1_000_000_000L;
-      case "TB", "T" -> 1_000_000_000_000L;
-      case "KIB" -> 1L << 10;
-      case "MIB" -> 1L << 20;
-      case "GIB" -> 1L << 30;
-      case "TIB" -> 1L << 40;
+      case "KB" -> 1_000L;
+      case "MB" -> 1_000_000L;
+      case "GB" -> 1_000_000_000L;
+      case "TB" -> 1_000_000_000_000L;
+      case "KIB", "K" -> 1L << 10;
+      case "MIB", "M" -> 1L << 20;
+      case "GIB", "G" -> 1L << 30;
+      case "TIB", "T" -> 1L << 40;
       default -> throw new IllegalArgumentException(
           "'" + text + "' has an unknown unit '" + matcher.group(2) + "'; expected " + ACCEPTED);
     };

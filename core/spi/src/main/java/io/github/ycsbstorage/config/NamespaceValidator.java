@@ -1,7 +1,6 @@
 package io.github.ycsbstorage.config;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -123,7 +122,7 @@ public final class NamespaceValidator {
     return properties.stringPropertyNames().stream().sorted()
         .filter(key -> !all.contains(key) && namespaces.stream().noneMatch(n -> key.startsWith(n.prefix())))
         .map(key -> key + " is read by no component of YCSB or ycsb-storage"
-            + closest(key, all).map(s -> " (did you mean " + s + "?)").orElse("")
+            + Spelling.closest(key, all).map(s -> " (did you mean " + s + "?)").orElse("")
             + "; it is ignored unless the binding reads it")
         .toList();
   }
@@ -131,7 +130,7 @@ public final class NamespaceValidator {
   /** An unknown key under a namespace's prefix. */
   private record Unknown(String key, PropertyNamespace namespace) {
     Optional<String> suggestion() {
-      return closest(key, namespace.keys());
+      return Spelling.closest(key, namespace.keys());
     }
 
     String described() {
@@ -141,31 +140,5 @@ public final class NamespaceValidator {
 
   private static List<String> sorted(PropertyNamespace namespace) {
     return namespace.keys().stream().sorted().toList();
-  }
-
-  private static Optional<String> closest(String key, Set<String> candidates) {
-    return candidates.stream()
-        .min(Comparator.comparingInt(candidate -> editDistance(key, candidate)))
-        .filter(best -> editDistance(key, best) <= Math.max(2, key.length() / 4));
-  }
-
-  /** Levenshtein distance; keys are short, so the quadratic table is fine. */
-  static int editDistance(String a, String b) {
-    var previous = new int[b.length() + 1];
-    var current = new int[b.length() + 1];
-    for (int j = 0; j <= b.length(); j++) {
-      previous[j] = j;
-    }
-    for (int i = 1; i <= a.length(); i++) {
-      current[0] = i;
-      for (int j = 1; j <= b.length(); j++) {
-        int substitution = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-        current[j] = Math.min(substitution, Math.min(previous[j], current[j - 1]) + 1);
-      }
-      var swap = previous;
-      previous = current;
-      current = swap;
-    }
-    return previous[b.length()];
   }
 }

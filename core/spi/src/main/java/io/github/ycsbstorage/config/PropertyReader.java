@@ -53,24 +53,24 @@ public final class PropertyReader {
   }
 
   /**
-   * A comma-separated list, each entry trimmed, empty entries dropped; {@code defaultValue} when unset.
-   * A list that is given must name at least one entry ({@code collector.paths=,}).
+   * A comma-separated list, each entry trimmed; {@code defaultValue} when unset, none when blank. A list
+   * that is given names no empty entry ({@code study.ratios=1,,2}, {@code collector.paths=,}): one would
+   * be a value the user meant and mistyped, so it is refused rather than dropped.
    */
   public List<String> list(String key, String defaultValue) {
-    var entries = split(string(key, defaultValue), ",");
-    var given = properties.getProperty(key);
-    Check.input(!entries.isEmpty() || given == null || given.isBlank(),
-        key, given, "a comma-separated list of one or more entries", "it names none");
+    var value = string(key, defaultValue);
+    if (value.isBlank()) {
+      return List.of();
+    }
+    var entries = Arrays.stream(value.split(",", -1)).map(String::trim).toList();
+    Check.input(!entries.contains(""), key, properties.getProperty(key, value), "a comma-separated list of one or more entries",
+        "it has an empty entry");
     return entries;
   }
 
   /** Whitespace-separated words (e.g. a command and its options); {@code defaultValue} when unset. */
   public List<String> words(String key, String defaultValue) {
-    return split(string(key, defaultValue), "\\s+");
-  }
-
-  private static List<String> split(String value, String separator) {
-    return Arrays.stream(value.split(separator)).map(String::trim).filter(s -> !s.isEmpty()).toList();
+    return Arrays.stream(string(key, defaultValue).trim().split("\\s+")).filter(s -> !s.isEmpty()).toList();
   }
 
   public boolean bool(String key, boolean defaultValue) {

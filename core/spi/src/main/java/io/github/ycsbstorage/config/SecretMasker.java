@@ -66,7 +66,7 @@ public final class SecretMasker {
     for (var secret : SECRET_WORDS) {
       int allowed = secret.length() >= 6 ? 2 : secret.length() == 5 ? 1 : 0;
       if (allowed > 0 && Math.abs(word.length() - secret.length()) <= allowed
-          && NamespaceValidator.editDistance(word, secret) <= allowed) {
+          && Spelling.editDistance(word, secret) <= allowed) {
         return true;
       }
     }

@@ -25,9 +25,13 @@ class ByteSizeTest {
       "0.5MiB, 524288",
       ".5KB, 500",
       "1TB, 1000000000000",
-      "8G, 8000000000",
+      "8G, 8589934592",
+      "1M, 1048576",
+      "1m, 1048576",
+      "2K, 2048",
+      "1T, 1099511627776",
   })
-  void parsesDecimalAndBinaryUnits(String text, long bytes) {
+  void parsesDecimalAndBinaryUnitsAndBareLettersAsDdDoes(String text, long bytes) {
     assertEquals(bytes, ByteSize.parse(text).bytes());
   }
 

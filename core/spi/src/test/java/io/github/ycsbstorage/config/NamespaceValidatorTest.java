@@ -137,13 +137,4 @@ class NamespaceValidatorTest {
     properties.setProperty("cassandra.hosts", "h1");
     assertDoesNotThrow(() -> validator.validate(properties));
   }
-
-  @Test
-  void editDistanceCountsInsertionsDeletionsAndSubstitutions() {
-    assertEquals(0, NamespaceValidator.editDistance("abc", "abc"));
-    assertEquals(1, NamespaceValidator.editDistance("abc", "abd"));
-    assertEquals(1, NamespaceValidator.editDistance("abc", "abcd"));
-    assertEquals(3, NamespaceValidator.editDistance("", "abc"));
-    assertEquals(3, NamespaceValidator.editDistance("kitten", "sitting"));
-  }
 }

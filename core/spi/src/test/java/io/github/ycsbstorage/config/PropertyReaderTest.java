@@ -47,7 +47,7 @@ class PropertyReaderTest {
       assertThrows(InvalidPropertyException.class, () -> reader("ratio", odd).decimal("ratio", 1), odd);
     }
     assertEquals(0.25, reader("ratio", "2.5e-1").decimal("ratio", 1), 0);
-    assertEquals("paths=' , ' is invalid: it names none; accepted: a comma-separated list of one or more entries",
+    assertEquals("paths=' , ' is invalid: it has an empty entry; accepted: a comma-separated list of one or more entries",
         assertThrows(InvalidPropertyException.class, () -> reader("paths", " , ").list("paths", "")).getMessage());
     assertEquals("n='3000000000' is invalid; accepted: a whole number ≥ 0, at most 2,147,483,647",
         assertThrows(InvalidPropertyException.class, () -> reader("n", "3000000000").integer("n", 0, 0,
@@ -67,8 +67,18 @@ class PropertyReaderTest {
   }
 
   @Test
-  void listsAndWordsDropEmptyEntries() {
-    var reader = reader("hosts", " a:1, ,b:2 ,", "command", " ssh  -o\tBatchMode=yes ");
+  void listsRefuseEmptyEntriesNamingTheProperty() {
+    var reader = reader("study.ratios", "1,,2", "trailing", "a,b,", "hosts", " a:1 ,b:2 ", "blank", " ");
+    assertEquals("study.ratios='1,,2' is invalid: it has an empty entry; accepted: a comma-separated list of one or "
+        + "more entries", assertThrows(InvalidPropertyException.class, () -> reader.list("study.ratios", "")).getMessage());
+    assertThrows(InvalidPropertyException.class, () -> reader.list("trailing", ""));
+    assertEquals(List.of("a:1", "b:2"), reader.list("hosts", "x"));
+    assertEquals(List.of("x"), reader.list("blank", "x"), "a blank value is unset");
+  }
+
+  @Test
+  void listsAndWordsReadTheirEntries() {
+    var reader = reader("hosts", " a:1,b:2 ", "command", " ssh  -o\tBatchMode=yes ");
     assertEquals(List.of("a:1", "b:2"), reader.list("hosts", "x"));
     assertEquals(List.of("x", "y"), reader.list("missing", "x,y"));
     assertEquals(List.of(), reader.list("missing", ""));
