@@ -207,7 +207,7 @@ bench_compare_cpu() {
   echo "== $title =="
   for ((round = 1; round <= rounds; round++)); do
     # A first in odd rounds, B first in even ones: whatever favours one position in a round falls on
-    # both (on this host the first run of a round often cost more CPU: docs/PERFORMANCE.md, Summary)
+    # both (on this host the first run of a round often cost more CPU: docs/lab/performance-rounds.md, Summary)
     if ((round % 2 == 1)); then
       a=$($fn_a)
       b=$($fn_b)

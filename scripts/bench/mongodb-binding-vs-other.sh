@@ -15,7 +15,7 @@
 # against the same source on driver-sync 5 (benchmarks.jar), same operations, threads and keys.
 #
 # Usage: OTHER_LIB=/tmp/ycsb-mongodb/lib scripts/bench/mongodb-binding-vs-other.sh
-#   (docs/PERFORMANCE.md says how to build YCSB 0.17.0's binding into such a folder from its source)
+#   (docs/lab/performance-rounds.md, section 2a, says how to build YCSB 0.17.0's binding into such a folder from its source)
 # Environment: OTHER_LIB (required: the other binding's jars; a YCSB install's lib/ is added),
 #   OTHER_CLASS (site.ycsb.db.MongoDbClient), OTHER_NAME (ycsb-0.17.0), RECORDS (50000),
 #   OPERATIONS (200000), THREADS (4), LOAD_RECORDS (50000), BATCH (100), ROUNDS (3),
@@ -128,7 +128,7 @@ if [[ " $PHASES " == *" a "* || " $PHASES " == *" c "* ]]; then
 fi
 if [[ " $PHASES " == *" load "* || " $PHASES " == *" batched "* ]]; then
   # The first load a fresh server served cost its client 1.6 x its partner's CPU per insert in one run
-  # (the server still compiling its insert path: docs/PERFORMANCE.md, Summary): one unmeasured load
+  # (the server still compiling its insert path: docs/lab/performance-rounds.md, Summary): one unmeasured load
   # by each binding first.
   warmup=$((LOAD_RECORDS < 50000 ? LOAD_RECORDS : 50000))
   JFR_DIR='' binding warm-up "$OURS_LIB" "$OURS_CLASS" "$warmup" -load -P "$DIST/workloads/workloada" \

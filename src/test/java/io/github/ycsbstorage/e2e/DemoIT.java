@@ -90,6 +90,8 @@ class DemoIT {
         assertTrue(html.contains(line.group(1).replace("no verdict: ", "")), line.group(1));
       }
       assertTrue(html.contains("<th>ram (ram, tmpfs)</th>"), html);
+      // README's sample of this output (two folders: it shows the RAM folder's lines).
+      DocSamples.assertMatches("demo", out);
       var folder = Pattern.compile("demo: ram = (\\S+)").matcher(out);
       assertTrue(folder.find(), out);
       assertFalse(Files.exists(Path.of(folder.group(1))), "RAM folder removed: " + folder.group(1));
