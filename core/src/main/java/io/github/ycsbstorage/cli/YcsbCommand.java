@@ -2,6 +2,7 @@ package io.github.ycsbstorage.cli;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
+import io.github.ycsbstorage.binding.YcsbInternals;
 import io.github.ycsbstorage.config.BadInputException;
 import io.github.ycsbstorage.config.YcsbSettings;
 import io.github.ycsbstorage.phaseend.ResultExporter;
@@ -46,6 +47,8 @@ public final class YcsbCommand {
       System.out.println(Version.describe());
       return;
     }
+    // Before anything runs: this YCSB core has the private members our measurements rely on.
+    YcsbInternals.check();
     ClientArguments parsed;
     Properties properties;
     try {
