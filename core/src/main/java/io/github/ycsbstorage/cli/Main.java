@@ -1,11 +1,11 @@
 package io.github.ycsbstorage.cli;
 
 import io.github.ycsbstorage.config.BadInputException;
-import io.github.ycsbstorage.result.ExitStatus;
+import io.github.ycsbstorage.exit.ExitStatus;
 import io.github.ycsbstorage.result.Version;
 import java.util.ServiceLoader;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /**
  * Entry point behind {@code bin/ycsb study|report|demo}; {@code demo} and any other {@link Subcommand}

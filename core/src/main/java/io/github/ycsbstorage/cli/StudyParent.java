@@ -1,6 +1,6 @@
 package io.github.ycsbstorage.cli;
 
-import io.github.ycsbstorage.result.ExitStatus;
+import io.github.ycsbstorage.exit.ExitStatus;
 import java.io.IOException;
 
 /**
