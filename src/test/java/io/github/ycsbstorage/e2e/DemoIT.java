@@ -62,8 +62,9 @@ class DemoIT {
       assertTrue(result.contains("\"engine\""), result);
       assertTrue(result.contains("\"deviceReadsPerOperation\""), result);
     }
-    // Nothing but the demo's own lines: no stack trace from the engine or anything else.
+    // Nothing but the demo's own lines: no stack trace from the engine or anything else, no JVM warning.
     assertFalse(demo.all().contains("\tat "), demo::all);
+    assertFalse(demo.all().lines().anyMatch(line -> line.startsWith("WARNING:")), demo::all);
     // The sizing plan of each dataset size, from the declared 16 MB block cache.
     assertTrue(demo.all().contains("= 0.5 × server cache 16.0 MB (basis cache"), demo::all);
     assertTrue(demo.all().contains("= 8 × server cache 16.0 MB (basis cache"), demo::all);

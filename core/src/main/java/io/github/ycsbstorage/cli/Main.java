@@ -1,12 +1,12 @@
 package io.github.ycsbstorage.cli;
 
 import io.github.ycsbstorage.config.BadInputException;
-import io.github.ycsbstorage.result.ExitStatus;
+import io.github.ycsbstorage.exit.ExitStatus;
 import io.github.ycsbstorage.result.Version;
 import java.io.PrintWriter;
 import java.util.ServiceLoader;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /**
  * Entry point behind {@code bin/ycsb study|report|demo}; {@code demo} and any other {@link Subcommand}
@@ -28,7 +28,17 @@ public final class Main {
 
   public static void main(String[] args) {
     MaskedStandardStreams.install(false);
-    System.exit(execute(args));
+    exit(execute(args));
+  }
+
+  /**
+   * Ends the process with a command's exit status ({@link ExitStatus}): the one place that does for
+   * every command of ours and for a client whose study ended ({@link StudyParent}). The other is
+   * YCSB's: its {@code Client} ends a phase's JVM itself right after the export, so a failed phase's
+   * status is set by the exporter ({@code phaseend.ResultExporter}).
+   */
+  static void exit(int status) {
+    System.exit(status);
   }
 
   /** Runs a command and returns its exit status ({@link ExitStatus}). */

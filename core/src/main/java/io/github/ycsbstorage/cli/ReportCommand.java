@@ -1,8 +1,8 @@
 package io.github.ycsbstorage.cli;
 
 import io.github.ycsbstorage.config.Check;
+import io.github.ycsbstorage.exit.ExitStatus;
 import io.github.ycsbstorage.report.ReportBuilder;
-import io.github.ycsbstorage.result.ExitStatus;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;

@@ -1,6 +1,6 @@
 package io.github.ycsbstorage.cli;
 
-import io.github.ycsbstorage.result.ExitStatus;
+import io.github.ycsbstorage.exit.ExitStatus;
 import java.io.IOException;
 
 /**
@@ -32,7 +32,7 @@ final class StudyParent {
         // a broken pipe is the end too
       }
       System.err.println("ycsb: the study that started this client has ended (its pipe closed): stopping");
-      System.exit(ExitStatus.TERMINATED.code());
+      Main.exit(ExitStatus.TERMINATED.code());
     }, "study-parent-watch");
     watcher.setDaemon(true);
     watcher.start();

@@ -2,11 +2,12 @@ package io.github.ycsbstorage.cli;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
+import io.github.ycsbstorage.binding.YcsbInternals;
 import io.github.ycsbstorage.config.BadInputException;
 import io.github.ycsbstorage.config.YcsbSettings;
+import io.github.ycsbstorage.exit.ExitStatus;
 import io.github.ycsbstorage.phaseend.ResultExporter;
 import io.github.ycsbstorage.phaseend.ResultSettings;
-import io.github.ycsbstorage.result.ExitStatus;
 import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.Version;
 import io.github.ycsbstorage.workload.BindingSession;
@@ -42,10 +43,21 @@ public final class YcsbCommand {
   }
 
   public static void main(String[] args) throws Exception {
+    Main.exit(run(args));
+  }
+
+  /**
+   * Runs the command and returns its exit status ({@link ExitStatus}). A load or run that starts never
+   * returns: YCSB's {@code Client.main} ends the JVM itself after its export
+   * ({@link ResultExporter} says why the phase's verdict is decided there).
+   */
+  static int run(String[] args) throws Exception {
     if (args.length == 1 && args[0].equals("--version")) {
       System.out.println(Version.describe());
-      return;
+      return ExitStatus.SUCCESS.code();
     }
+    // Before anything runs: this YCSB core has the private members our measurements rely on.
+    YcsbInternals.check();
     ClientArguments parsed;
     Properties properties;
     try {
@@ -54,8 +66,7 @@ public final class YcsbCommand {
       InputCheck.check(properties, parsed.command()).forEach(warning -> System.err.println("ycsb: warning: " + warning));
       OutputPaths.checkHdrFolderExists(properties);
     } catch (BadInputException e) {
-      exitBadInput(e);
-      return;
+      return badInput(e);
     }
     // YCSB parses what it is given as is: hand it exactly the (trimmed) values that were checked.
     var ycsbArgs = new ArrayList<String>(List.of("-db", parsed.dbClass()));
@@ -64,18 +75,15 @@ public final class YcsbCommand {
     MaskedStandardStreams.install(command == ClientArguments.Command.SHELL);
     try {
       checkBinding(properties);
-    } catch (BadInputException e) {
-      exitBadInput(e);
-    } catch (BindingUnavailableException e) {
-      System.err.println("ycsb: error: " + e.getMessage());
-      System.exit(ExitStatus.BAD_INPUT.code());
+    } catch (BadInputException | BindingUnavailableException e) {
+      return badInput(e);
     }
     if (command == ClientArguments.Command.SHELL) {
       // YCSB's shell reads a line and fails on end of input (Ctrl-D) with a NullPointerException: at
       // the end of input it reads "quit", as if the user had typed it.
       System.setIn(new SequenceInputStream(System.in, new ByteArrayInputStream("\nquit\n".getBytes(UTF_8))));
       site.ycsb.CommandLine.main(ycsbArgs.toArray(String[]::new));
-      return;
+      return ExitStatus.SUCCESS.code();
     }
     StudyParent.watch();
     parsed.replacedDatasetSize().ifPresent(key -> System.setProperty(StorageSettings.REPLACED_SIZE, key));
@@ -86,12 +94,10 @@ public final class YcsbCommand {
     ycsbArgs.add(command == ClientArguments.Command.LOAD ? "-load" : "-t");
     try {
       Client.main(ycsbArgs.toArray(String[]::new));
-    } catch (BadInputException e) {
-      exitBadInput(e);
-    } catch (BindingUnavailableException e) {
-      System.err.println("ycsb: error: " + e.getMessage());
-      System.exit(ExitStatus.BAD_INPUT.code());
+    } catch (BadInputException | BindingUnavailableException e) {
+      return badInput(e);
     }
+    return ExitStatus.SUCCESS.code();
   }
 
   /** Opens and closes one instance of the binding, on a copy of the properties, before YCSB starts. */
@@ -120,8 +126,8 @@ public final class YcsbCommand {
     return List.of("-p", Client.EXPORTER_PROPERTY + "=" + ResultExporter.class.getName());
   }
 
-  private static void exitBadInput(BadInputException e) {
+  private static int badInput(Exception e) {
     System.err.println("ycsb: error: " + e.getMessage());
-    System.exit(ExitStatus.BAD_INPUT.code());
+    return ExitStatus.BAD_INPUT.code();
   }
 }

@@ -1,7 +1,7 @@
 package io.github.ycsbstorage.phaseend;
 
-import io.github.ycsbstorage.result.ExitStatus;
 import io.github.ycsbstorage.config.YcsbSettings;
+import io.github.ycsbstorage.exit.ExitStatus;
 import io.github.ycsbstorage.result.AtomicFile;
 import java.io.IOException;
 import java.io.OutputStream;

@@ -1,7 +1,7 @@
 package io.github.ycsbstorage.phaseend;
 
-import io.github.ycsbstorage.result.ExitStatus;
 import io.github.ycsbstorage.config.Check;
+import io.github.ycsbstorage.exit.ExitStatus;
 import io.github.ycsbstorage.result.RunRecord;
 import io.github.ycsbstorage.result.TargetRate;
 import java.io.IOException;

@@ -2,7 +2,7 @@ package io.github.ycsbstorage.study;
 
 import io.github.ycsbstorage.collector.CollectorReport;
 import io.github.ycsbstorage.config.SecretMasker;
-import io.github.ycsbstorage.result.ExitStatus;
+import io.github.ycsbstorage.exit.ExitStatus;
 import io.github.ycsbstorage.result.Host;
 import io.github.ycsbstorage.result.Io;
 import io.github.ycsbstorage.result.OperationCount;

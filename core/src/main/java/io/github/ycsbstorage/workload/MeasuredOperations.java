@@ -1,14 +1,14 @@
 package io.github.ycsbstorage.workload;
 
+import io.github.ycsbstorage.binding.YcsbInternals;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import site.ycsb.measurements.Measurements;
-import site.ycsb.measurements.OneMeasurement;
 
 /**
  * The names of the measurements YCSB holds (its operations' and their {@code Intended-} ones), read from
- * its private maps ({@link MeasurementReset#map}) without exporting them: an export has side effects
+ * its private maps ({@link YcsbInternals}) without exporting them: an export has side effects
  * (HdrHistogram's log). The result exporter checks that YCSB's export wrote each. Stateless.
  */
 final class MeasuredOperations {
@@ -17,8 +17,8 @@ final class MeasuredOperations {
 
   static Set<String> names(Measurements measurements) {
     var names = new TreeSet<String>();
-    for (var map : List.of(MeasurementReset.OPERATIONS, MeasurementReset.INTENDED)) {
-      MeasurementReset.map(measurements, map).values().forEach(m -> names.add(((OneMeasurement) m).getName()));
+    for (var map : List.of(YcsbInternals.operations(measurements), YcsbInternals.intended(measurements))) {
+      map.values().forEach(m -> names.add(m.getName()));
     }
     return names;
   }

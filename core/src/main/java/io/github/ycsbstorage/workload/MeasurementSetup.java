@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.workload;
 
+import io.github.ycsbstorage.binding.YcsbInternals;
 import io.github.ycsbstorage.config.YcsbSettings;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -7,12 +8,15 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
-import org.HdrHistogram.Recorder;
 import site.ycsb.measurements.Measurements;
 import site.ycsb.measurements.OneMeasurement;
-import site.ycsb.measurements.OneMeasurementHdrHistogram;
+import site.ycsb.measurements.OneMeasurementHistogram;
+import site.ycsb.measurements.OneMeasurementRaw;
+import site.ycsb.measurements.OneMeasurementTimeSeries;
+import site.ycsb.measurements.TwoInOneMeasurement;
 import site.ycsb.workloads.CoreWorkload;
 
 /**
@@ -27,27 +31,20 @@ import site.ycsb.workloads.CoreWorkload;
  * before the schedule, the first measured operation starts on time. The warm-up empties the
  * measurements ({@link MeasurementReset}), so this runs after it.
  *
- * <p>YCSB's HdrHistogram recorder ({@code new Recorder(3)}) also starts with a tiny range and grows it
- * on the recording thread, 1–5 ms per step (measured here), and starts small again after every
- * status interval: a run that fell behind records ever larger intended-time values, each growth makes
- * it later still, and the first status line (which a study asks for) hands the threads a small
- * recorder again right after the start. The recorders created here get YCSB's whole range from the
- * start (1 µs to 2³¹ − 1 µs, YCSB's latencies being ints; the same 3 significant digits, about 180 KB
- * per histogram), so that recording never resizes; the figures are the same.
+ * <p>Where YCSB would measure with HdrHistogram, the measurements created here are our own
+ * {@link FullRangeHdrHistogram}s, whose recorders never resize; the figures are the same.
  *
  * <p>The types are those the phase can draw: {@code INSERT} in a load; in a run each type whose
  * proportion is above 0 (a read-modify-write also reads and updates). A type the phase never attempted
  * (a short run that drew none) is removed again before export, log file included, so that YCSB's output
- * names the operations it would have named. Reaches YCSB's private members through
- * {@link YcsbPrivates}. Driven from YCSB's main thread.
+ * names the operations it would have named. Reaches YCSB's maps through {@link YcsbInternals}.
+ * Driven from YCSB's main thread.
  */
 final class MeasurementSetup {
   private static final String READ_MODIFY_WRITE = YcsbOperation.READ_MODIFY_WRITE.ycsbName();
   /** Measurements.measurementInterval: 0 op only, 1 intended only, 2 both. */
   private static final int INTENDED_ONLY = 1;
   private static final int OP_ONLY = 0;
-  /** YCSB 0.17.0's {@code OneMeasurementHdrHistogram} records with 3 significant digits. */
-  private static final int SIGNIFICANT_DIGITS = 3;
 
   private final Measurements measurements;
   private final Properties properties;
@@ -62,16 +59,31 @@ final class MeasurementSetup {
   /** Creates the measurements of the operation types the phase can draw. */
   static MeasurementSetup create(Measurements measurements, Properties p, boolean load) {
     var types = load ? Set.of("INSERT") : drawn(p);
-    int interval = (Integer) YcsbPrivates.get(Measurements.class, "measurementInterval", measurements);
-    for (var type : types) {
+    int interval = YcsbInternals.interval(measurements);
+    var type = YcsbInternals.type(measurements);
+    for (var name : types) {
       if (interval != INTENDED_ONLY) {
-        fullRange(create(measurements, "getOpMeasurement", type));
+        YcsbInternals.operations(measurements).computeIfAbsent(name, op -> measurement(type, op, p));
       }
       if (interval != OP_ONLY) {
-        fullRange(create(measurements, "getOpIntendedMeasurement", type));
+        YcsbInternals.intended(measurements).computeIfAbsent(name, op -> measurement(type, "Intended-" + op, p));
       }
     }
     return new MeasurementSetup(measurements, p, types);
+  }
+
+  /** What YCSB's {@code Measurements} would create, with our recorder where it uses HdrHistogram. */
+  private static OneMeasurement measurement(Measurements.MeasurementType type, String name, Properties p) {
+    return switch (type) {
+      case HDRHISTOGRAM -> new FullRangeHdrHistogram(name, p);
+      case HDRHISTOGRAM_AND_HISTOGRAM -> new TwoInOneMeasurement(name, new FullRangeHdrHistogram("Hdr" + name, p),
+          new OneMeasurementHistogram("Bucket" + name, p));
+      case HDRHISTOGRAM_AND_RAW -> new TwoInOneMeasurement(name, new FullRangeHdrHistogram("Hdr" + name, p),
+          new OneMeasurementRaw("Raw" + name, p));
+      case HISTOGRAM -> new OneMeasurementHistogram(name, p);
+      case TIMESERIES -> new OneMeasurementTimeSeries(name, p);
+      case RAW -> new OneMeasurementRaw(name, p);
+    };
   }
 
   /** The run's operation types with a proportion above 0, by YCSB's names. */
@@ -113,12 +125,8 @@ final class MeasurementSetup {
     var dropped = new ArrayList<String>();
     for (var type : created) {
       if (!used.contains(type)) {
-        if (MeasurementReset.map(measurements, MeasurementReset.OPERATIONS).remove(type) != null) {
-          dropped.add(type);
-        }
-        if (MeasurementReset.map(measurements, MeasurementReset.INTENDED).remove(type) != null) {
-          dropped.add("Intended-" + type);
-        }
+        drop(YcsbInternals.operations(measurements), type, type, dropped);
+        drop(YcsbInternals.intended(measurements), type, "Intended-" + type, dropped);
       }
     }
     var ycsb = YcsbSettings.from(properties);
@@ -138,14 +146,12 @@ final class MeasurementSetup {
     return Double.parseDouble(p.getProperty(key, defaultValue)) > 0;
   }
 
-  /** Gives an HdrHistogram measurement (also one of two in one) a recorder of YCSB's whole range. */
-  private static void fullRange(OneMeasurement measurement) {
-    MeasurementReset.hdrHistograms(measurement).forEach(hdr -> YcsbPrivates.set(OneMeasurementHdrHistogram.class,
-        "histogram", hdr, new Recorder(1, Integer.MAX_VALUE, SIGNIFICANT_DIGITS)));
-  }
-
-  /** One of YCSB's private creators ({@code getOpMeasurement}, {@code getOpIntendedMeasurement}). */
-  private static OneMeasurement create(Measurements measurements, String method, String type) {
-    return (OneMeasurement) YcsbPrivates.call(Measurements.class, method, measurements, type);
+  /** Removes a type's measurement from one of YCSB's maps, its log closed, and names its log in {@code dropped}. */
+  private static void drop(Map<String, OneMeasurement> map, String type, String log, List<String> dropped) {
+    var measurement = map.remove(type);
+    if (measurement != null) {
+      MeasurementReset.closeLogs(measurement);
+      dropped.add(log);
+    }
   }
 }

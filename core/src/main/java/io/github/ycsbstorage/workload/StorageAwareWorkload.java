@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.workload;
 
+import io.github.ycsbstorage.binding.YcsbInternals;
 import io.github.ycsbstorage.binding.YcsbReturnCodes;
 import io.github.ycsbstorage.collector.ClientThreadIds;
 import io.github.ycsbstorage.config.Check;
@@ -114,6 +115,8 @@ public class StorageAwareWorkload extends CoreWorkload {
 
   @Override
   public void init(Properties p) throws WorkloadException {
+    // Also in a YCSB install, whose launcher is not ours: before any of the phase's steps runs.
+    YcsbInternals.check();
     var startedAt = Instant.now();
     // a dataset size that a later level replaced, as bin/ycsb found it: YCSB's Client merged both
     Optional.ofNullable(System.getProperty(StorageSettings.REPLACED_SIZE)).ifPresent(p::remove);

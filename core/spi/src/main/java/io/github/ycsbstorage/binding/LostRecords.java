@@ -35,7 +35,8 @@ public final class LostRecords {
     }
     TOTAL.addAndGet(records);
     if (answered > 0) {
-      recount(YcsbReturnCodes.created(), operation, answered, failure);
+      // Without YCSB's client in this JVM nothing was counted.
+      YcsbInternals.measurements().ifPresent(measurements -> recount(measurements, operation, answered, failure));
     }
   }
 
@@ -46,9 +47,6 @@ public final class LostRecords {
 
   /** Moves up to {@code count} from {@code BATCHED_OK} to {@code failure}; adds {@code count} to it. */
   static void recount(Measurements measurements, String operation, long count, Status failure) {
-    if (measurements == null) {
-      return; // no YCSB client in this JVM: nothing was counted
-    }
     var codes = YcsbReturnCodes.of(measurements, operation);
     if (codes == null) {
       for (long i = 0; i < count; i++) {

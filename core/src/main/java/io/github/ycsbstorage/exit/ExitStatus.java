@@ -1,4 +1,4 @@
-package io.github.ycsbstorage.result;
+package io.github.ycsbstorage.exit;
 
 /**
  * The exit statuses of {@code bin/ycsb}'s commands, as docs/ERRORS.md lists them: each defined here
