@@ -10,6 +10,8 @@ import io.github.ycsbstorage.result.RunRecord;
 import io.github.ycsbstorage.result.Status;
 import io.github.ycsbstorage.result.Summary;
 import io.github.ycsbstorage.result.Versions;
+import io.github.ycsbstorage.store.StoreException;
+import io.github.ycsbstorage.store.StoreWriter;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -27,13 +29,20 @@ final class PhaseResult {
   private PhaseResult() {
   }
 
-  /** Writes the result file when the phase has one, and names it on stderr. */
+  /**
+   * Writes the result file when the phase has one, names it on stderr, then adds the phase to the
+   * results store.
+   *
+   * @throws StoreException when the store cannot be written; the result file is then written
+   */
   static void write(ResultSettings settings, Summary summary, RunRecord record, PhaseVerdict verdict)
       throws IOException {
     if (settings.resultFile().isPresent()) {
       var path = settings.resultFile().get();
-      ResultWriter.write(path, of(settings, summary, record, Instant.now(), verdict));
+      var result = of(settings, summary, record, Instant.now(), verdict);
+      ResultWriter.write(path, result);
       System.err.println("Result: " + path);
+      StoreWriter.addPhase(settings.properties(), result);
     }
   }
 
