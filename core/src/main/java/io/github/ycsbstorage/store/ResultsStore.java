@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.store;
 
+import io.github.ycsbstorage.config.BadInputException;
 import io.github.ycsbstorage.result.Result;
 import io.github.ycsbstorage.result.ResultReader;
 import io.github.ycsbstorage.result.ResultWriter;
@@ -65,10 +66,14 @@ public final class ResultsStore implements AutoCloseable {
     }
   }
 
-  /** Opens an existing store for reading; a missing file is an error, not a new empty store. */
+  /**
+   * Opens an existing store for reading; a missing file is not made a new empty store.
+   *
+   * @throws BadInputException when there is no store at {@code file}
+   */
   public static ResultsStore openExisting(Path file) throws StoreException {
     if (!Files.isRegularFile(file)) {
-      throw new StoreException("no results store at " + file);
+      throw new BadInputException("no results store at " + file);
     }
     return open(file);
   }
@@ -142,6 +147,33 @@ public final class ResultsStore implements AutoCloseable {
     } catch (ResultReader.ResultFormatException e) {
       throw new StoreException(e.getMessage(), e);
     }
+  }
+
+  /**
+   * The results a selection names: one run, or each cell of a study as last stored (a resumed or
+   * repeated study stores a cell again).
+   *
+   * @throws BadInputException when it names nothing stored
+   */
+  public List<Result> select(Selection selection) throws StoreException {
+    if (selection.id().isPresent()) {
+      var id = selection.id().getAsLong();
+      return List.of(result(id).orElseThrow(() -> new BadInputException("no run " + id + " in the results store " + file)));
+    }
+    var latest = new java.util.LinkedHashMap<String, Long>();
+    for (var run : list(RunFilter.study(selection.study().orElseThrow()))) {
+      if (run.text(Column.KIND).equals(Optional.of("cell"))) {
+        latest.put(run.text(Column.CELL).orElseThrow(), run.id());
+      }
+    }
+    if (latest.isEmpty()) {
+      throw new BadInputException("no cell of study " + selection.study().get() + " in the results store " + file);
+    }
+    var results = new ArrayList<Result>();
+    for (var id : latest.values()) {
+      results.add(result(id).orElseThrow());
+    }
+    return results;
   }
 
   /** A row's HdrHistogram interval logs by operation type, as HdrHistogram wrote them. */
