@@ -30,20 +30,20 @@ final class PhaseResult {
   }
 
   /**
-   * Writes the result file when the phase has one, names it on stderr, then adds the phase to the
-   * results store.
+   * Writes the result file when the phase has one and names it on stderr, then adds the phase to the
+   * results store (with or without a result file).
    *
    * @throws StoreException when the store cannot be written; the result file is then written
    */
   static void write(ResultSettings settings, Summary summary, RunRecord record, PhaseVerdict verdict)
       throws IOException {
+    var result = of(settings, summary, record, Instant.now(), verdict);
     if (settings.resultFile().isPresent()) {
       var path = settings.resultFile().get();
-      var result = of(settings, summary, record, Instant.now(), verdict);
       ResultWriter.write(path, result);
       System.err.println("Result: " + path);
-      StoreWriter.addPhase(settings.properties(), result);
     }
+    StoreWriter.addPhase(settings.properties(), result);
   }
 
   /**

@@ -183,8 +183,8 @@ public final class ResultExporter implements MeasurementsExporter {
 
   /** The results store could not be written: the phase fails, its result file kept (it is complete). */
   private void failToStore(StoreException e) throws IOException {
-    System.err.println("Status: failed: the results store could not be written (" + e.getMessage()
-        + "); the result file is kept");
+    System.err.println("Status: failed: the results store could not be written (" + e.getMessage() + ")"
+        + settings.resultFile().map(file -> "; the result file " + file + " is kept").orElse(""));
     ExportClaim.exportWritten();
     if (ending != Ending.INTERRUPTED) {
       exit.accept(ExitStatus.FAILED.code());
