@@ -44,7 +44,7 @@ import picocli.CommandLine.ScopeType;
     description = "List, show, compare, check and export the results store's runs.")
 final class ResultsCommand {
   @Option(names = "--store", scope = ScopeType.INHERIT, paramLabel = "FILE",
-      description = "the results store (default: ~/.ycsb-storage/results.db, or results.store's path)")
+      description = "the results store (default: $" + StoreSettings.ENVIRONMENT + ", else ~/.ycsb-storage/results.db)")
   String store;
 
   /** The store named by {@code --store}, which must exist. */
@@ -182,8 +182,8 @@ final class ResultsCommand {
           var lines = verdicts(List.of(a, b), List.of(left, right));
           lines.forEach(System.out::println);
         } else {
-          RegressionCheck.of(left, right, CheckRuns.THROUGHPUT_TOLERANCE, CheckRuns.LATENCY_TOLERANCE).lines()
-              .forEach(System.out::println);
+          RegressionCheck.of(left, right, Double.parseDouble(CheckRuns.THROUGHPUT_TOLERANCE_PERCENT) / 100,
+              Double.parseDouble(CheckRuns.LATENCY_TOLERANCE_PERCENT) / 100).lines().forEach(System.out::println);
         }
       }
       return ExitStatus.SUCCESS.code();
@@ -226,8 +226,8 @@ final class ResultsCommand {
   @Command(name = "check", mixinStandardHelpOptions = true,
       description = "Exit 1 when the candidate's throughput or p99 is worse than the baseline's beyond the noise.")
   static final class CheckRuns implements Callable<Integer> {
-    static final double THROUGHPUT_TOLERANCE = 0.10;
-    static final double LATENCY_TOLERANCE = 0.25;
+    static final String THROUGHPUT_TOLERANCE_PERCENT = "10";
+    static final String LATENCY_TOLERANCE_PERCENT = "25";
 
     @ParentCommand
     ResultsCommand parent;
@@ -235,10 +235,10 @@ final class ResultsCommand {
     String baseline;
     @Option(names = "--candidate", required = true, paramLabel = "B", description = "a run id or study:<name>")
     String candidate;
-    @Option(names = "--tolerance", paramLabel = "PERCENT", defaultValue = "10",
+    @Option(names = "--tolerance", paramLabel = "PERCENT", defaultValue = THROUGHPUT_TOLERANCE_PERCENT,
         description = "how far throughput may fall, in %% (default: ${DEFAULT-VALUE})")
     double tolerance;
-    @Option(names = "--latency-tolerance", paramLabel = "PERCENT", defaultValue = "25",
+    @Option(names = "--latency-tolerance", paramLabel = "PERCENT", defaultValue = LATENCY_TOLERANCE_PERCENT,
         description = "how far a p99 may rise, in %% (default: ${DEFAULT-VALUE})")
     double latencyTolerance;
 
