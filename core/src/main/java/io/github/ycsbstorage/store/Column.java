@@ -7,6 +7,9 @@ import io.github.ycsbstorage.result.OperationFigures;
 import io.github.ycsbstorage.result.Result;
 import io.github.ycsbstorage.result.Sizing;
 import io.github.ycsbstorage.result.StudyCell;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
@@ -27,8 +30,8 @@ public enum Column {
   STATUS(Type.TEXT, r -> r.status().name().toLowerCase(Locale.ROOT)),
   PHASE(Type.TEXT, r -> r.phase().name().toLowerCase(Locale.ROOT)),
   LABEL(Type.TEXT, r -> r.label().orElse(null)),
-  STARTED_AT(Type.TEXT, r -> r.startedAt().toString()),
-  FINISHED_AT(Type.TEXT, r -> r.finishedAt().toString()),
+  STARTED_AT(Type.TEXT, r -> time(r.startedAt())),
+  FINISHED_AT(Type.TEXT, r -> time(r.finishedAt())),
   HOST(Type.TEXT, r -> r.host().hostname().orElse(null)),
   DEVICE(Type.TEXT, r -> r.study().map(s -> s.device().name())
       .orElseGet(() -> devices(r, d -> d.device().name()))),
@@ -75,6 +78,10 @@ public enum Column {
       .map(EngineActivity::deviceReadsPerOperation).orElse(OptionalDouble.empty()))),
   WARNINGS(Type.INTEGER, r -> (long) r.warnings().size());
 
+  /** ISO-8601 in UTC with all nine fraction digits: one width, so that times sort and compare as text. */
+  private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSSSSSSS'Z'")
+      .withZone(ZoneOffset.UTC);
+
   /** SQL's types as SQLite names them. */
   public enum Type { TEXT, INTEGER, REAL }
 
@@ -98,6 +105,11 @@ public enum Column {
   /** The value for this result: a String, Long or Double, or null when not known. */
   Object of(Result result) {
     return read.apply(result);
+  }
+
+  /** A time as the store's time columns hold it. */
+  static String time(Instant instant) {
+    return TIME.format(instant);
   }
 
   /** The columns' names, comma-separated, for SQL. */

@@ -12,7 +12,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -215,9 +214,9 @@ public final class ResultsStore implements AutoCloseable {
     return runs;
   }
 
-  private static void bind(PreparedStatement statement, List<Object> values) throws SQLException {
+  private static void bind(PreparedStatement statement, List<String> values) throws SQLException {
     for (int i = 0; i < values.size(); i++) {
-      statement.setObject(i + 1, values.get(i) instanceof Instant time ? time.toString() : values.get(i));
+      statement.setString(i + 1, values.get(i));
     }
   }
 

@@ -22,12 +22,12 @@ public record RunFilter(Optional<String> device, Optional<String> binding, Optio
   }
 
   /** The SQL condition with its values in order. */
-  record Where(String sql, List<Object> values) {
+  record Where(String sql, List<String> values) {
   }
 
   Where where() {
     var conditions = new ArrayList<String>();
-    var values = new ArrayList<Object>();
+    var values = new ArrayList<String>();
     contains(Column.DEVICE, device, conditions, values);
     contains(Column.BINDING, binding, conditions, values);
     contains(Column.WORKLOAD, workload, conditions, values);
@@ -35,19 +35,19 @@ public record RunFilter(Optional<String> device, Optional<String> binding, Optio
       conditions.add(Column.STUDY.sqlName() + " = ?");
       values.add(name);
     });
-    // ISO-8601 instants of one form sort as text
+    // the store's times are of one width: they compare as text
     since.ifPresent(time -> {
       conditions.add(Column.STARTED_AT.sqlName() + " >= ?");
-      values.add(time);
+      values.add(Column.time(time));
     });
     until.ifPresent(time -> {
       conditions.add(Column.STARTED_AT.sqlName() + " < ?");
-      values.add(time);
+      values.add(Column.time(time));
     });
     return new Where(conditions.isEmpty() ? "" : " WHERE " + String.join(" AND ", conditions), values);
   }
 
-  private static void contains(Column column, Optional<String> part, List<String> conditions, List<Object> values) {
+  private static void contains(Column column, Optional<String> part, List<String> conditions, List<String> values) {
     part.ifPresent(text -> {
       conditions.add("instr(" + column.sqlName() + ", ?) > 0");
       values.add(text);

@@ -40,7 +40,7 @@ class ResultsStoreTest {
       assertEquals(1234.5, run.number(Column.THROUGHPUT_OPS).getAsDouble());
       assertEquals(1070, run.number(Column.P99_US).getAsDouble());
       assertEquals(4, run.number(Column.THREADS).getAsDouble());
-      assertEquals(Optional.of("2026-11-21T19:55:00Z"), run.text(Column.STARTED_AT));
+      assertEquals(Optional.of("2026-11-21T19:55:00.000000000Z"), run.text(Column.STARTED_AT), "one width: times sort as text");
       assertTrue(run.text(Column.DEVICE).isEmpty(), "no collector: the device is unknown, not empty text");
       assertEquals(Optional.of(result), store.result(id), "the stored result reads back as the same model");
       assertEquals(Map.of("READ", Files.readString(log)), store.hdrLogs(id), "HdrHistogram's log as it wrote it");
@@ -58,7 +58,9 @@ class ResultsStoreTest {
           Optional.empty())).size());
       assertEquals(0, store.list(RunFilter.study("nightly")).size());
       assertEquals(0, store.list(new RunFilter(none, none, none, none,
-          Optional.of(StoredResults.STARTED.plusSeconds(1)), Optional.empty())).size());
+          Optional.of(StoredResults.STARTED.plusNanos(1)), Optional.empty())).size());
+      assertEquals(1, store.list(new RunFilter(none, none, none, none,
+          Optional.of(StoredResults.STARTED), Optional.of(StoredResults.STARTED.plusNanos(1)))).size());
       assertThrows(BadInputException.class, () -> store.select(Selection.parse("A", "study:nightly")));
       assertThrows(BadInputException.class, () -> store.select(Selection.parse("A", "99")));
     }
