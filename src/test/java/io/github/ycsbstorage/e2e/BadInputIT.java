@@ -151,7 +151,7 @@ class BadInputIT {
         raw("unknown binding", List.of("load", "cassandra", "-P", WORKLOAD),
             "unknown binding 'cassandra'", "known bindings: basic, basicts, mongodb, oraclenosql"),
         raw("unknown command", List.of("frobnicate"),
-            "unknown command 'frobnicate'", "expected load, run, shell, study, report or demo"),
+            "unknown command 'frobnicate'", "expected load, run, shell, study, report, results or demo"),
         raw("no binding", List.of("run", "-P", WORKLOAD), "'ycsb run' needs a binding name first"),
         basic("missing -P file", List.of("-P", "workloads/nosuchworkload"),
             "-P='workloads/nosuchworkload' is invalid: no such file", "accepted: a readable workload"),

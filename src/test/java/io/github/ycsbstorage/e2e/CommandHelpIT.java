@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test;
 /** {@code bin/ycsb <command> --help} prints that command's own help, not the launcher's usage. */
 class CommandHelpIT {
   @Test
-  void studyReportAndDemoPrintTheirOwnHelp() throws Exception {
-    for (var command : List.of("study", "report", "demo")) {
+  void studyReportResultsAndDemoPrintTheirOwnHelp() throws Exception {
+    for (var command : List.of("study", "report", "results", "demo")) {
       for (var option : List.of("--help", "-h")) {
         var result = Launcher.ycsb(command, option);
         assertEquals(0, result.exitCode(), result::all);

@@ -15,8 +15,8 @@ import picocli.CommandLine;
  * exits 1.
  */
 @Command(name = "ycsb", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
-    subcommands = {StudyCommand.class, ReportCommand.class},
-    description = "ycsb-storage study runner, report and demo.")
+    subcommands = {StudyCommand.class, ReportCommand.class, ResultsCommand.class},
+    description = "ycsb-storage study runner, report, results store and demo.")
 public final class Main {
   /** For {@code --version}. */
   static final class VersionProvider implements CommandLine.IVersionProvider {

@@ -10,6 +10,8 @@ import io.github.ycsbstorage.result.RunRecord;
 import io.github.ycsbstorage.result.Status;
 import io.github.ycsbstorage.result.Summary;
 import io.github.ycsbstorage.result.Versions;
+import io.github.ycsbstorage.store.StoreException;
+import io.github.ycsbstorage.store.StoreWriter;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -27,14 +29,21 @@ final class PhaseResult {
   private PhaseResult() {
   }
 
-  /** Writes the result file when the phase has one, and names it on stderr. */
+  /**
+   * Writes the result file when the phase has one and names it on stderr, then adds the phase to the
+   * results store (with or without a result file).
+   *
+   * @throws StoreException when the store cannot be written; the result file is then written
+   */
   static void write(ResultSettings settings, Summary summary, RunRecord record, PhaseVerdict verdict)
       throws IOException {
+    var result = of(settings, summary, record, Instant.now(), verdict);
     if (settings.resultFile().isPresent()) {
       var path = settings.resultFile().get();
-      ResultWriter.write(path, of(settings, summary, record, Instant.now(), verdict));
+      ResultWriter.write(path, result);
       System.err.println("Result: " + path);
     }
+    StoreWriter.addPhase(settings.properties(), result);
   }
 
   /**

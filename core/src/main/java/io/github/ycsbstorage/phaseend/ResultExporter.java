@@ -4,6 +4,7 @@ import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.exit.ExitStatus;
 import io.github.ycsbstorage.result.RunRecord;
 import io.github.ycsbstorage.result.TargetRate;
+import io.github.ycsbstorage.store.StoreException;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -163,6 +164,8 @@ public final class ResultExporter implements MeasurementsExporter {
     }
     try {
       PhaseResult.write(settings, summary.summary(), record, verdict);
+    } catch (StoreException e) {
+      failToStore(e);
     } catch (IOException e) {
       failToWrite(e, false);
     }
@@ -198,6 +201,17 @@ public final class ResultExporter implements MeasurementsExporter {
   private void failToWrite(IOException e, boolean export) throws IOException {
     System.err.println("Status: failed: the measurements could not be written (" + e.getMessage() + ")"
         + PhaseResult.discardOutputs(settings, export));
+    ExportClaim.exportWritten();
+    if (ending != Ending.INTERRUPTED) {
+      exit.accept(ExitStatus.FAILED.code());
+    }
+    throw e;
+  }
+
+  /** The results store could not be written: the phase fails, its result file kept (it is complete). */
+  private void failToStore(StoreException e) throws IOException {
+    System.err.println("Status: failed: the results store could not be written (" + e.getMessage() + ")"
+        + settings.resultFile().map(file -> "; the result file " + file + " is kept").orElse(""));
     ExportClaim.exportWritten();
     if (ending != Ending.INTERRUPTED) {
       exit.accept(ExitStatus.FAILED.code());

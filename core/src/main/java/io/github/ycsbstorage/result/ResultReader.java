@@ -45,6 +45,24 @@ public final class ResultReader {
     }
   }
 
+  /**
+   * A result held elsewhere than in a file, e.g. in the results store.
+   *
+   * @param source names where the bytes came from, for the message
+   * @throws ResultFormatException naming {@code source}, when the bytes are not a result of schema {@value Result#SCHEMA}
+   */
+  public static Result parse(byte[] json, String source) throws ResultFormatException {
+    try {
+      var tree = ResultWriter.JSON.readTree(json);
+      if (tree != null && tree.path("schema").asText().equals(Result.SCHEMA)) {
+        return ResultWriter.JSON.treeToValue(tree, Result.class);
+      }
+    } catch (IOException | IllegalArgumentException e) {
+      throw new ResultFormatException(Path.of(source), e.getMessage());
+    }
+    throw new ResultFormatException(Path.of(source), "not a result: its \"schema\" is not " + Result.SCHEMA);
+  }
+
   /** A file that is not a readable result; the message names the file and what is wrong. */
   public static final class ResultFormatException extends IOException {
     private static final long serialVersionUID = 1L;

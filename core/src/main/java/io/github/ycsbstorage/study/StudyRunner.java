@@ -12,6 +12,7 @@ import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.Result;
 import io.github.ycsbstorage.result.ResultWriter;
 import io.github.ycsbstorage.result.Status;
+import io.github.ycsbstorage.store.StoreWriter;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -163,6 +164,8 @@ public final class StudyRunner {
           throw new IOException(cellFailure(cell, e, results, raw), e);
         }
         results.add(result);
+        // after its file: a store that cannot be written stops the study with the cell's result kept
+        StoreWriter.addCell(study.store(), document, raw);
         progress.finished(cell, System.nanoTime() - began, document);
         if (document.status() == Status.FAILED || document.status() == Status.INTERRUPTED) {
           var reason = document.status() + document.warnings().stream().findFirst().map(w -> " (" + w + ")").orElse("");

@@ -7,6 +7,7 @@ import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.PropertiesFile;
 import io.github.ycsbstorage.config.PropertyReader;
 import io.github.ycsbstorage.result.CacheState;
+import io.github.ycsbstorage.store.StoreSettings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -105,6 +106,11 @@ public record StudySettings(String name, String binding, List<Workload> workload
     var defaultName = file.getFileName().toString().replaceFirst("\\.[^.]*$", "")
         .replaceAll("[^A-Za-z0-9_.-]", "_").replaceFirst("^[_.-]+", "");
     return from(properties, defaultName.isEmpty() ? "study" : defaultName, file.toAbsolutePath().getParent(), home);
+  }
+
+  /** The results store the study's cells are added to (its clients' phases read the same key). */
+  public StoreSettings store() {
+    return StoreSettings.parse(Optional.ofNullable(passThrough.get(StoreSettings.STORE)));
   }
 
   /** The study file's properties, as written (UTF-8). */

@@ -30,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 class DependencyDirectionTest {
   /** Lowest first: a package may depend on the packages before it only. */
   private static final List<String> LAYERS = List.of(
-      "spi", "config", "binding", "exit", "result", "collector.host", "collector.sample", "collector.device",
+      "spi", "config", "binding", "exit", "result", "store", "collector.host", "collector.sample", "collector.device",
       "collector.probe", "dataset", "collector.remote", "collector", "phaseend", "workload", "study", "report",
       "cli", "demo");
   /**

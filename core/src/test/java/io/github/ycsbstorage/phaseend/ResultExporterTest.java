@@ -2,15 +2,22 @@ package io.github.ycsbstorage.phaseend;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.ycsbstorage.config.YcsbSettings;
 import io.github.ycsbstorage.result.Phase;
+import io.github.ycsbstorage.result.ResultReader;
 import io.github.ycsbstorage.result.ResultFile;
 import io.github.ycsbstorage.result.RunRecord;
 import io.github.ycsbstorage.result.Sizing;
 import io.github.ycsbstorage.result.Version;
+import io.github.ycsbstorage.store.Column;
+import io.github.ycsbstorage.store.ResultsStore;
+import io.github.ycsbstorage.store.RunFilter;
+import io.github.ycsbstorage.store.StoreException;
+import io.github.ycsbstorage.store.StoreSettings;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -54,6 +61,8 @@ class ResultExporterTest {
     properties.setProperty("mongodb.url", "mongodb://u:hunter2@h/ycsb");
     properties.setProperty("recordcount", "1000");
     properties.setProperty("label", "hdd-a");
+    // not the user's own store; the store's tests below name theirs
+    properties.setProperty(StoreSettings.STORE, StoreSettings.OFF);
     return properties;
   }
 
@@ -261,6 +270,43 @@ class ResultExporterTest {
     assertEquals("degraded", new ObjectMapper().readTree(target.toFile()).path("status").asText(),
         "one NOT_FOUND, nothing missing");
     assertEquals(List.of(), exits);
+  }
+
+  @Test
+  void thePhaseAddsItsRowToTheResultsStoreAfterItsResultFile(@TempDir Path dir) throws Exception {
+    var target = dir.resolve("run.json");
+    var properties = properties();
+    var storeFile = dir.resolve("store/results.db");
+    properties.setProperty(StoreSettings.STORE, storeFile.toString());
+    ResultExporter.configure(new ResultSettings(YcsbSettings.DEFAULT_EXPORTER, Optional.of(target), Phase.RUN,
+        properties, STARTED, Optional.empty(), Optional.empty()));
+    var exporter = new ResultExporter(new ByteArrayOutputStream());
+    exportRun(exporter);
+    exporter.close();
+    try (var store = ResultsStore.openExisting(storeFile)) {
+      var runs = store.list(RunFilter.ALL);
+      assertEquals(1, runs.size());
+      assertEquals(Optional.of(ResultReader.read(target)), store.result(runs.get(0).id()),
+          "the row holds what the result file holds");
+      assertEquals(1537.2, runs.get(0).number(Column.THROUGHPUT_OPS).getAsDouble());
+    }
+    assertEquals(List.of(), exits);
+  }
+
+  @Test
+  void aStoreThatCannotBeWrittenFailsThePhaseWithItsResultFileKept(@TempDir Path dir) throws Exception {
+    var target = dir.resolve("run.json");
+    var properties = properties();
+    var notAFolder = Files.writeString(dir.resolve("file"), "x");
+    properties.setProperty(StoreSettings.STORE, notAFolder.resolve("results.db").toString());
+    ResultExporter.configure(new ResultSettings(YcsbSettings.DEFAULT_EXPORTER, Optional.of(target), Phase.RUN,
+        properties, STARTED, Optional.empty(), Optional.empty()));
+    var exporter = new ResultExporter(new ByteArrayOutputStream());
+    exportRun(exporter);
+    var failure = assertThrows(StoreException.class, exporter::close);
+    assertTrue(failure.getMessage().startsWith("cannot create the folder of the results store"), failure.getMessage());
+    assertEquals("ycsb-storage-result/1", ResultReader.read(target).schema(), "the result file is complete and kept");
+    assertEquals(List.of(1), exits);
   }
 
   @Test

@@ -1,0 +1,65 @@
+package io.github.ycsbstorage.store;
+
+import io.github.ycsbstorage.config.Check;
+import io.github.ycsbstorage.config.PropertyReader;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.Set;
+
+/**
+ * Where results are stored ({@code results.*}): the SQLite file of {@value #STORE}, else of the
+ * environment's {@value #ENVIRONMENT}, by default {@code ~/.ycsb-storage/results.db}; or none
+ * ({@value #OFF}). Immutable.
+ *
+ * @param file the store's file; empty when the store is off
+ */
+public record StoreSettings(Optional<Path> file) {
+  public static final String PREFIX = "results.";
+  public static final String STORE = "results.store";
+  public static final Set<String> KEYS = Set.of(STORE);
+  /** The environment variable naming the store where {@value #STORE} is not set. */
+  public static final String ENVIRONMENT = "YCSB_STORAGE_RESULTS_STORE";
+  /** The value that turns the store off. */
+  public static final String OFF = "off";
+  private static final String SQLITE_URL = "jdbc:sqlite:";
+  private static final String ACCEPTED = "a file path, " + SQLITE_URL + "<file>, or " + OFF;
+
+  /** The default store: {@code ~/.ycsb-storage/results.db}. */
+  public static Path defaultFile() {
+    return Path.of(System.getProperty("user.home"), ".ycsb-storage", "results.db");
+  }
+
+  /** The store a phase or study with these properties writes to. */
+  public static StoreSettings from(Properties properties) {
+    return parse(new PropertyReader(properties).string(STORE));
+  }
+
+  /**
+   * The store named by {@value #STORE}'s value (or a command's {@code --store}); when empty, by the
+   * environment's {@value #ENVIRONMENT} (which a test harness or CI job sets for every process it
+   * starts), else the default.
+   */
+  public static StoreSettings parse(Optional<String> value) {
+    return parse(value, Optional.ofNullable(System.getenv(ENVIRONMENT)));
+  }
+
+  static StoreSettings parse(Optional<String> value, Optional<String> environment) {
+    var key = value.isPresent() ? STORE : ENVIRONMENT;
+    var given = value.or(() -> environment);
+    if (given.isEmpty()) {
+      return new StoreSettings(Optional.of(defaultFile()));
+    }
+    var text = given.get().strip();
+    if (text.equalsIgnoreCase(OFF)) {
+      return new StoreSettings(Optional.empty());
+    }
+    var lower = text.toLowerCase(Locale.ROOT);
+    Check.input(!lower.startsWith("jdbc:") || lower.startsWith(SQLITE_URL), key, text, ACCEPTED,
+        "only SQLite stores are supported by this version");
+    var path = lower.startsWith(SQLITE_URL) ? text.substring(SQLITE_URL.length()) : text;
+    Check.input(!path.isBlank(), key, text, ACCEPTED, "no file named");
+    return new StoreSettings(Optional.of(PropertyReader.parsePath(key, path)));
+  }
+}

@@ -1,0 +1,164 @@
+package io.github.ycsbstorage.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.ycsbstorage.config.BadInputException;
+import io.github.ycsbstorage.config.InvalidPropertyException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.DriverManager;
+import java.util.ArrayList;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.concurrent.Callable;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ResultsStoreTest {
+  /** Hang limit of the concurrent writers, scaled like every test's. */
+  private static final long HANG_LIMIT_S = (long) (120 * Double.parseDouble(System.getProperty("ycsb.test.timeout.factor", "1")));
+
+  @Test
+  void aRunIsStoredWithItsColumnsItsResultAndItsHdrLog(@TempDir Path dir) throws Exception {
+    var log = Files.writeString(dir.resolve("READ.hdr"), "#[StartTime: 1.000 (seconds since epoch)]\n0.1,1.0,5.0,HISTFAAAAB\n");
+    var result = StoredResults.run(1234.5, 1070);
+    try (var store = ResultsStore.open(dir.resolve("new/results.db"))) {
+      var id = store.add(result, Map.of("READ", log));
+      var runs = store.list(RunFilter.ALL);
+      assertEquals(1, runs.size());
+      var run = runs.get(0);
+      assertEquals(id, run.id());
+      assertEquals(Optional.of("phase"), run.text(Column.KIND));
+      assertEquals(Optional.of("complete"), run.text(Column.STATUS));
+      assertEquals(Optional.of("site.ycsb.BasicDB"), run.text(Column.BINDING));
+      assertEquals(1234.5, run.number(Column.THROUGHPUT_OPS).getAsDouble());
+      assertEquals(1070, run.number(Column.P99_US).getAsDouble());
+      assertEquals(4, run.number(Column.THREADS).getAsDouble());
+      assertEquals(Optional.of("2026-11-21T19:55:00.000000000Z"), run.text(Column.STARTED_AT), "one width: times sort as text");
+      assertTrue(run.text(Column.DEVICE).isEmpty(), "no collector: the device is unknown, not empty text");
+      assertEquals(Optional.of(result), store.result(id), "the stored result reads back as the same model");
+      assertEquals(Map.of("READ", Files.readString(log)), store.hdrLogs(id), "HdrHistogram's log as it wrote it");
+    }
+  }
+
+  @Test
+  void filtersSelectByBindingStudyAndTime(@TempDir Path dir) throws Exception {
+    try (var store = ResultsStore.open(dir.resolve("results.db"))) {
+      store.add(StoredResults.run(100, 10), Map.of());
+      var none = Optional.<String>empty();
+      assertEquals(1, store.list(new RunFilter(none, Optional.of("BasicDB"), none, none, Optional.empty(),
+          Optional.empty())).size());
+      assertEquals(0, store.list(new RunFilter(none, Optional.of("rocksdb"), none, none, Optional.empty(),
+          Optional.empty())).size());
+      assertEquals(0, store.list(RunFilter.study("nightly")).size());
+      assertEquals(0, store.list(new RunFilter(none, none, none, none,
+          Optional.of(StoredResults.STARTED.plusNanos(1)), Optional.empty())).size());
+      assertEquals(1, store.list(new RunFilter(none, none, none, none,
+          Optional.of(StoredResults.STARTED), Optional.of(StoredResults.STARTED.plusNanos(1)))).size());
+      assertThrows(BadInputException.class, () -> store.select(Selection.parse("A", "study:nightly")));
+      assertThrows(BadInputException.class, () -> store.select(Selection.parse("A", "99")));
+    }
+  }
+
+  @Test
+  void twoWritersAtOnceLoseNothing(@TempDir Path dir) throws Exception {
+    var file = dir.resolve("results.db");
+    int perWriter = 40;
+    var pool = Executors.newFixedThreadPool(2);
+    try {
+      var writers = new ArrayList<Future<Integer>>();
+      for (int w = 0; w < 2; w++) {
+        int writer = w;
+        Callable<Integer> write = () -> {
+          for (int i = 0; i < perWriter; i++) {
+            // each row on its own connection, as a phase or study cell opens the store
+            try (var store = ResultsStore.open(file)) {
+              store.add(StoredResults.run(writer * 1000 + i, 10), Map.of());
+            }
+          }
+          return perWriter;
+        };
+        writers.add(pool.submit(write));
+      }
+      for (var writer : writers) {
+        assertEquals(perWriter, writer.get(HANG_LIMIT_S, TimeUnit.SECONDS));
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    try (var store = ResultsStore.open(file)) {
+      var throughputs = store.list(RunFilter.ALL).stream().map(r -> r.number(Column.THROUGHPUT_OPS).getAsDouble())
+          .sorted().toList();
+      assertEquals(2 * perWriter, throughputs.size(), "every row of both writers");
+      assertEquals(2 * perWriter, throughputs.stream().distinct().count());
+    }
+  }
+
+  @Test
+  void aStoreOfANewerSchemaIsRefusedAndAnOlderOneIsKept(@TempDir Path dir) throws Exception {
+    var file = dir.resolve("results.db");
+    try (var store = ResultsStore.open(file)) {
+      store.add(StoredResults.run(1, 1), Map.of());
+    }
+    try (var store = ResultsStore.open(file)) {
+      assertEquals(1, store.list(RunFilter.ALL).size(), "reopening migrates nothing and keeps the rows");
+    }
+    try (var connection = DriverManager.getConnection("jdbc:sqlite:" + file);
+        var statement = connection.createStatement()) {
+      statement.execute("INSERT INTO schema_version (version) VALUES (" + (StoreSchema.VERSION + 1) + ")");
+    }
+    var refused = assertThrows(StoreException.class, () -> ResultsStore.open(file));
+    assertEquals(file + " is a results store of schema version " + (StoreSchema.VERSION + 1) + "; this ycsb-storage "
+        + "reads up to version " + StoreSchema.VERSION + ": use a newer ycsb-storage, or another store",
+        refused.getMessage());
+  }
+
+  @Test
+  void aStoreThatCannotBeWrittenSaysWhere(@TempDir Path dir) throws Exception {
+    var blocker = Files.writeString(dir.resolve("file"), "not a folder");
+    var failure = assertThrows(StoreException.class, () -> ResultsStore.open(blocker.resolve("results.db")));
+    assertTrue(failure.getMessage().startsWith("cannot create the folder of the results store " + blocker), failure.getMessage());
+    assertThrows(BadInputException.class, () -> ResultsStore.openExisting(dir.resolve("absent.db")));
+    assertTrue(Files.notExists(dir.resolve("absent.db")), "reading does not create a store");
+  }
+
+  @Test
+  void settings() {
+    var none = Optional.<String>empty();
+    assertEquals(Optional.of(StoreSettings.defaultFile()), StoreSettings.parse(none, none).file());
+    assertTrue(StoreSettings.defaultFile().endsWith(Path.of(".ycsb-storage", "results.db")));
+    assertEquals(Optional.of(Path.of("/tmp/env.db")), StoreSettings.parse(none, Optional.of("/tmp/env.db")).file());
+    assertEquals(Optional.of(Path.of("/tmp/p.db")), StoreSettings.parse(Optional.of("/tmp/p.db"),
+        Optional.of("off")).file(), "the property before the environment");
+    var properties = new Properties();
+    properties.setProperty(StoreSettings.STORE, "OFF");
+    assertEquals(Optional.empty(), StoreSettings.from(properties).file());
+    properties.setProperty(StoreSettings.STORE, "jdbc:sqlite:/tmp/r.db");
+    assertEquals(Optional.of(Path.of("/tmp/r.db")), StoreSettings.from(properties).file());
+    properties.setProperty(StoreSettings.STORE, "jdbc:postgresql://u:secret@db/results");
+    var refused = assertThrows(InvalidPropertyException.class, () -> StoreSettings.from(properties));
+    assertTrue(refused.getMessage().startsWith(StoreSettings.STORE + "="), refused.getMessage());
+    assertTrue(!refused.getMessage().contains("secret"), "the password is masked: " + refused.getMessage());
+    properties.setProperty(StoreSettings.STORE, "jdbc:sqlite:");
+    assertThrows(InvalidPropertyException.class, () -> StoreSettings.from(properties));
+    var fromEnvironment = assertThrows(InvalidPropertyException.class, () -> StoreSettings.parse(none,
+        Optional.of("jdbc:mysql://db/r")));
+    assertEquals(StoreSettings.ENVIRONMENT, fromEnvironment.property());
+  }
+
+  @Test
+  void selections() {
+    assertEquals(12, Selection.parse("A", "12").id().getAsLong());
+    assertEquals(Optional.of("nightly"), Selection.parse("A", "study:nightly").study());
+    for (var bad : new String[] {"0", "x", "study:", "-1"}) {
+      var refused = assertThrows(InvalidPropertyException.class, () -> Selection.parse("A", bad));
+      assertTrue(refused.getMessage().contains("study:<name>"), refused.getMessage());
+    }
+  }
+}
