@@ -9,6 +9,7 @@ import io.github.ycsbstorage.collector.CollectorSettings;
 import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.exit.ExitStatus;
 import io.github.ycsbstorage.report.ReportBuilder;
+import io.github.ycsbstorage.store.StoreSettings;
 import io.github.ycsbstorage.study.StudyRunner;
 import io.github.ycsbstorage.study.StudySettings;
 import java.nio.file.Files;
@@ -160,6 +161,8 @@ public final class DemoCommand implements Subcommand {
     // One distribution keeps the demo short on two devices; a study file lists as many as it needs.
     properties.setProperty("study.distributions", "uniform");
     properties.setProperty("study.results", results.toString());
+    // A demo leaves nothing behind but its report: its runs are no one's results to keep.
+    properties.setProperty(StoreSettings.STORE, StoreSettings.OFF);
     properties.setProperty(CoreWorkload.FIELD_COUNT_PROPERTY, CoreWorkload.FIELD_COUNT_PROPERTY_DEFAULT);
     properties.setProperty(CoreWorkload.FIELD_LENGTH_PROPERTY, CoreWorkload.FIELD_LENGTH_PROPERTY_DEFAULT);
     return properties;
