@@ -24,6 +24,7 @@ import site.ycsb.ClientThread;
 import site.ycsb.DB;
 import site.ycsb.DBWrapper;
 import site.ycsb.Status;
+import site.ycsb.Workload;
 import site.ycsb.measurements.Measurements;
 
 /**
@@ -115,7 +116,7 @@ class PhaseStopTest {
   }
 
   /** Runs YCSB's client threads as its Client does and waits until they end by themselves. */
-  private static void runThreads(StorageAwareWorkload workload, Properties properties, int threads)
+  private static void runThreads(Workload workload, Properties properties, int threads)
       throws Exception {
     var tracer = new Tracer.Builder("test").conf(HTraceConfiguration.EMPTY).build();
     var done = new CountDownLatch(threads);
@@ -159,6 +160,21 @@ class PhaseStopTest {
   void anOperationThatThrowsStopsThePhaseAsFailedInsteadOfEndingTheJvm() throws Exception {
     var properties = run(ThrowingDb.class, "0");
     var workload = new StorageAwareWorkload();
+    workload.init(properties);
+    runThreads(workload, properties, 2);
+    workload.cleanup();
+
+    assertEquals(List.of("an operation threw java.lang.IllegalStateException: driver bug"),
+        RunRecord.current().failures());
+    assertTrue(workload.isStopRequested());
+  }
+
+  /** Any workload class gets the same guard: the observed CoreWorkload's operation that throws stops the phase. */
+  @Test
+  void anObservedWorkloadsOperationThatThrowsStopsThePhaseAsFailed() throws Exception {
+    var properties = run(ThrowingDb.class, "0");
+    properties.remove("storage.progress");
+    var workload = new ObservedWorkload();
     workload.init(properties);
     runThreads(workload, properties, 2);
     workload.cleanup();
