@@ -7,7 +7,6 @@ import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.RunRecord;
 import java.time.Instant;
 import java.util.Properties;
-import java.util.function.Predicate;
 import site.ycsb.DB;
 import site.ycsb.Workload;
 import site.ycsb.WorkloadException;
@@ -94,23 +93,30 @@ public final class ObservedWorkload extends Workload {
 
   @Override
   public boolean doInsert(DB db, Object threadstate) {
-    return gated(threadstate, YcsbOperation.INSERT, own -> workload.doInsert(db, own));
-  }
-
-  @Override
-  public boolean doTransaction(DB db, Object threadstate) {
-    return gated(threadstate, YcsbOperation.TRANSACTION, own -> workload.doTransaction(db, own));
-  }
-
-  /** The workload's operation through the gate, with the thread's own state. */
-  private boolean gated(Object threadstate, YcsbOperation type, Predicate<Object> operation) {
     var state = (ThreadState) threadstate;
     var gate = lifecycle.gate();
-    if (!gate.begin(state.slot(), type)) {
+    if (!gate.begin(state.slot(), YcsbOperation.INSERT)) {
       return false;
     }
     try {
-      return operation.test(state.own());
+      return workload.doInsert(db, state.own());
+    } catch (RuntimeException e) {
+      return gate.escaped(e);
+    } finally {
+      gate.end(state.slot());
+    }
+  }
+
+  /** As {@link #doInsert}, spelt out rather than shared through a lambda: no allocation per operation. */
+  @Override
+  public boolean doTransaction(DB db, Object threadstate) {
+    var state = (ThreadState) threadstate;
+    var gate = lifecycle.gate();
+    if (!gate.begin(state.slot(), YcsbOperation.TRANSACTION)) {
+      return false;
+    }
+    try {
+      return workload.doTransaction(db, state.own());
     } catch (RuntimeException e) {
       return gate.escaped(e);
     } finally {
