@@ -156,31 +156,19 @@ class PhaseStopTest {
         + " was stopped \\(storage\\.failure\\.timeout=[0-9.]+m?s\\)"), failures.get(0));
   }
 
+  /** Whatever the workload class: the storage-aware one, or any other observed (CoreWorkload here). */
   @Test
   void anOperationThatThrowsStopsThePhaseAsFailedInsteadOfEndingTheJvm() throws Exception {
-    var properties = run(ThrowingDb.class, "0");
-    var workload = new StorageAwareWorkload();
-    workload.init(properties);
-    runThreads(workload, properties, 2);
-    workload.cleanup();
+    for (var workload : List.of(new StorageAwareWorkload(), new ObservedWorkload())) {
+      clean();
+      var properties = run(ThrowingDb.class, "0");
+      workload.init(properties);
+      runThreads(workload, properties, 2);
+      workload.cleanup();
 
-    assertEquals(List.of("an operation threw java.lang.IllegalStateException: driver bug"),
-        RunRecord.current().failures());
-    assertTrue(workload.isStopRequested());
-  }
-
-  /** Any workload class gets the same guard: the observed CoreWorkload's operation that throws stops the phase. */
-  @Test
-  void anObservedWorkloadsOperationThatThrowsStopsThePhaseAsFailed() throws Exception {
-    var properties = run(ThrowingDb.class, "0");
-    properties.remove("storage.progress");
-    var workload = new ObservedWorkload();
-    workload.init(properties);
-    runThreads(workload, properties, 2);
-    workload.cleanup();
-
-    assertEquals(List.of("an operation threw java.lang.IllegalStateException: driver bug"),
-        RunRecord.current().failures());
-    assertTrue(workload.isStopRequested());
+      assertEquals(List.of("an operation threw java.lang.IllegalStateException: driver bug"),
+          RunRecord.current().failures(), workload.getClass().getName());
+      assertTrue(workload.isStopRequested());
+    }
   }
 }
