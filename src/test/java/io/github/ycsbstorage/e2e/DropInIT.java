@@ -72,6 +72,21 @@ class DropInIT {
     assertTrue(Files.isRegularFile(results.resolve("run.txt.result.json")), result::all);
   }
 
+  /** YCSB's own workload file in a YCSB install, observed with the one line docs/bindings.md gives. */
+  @Test
+  void ycsbsOwnWorkloadIsObservedWithOneLine(@TempDir Path results) throws Exception {
+    var export = results.resolve("run.txt");
+    var result = ycsbClient("oraclenosql-binding", "-t", "-db", "site.ycsb.BasicDB", "-P", "workloads/workloada",
+        "-p", "workload=io.github.ycsbstorage.workload.ObservedWorkload", "-p", "collector.paths=" + results,
+        "-p", "operationcount=2000", "-p", "basicdb.verbose=false", "-p", "exportfile=" + export);
+    assertEquals(0, result.exitCode(), result::all);
+    var output = Files.readString(export);
+    assertTrue(output.contains("[UPDATE], Operations,"), output);
+    assertTrue(output.lines().anyMatch(line -> line.startsWith("[IO], ")), "collector lines: " + output);
+    assertTrue(output.contains("# STORAGE, device.name, "), output);
+    assertTrue(Files.isRegularFile(results.resolve("run.txt.result.json")), result::all);
+  }
+
   /**
    * YCSB 0.17.0's HdrHistogram 2.1.4 writes its interval logs through javax.xml.bind, which Java 17
    * lacks: with any of our folders on the classpath (which ship that API) the run keeps its

@@ -60,8 +60,7 @@ class StudyIT {
 
   @Test
   void aRocksDbStudyGivesTheEngineAFolderPerDeviceAndSizeAndWatchesIt(@TempDir Path dir) throws Exception {
-    var ram = Path.of("/dev/shm");
-    var second = Files.isDirectory(ram) && Files.isWritable(ram) ? Files.createTempDirectory(ram, "studyit-") : null;
+    var second = ramFolder();
     try {
       var file = Files.writeString(dir.resolve("embedded.properties"), """
           study.binding=rocksdb
@@ -98,13 +97,36 @@ class StudyIT {
       var again = ycsb("study", file.toString(), "--force");
       assertEquals(0, again.exitCode(), again::all);
     } finally {
-      if (second != null) {
-        try (var paths = Files.walk(second)) {
-          for (var path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-            Files.delete(path);
-          }
-        }
+      deleteRamFolder(second);
+    }
+  }
+
+  /** YCSB's own workload file, sized by a record count: each cell still names its device (#43). */
+  @Test
+  void aStudyOverYcsbsWorkloadFileNamesEachCellsDevice(@TempDir Path dir) throws Exception {
+    var second = ramFolder();
+    try {
+      var file = Files.writeString(dir.resolve("plain.properties"), """
+          study.binding=rocksdb
+          study.workloads=workloads/workloadc
+          study.recordcounts=1000
+          study.devices=disk=%s,other=%s
+          study.operationcount=1000
+          """.formatted(dir.resolve("disk"), second == null ? dir.resolve("other") : second));
+      var study = ycsb("study", file.toString());
+      assertEquals(0, study.exitCode(), study::all);
+      for (var device : new String[] {"disk", "other"}) {
+        var result = new ObjectMapper().readTree(
+            dir.resolve("results/plain/" + device + "_records1000_workloadc_r1.json").toFile());
+        assertEquals(null, result.path("properties").get("workload"), "YCSB's workload file's own class");
+        assertTrue(result.path("sizing").isNull(), "no sizing: " + result);
+        assertTrue(result.path("devices").size() > 0 && !result.path("devices").path(0).path("name").asText().isEmpty(),
+            result::toString);
+        // a RAM folder has no block device to sample; the disk's is sampled
+        assertTrue(device.equals("other") || result.path("io").path("devices").size() > 0, result::toString);
       }
+    } finally {
+      deleteRamFolder(second);
     }
   }
 
@@ -123,5 +145,22 @@ class StudyIT {
         + "locks its folder: several clients cannot share it; accepted: 1 with the embedded binding rocksdb"), study::all);
     assertFalse(Files.exists(dir.resolve("results")));
     assertFalse(Files.exists(dir.resolve("data")));
+  }
+
+  /** A second device for a study: a folder of this test's in /dev/shm; null where there is none. */
+  private static Path ramFolder() throws java.io.IOException {
+    var ram = Path.of("/dev/shm");
+    return Files.isDirectory(ram) && Files.isWritable(ram) ? Files.createTempDirectory(ram, "studyit-") : null;
+  }
+
+  private static void deleteRamFolder(Path folder) throws java.io.IOException {
+    if (folder == null) {
+      return;
+    }
+    try (var paths = Files.walk(folder)) {
+      for (var path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.delete(path);
+      }
+    }
   }
 }

@@ -38,9 +38,9 @@ final class InputCheck {
 
   /**
    * The storage-aware workload's static checks; {@code storage.*} properties that would change the
-   * dataset or the run are refused for another workload, which would silently ignore them. Only
-   * {@code storage.result} is let through: tools such as the study runner set it on every phase, and
-   * a workload that writes no result file simply leaves it unused.
+   * dataset or the run are refused for another workload, which would silently ignore them. The keys
+   * every phase reads are let through ({@link StorageSettings#LIFECYCLE_KEYS}: the result file, the
+   * observed workload class, the failure and operation timeouts).
    */
   static void checkStorageProperties(Properties properties) {
     var workload = YcsbSettings.from(properties).workload();
@@ -49,7 +49,7 @@ final class InputCheck {
       return;
     }
     properties.stringPropertyNames().stream()
-        .filter(key -> key.startsWith("storage.") && !key.equals(StorageSettings.RESULT)).sorted().findFirst()
+        .filter(key -> key.startsWith("storage.") && !StorageSettings.LIFECYCLE_KEYS.contains(key)).sorted().findFirst()
         .ifPresent(key -> {
           throw new InvalidPropertyException(Client.WORKLOAD_PROPERTY, workload, StorageAwareWorkload.class.getName()
               + " (or a subclass) when storage.* properties are set", key + " is set, but " + workload

@@ -3,6 +3,7 @@ package io.github.ycsbstorage.cli;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
 import io.github.ycsbstorage.binding.YcsbInternals;
+import io.github.ycsbstorage.collector.CollectorSettings;
 import io.github.ycsbstorage.config.BadInputException;
 import io.github.ycsbstorage.config.YcsbSettings;
 import io.github.ycsbstorage.exit.ExitStatus;
@@ -12,6 +13,7 @@ import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.Version;
 import io.github.ycsbstorage.workload.BindingSession;
 import io.github.ycsbstorage.workload.BindingUnavailableException;
+import io.github.ycsbstorage.workload.ObservedWorkload;
 import io.github.ycsbstorage.workload.StorageSettings;
 import java.io.ByteArrayInputStream;
 import java.io.SequenceInputStream;
@@ -88,7 +90,7 @@ public final class YcsbCommand {
     StudyParent.watch();
     parsed.replacedDatasetSize().ifPresent(key -> System.setProperty(StorageSettings.REPLACED_SIZE, key));
     ycsbArgs.addAll(IntendedLatency.defaultArguments(properties));
-    ycsbArgs.addAll(judgedExport(command == ClientArguments.Command.LOAD ? Phase.LOAD : Phase.RUN, properties));
+    ycsbArgs.addAll(observedPhase(command == ClientArguments.Command.LOAD ? Phase.LOAD : Phase.RUN, properties));
     // Last, as YCSB's own launcher puts it: YCSB echoes "Command line: …" and PerfKitBenchmarker tells
     // a load from a run by that line ending in -load.
     ycsbArgs.add(command == ClientArguments.Command.LOAD ? "-load" : "-t");
@@ -106,19 +108,28 @@ public final class YcsbCommand {
   }
 
   /**
-   * For a workload other than the storage-aware one (which hands its settings over in {@code init}):
-   * YCSB's export through the {@link ResultExporter}, which judges the phase like any other
-   * ({@link io.github.ycsbstorage.phaseend.PhaseVerdict}): YCSB's {@code Client} exits 0 even when its
-   * load threads stopped at their first failed insert, so a load that stored fewer records than asked,
-   * or a run that stopped short, would pass as done. The user's exporter still writes YCSB's output;
-   * no result file is written (that is the storage-aware workload's, with its sizing and devices).
+   * Every phase is observed, whatever its workload class: one that does not observe itself (all but the
+   * storage-aware workload and {@link ObservedWorkload}) runs inside {@link ObservedWorkload}, which
+   * gives it the collector, the engine's counters, the failure watch and the result file, and runs the
+   * named class unchanged. With {@code collector.enabled=false} the phase is YCSB's alone, its export
+   * judged by the {@link ResultExporter} ({@link io.github.ycsbstorage.phaseend.PhaseVerdict}): YCSB's
+   * {@code Client} exits 0 even when its load threads stopped at their first failed insert, so a load
+   * that stored fewer records than asked would pass as done; YCSB's output is unchanged.
    *
-   * @return the arguments that make YCSB export through it; none for the storage-aware workload
+   * @return the arguments that observe or judge the phase; none for a workload that observes itself
    */
-  private static List<String> judgedExport(Phase phase, Properties properties) {
+  private static List<String> observedPhase(Phase phase, Properties properties) {
     var ycsb = YcsbSettings.from(properties);
+    var workload = ycsb.workload();
+    if (InputCheck.storageAware(workload) || workload.equals(ObservedWorkload.class.getName())) {
+      return List.of();
+    }
+    if (CollectorSettings.from(properties, Optional.empty()).enabled()) {
+      return List.of("-p", Client.WORKLOAD_PROPERTY + "=" + ObservedWorkload.class.getName(),
+          "-p", StorageSettings.WORKLOAD + "=" + workload);
+    }
     var chosen = ycsb.exporter();
-    if (InputCheck.storageAware(ycsb.workload()) || chosen.equals(ResultExporter.class.getName())) {
+    if (chosen.equals(ResultExporter.class.getName())) {
       return List.of();
     }
     ResultExporter.configure(new ResultSettings(chosen, Optional.empty(), phase, properties, Instant.now(),

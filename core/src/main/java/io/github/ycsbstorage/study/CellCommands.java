@@ -136,10 +136,8 @@ final class CellCommands {
     }
     properties.put(Client.EXPORTER_PROPERTY, EXPORTER);
     properties.put(Client.EXPORT_FILE_PROPERTY, clientFolder.resolve("export.json").toString());
-    if (storageAware(cell)) {
-      // Only the storage-aware workload writes a result file; other workloads would leave it unused.
-      properties.put(ResultFile.PROPERTY, clientFolder.resolve("result.json").toString());
-    }
+    // every phase writes one, whatever its workload (bin/ycsb observes them all)
+    properties.put(ResultFile.PROPERTY, clientFolder.resolve("result.json").toString());
     properties.put(Measurements.MEASUREMENT_TYPE_PROPERTY, YcsbSettings.DEFAULT_MEASUREMENT_TYPE);
     properties.put(YcsbSettings.HDRHISTOGRAM_FILE_OUTPUT, "true");
     properties.put(YcsbSettings.HDRHISTOGRAM_OUTPUT_PATH, clientFolder + "/");
@@ -189,9 +187,9 @@ final class CellCommands {
         needsStorageAwareWorkload(cell) ? STORAGE_AWARE_WORKLOAD : ""));
   }
 
-  /** A dataset size in bytes, or collector.* keys (a record count with collector.paths too), need it. */
+  /** A dataset size in bytes needs it; the collector runs with any workload. */
   private boolean needsStorageAwareWorkload(Cell cell) {
-    return cell.scale().needsStorageAwareWorkload() || StudySettings.collects(study.passThrough());
+    return cell.scale().needsStorageAwareWorkload();
   }
 
   private Optional<Long> recordCount(Cell cell) {

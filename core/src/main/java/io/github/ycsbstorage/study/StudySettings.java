@@ -24,7 +24,6 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
-import site.ycsb.Client;
 import site.ycsb.workloads.CoreWorkload;
 
 /**
@@ -138,12 +137,6 @@ public record StudySettings(String name, String binding, List<Workload> workload
       if (!key.startsWith(PREFIX)) {
         passThrough.put(key, properties.getProperty(key).trim());
       }
-    }
-    var workloadClass = passThrough.get(Client.WORKLOAD_PROPERTY);
-    if (collects(passThrough) && workloadClass != null && !workloadClass.equals(CellCommands.STORAGE_AWARE_WORKLOAD)) {
-      // only the storage-aware workload runs the collector: its io and devices would be null with no reason
-      throw new InvalidPropertyException(Client.WORKLOAD_PROPERTY, workloadClass, CellCommands.STORAGE_AWARE_WORKLOAD
-          + " (or no workload key) with collector.* keys", "the collector runs only in the storage-aware workload");
     }
     for (var kind : List.of(DatasetScale.Kind.RATIO, DatasetScale.Kind.SIZE)) {
       var value = passThrough.get(kind.property);
@@ -269,11 +262,6 @@ public record StudySettings(String name, String binding, List<Workload> workload
           + " can split");
     }
     return objective.map(o -> new CapacitySearchSettings(o, bisections, runs));
-  }
-
-  /** Whether the study sets any {@code collector.*} key, which only the storage-aware workload reads. */
-  static boolean collects(Map<String, String> passThrough) {
-    return passThrough.keySet().stream().anyMatch(key -> key.startsWith("collector."));
   }
 
   /** The engine of an embedded binding ({@code rocksdb}): no server, a folder per device and size. */

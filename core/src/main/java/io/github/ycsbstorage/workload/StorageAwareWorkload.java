@@ -1,16 +1,12 @@
 package io.github.ycsbstorage.workload;
 
 import io.github.ycsbstorage.binding.YcsbInternals;
-import io.github.ycsbstorage.binding.YcsbReturnCodes;
-import io.github.ycsbstorage.collector.ClientThreadIds;
 import io.github.ycsbstorage.config.Check;
-import io.github.ycsbstorage.config.DurationFormat;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.NamespaceValidator;
 import io.github.ycsbstorage.config.YcsbSettings;
 import io.github.ycsbstorage.dataset.DatasetMeter;
 import io.github.ycsbstorage.phaseend.ExportClaim;
-import io.github.ycsbstorage.phaseend.InterruptedExport;
 import io.github.ycsbstorage.result.CacheState;
 import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.RunRecord;
@@ -20,7 +16,6 @@ import io.github.ycsbstorage.spi.Locality;
 import io.github.ycsbstorage.spi.ServerInfo;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -51,15 +46,10 @@ import site.ycsb.workloads.CoreWorkload;
  * {@code recordcount}, {@code insertstart} and {@code insertcount} before YCSB's {@code Client} reads
  * them; {@code CoreWorkload.init}; in a load, the dataset's size on storage before anything is
  * written ({@link DatasetMeter}) and the calibration sample ({@link Calibration}); in a run, dropping
- * the page cache ({@link CacheControl}) and the warm-up ({@link WarmUp}); the result exporter
- * ({@link PhaseExport}); load progress; then the engine's counters are read ({@link EngineWatch}) and
- * the {@link PhaseObservers} start, the
- * {@link FailureWatch} stops a phase in which no operation succeeds while operations fail or hang, or
- * whose client threads do not all start ({@link ClientThreads}), a phase stopped as failed ends within
- * {@code storage.operation.timeout} even when a binding call never returns ({@link PhaseDeadline}),
- * and from then on a signal that
- * stops the phase still exports its measurements ({@link InterruptedExport}), once the operations in
- * progress have finished and the observers have stopped. Every operation of YCSB's client threads
+ * the page cache ({@link CacheControl}) and the warm-up ({@link WarmUp}); load progress; then the
+ * {@link PhaseLifecycle} starts, as {@link ObservedWorkload} starts it for any other workload (result
+ * exporter, engine's counters, observers, failure watch, phase deadline, a signal's export), and last
+ * the phase's measurements ({@link MeasurementSetup}). Every operation of YCSB's client threads
  * passes the {@link OperationGate}. {@code cleanup} stops progress and the observers, measures what
  * the load left on storage and compares it with the plan ({@link DatasetCheck}); the exporter then
  * judges the phase ({@code PhaseVerdict}).
@@ -80,28 +70,14 @@ public class StorageAwareWorkload extends CoreWorkload {
   private DatasetMeter meter;
   private DatasetMeter.Reading before;
   private LoadProgress progress;
-  private PhaseObservers observers = PhaseObservers.none();
-  private EngineWatch engine;
+  private PhaseLifecycle lifecycle;
   /** 64-bit key numbers, for a dataset beyond 2,147,483,647 records; null below. */
   private WideKeys wideKeys;
   /** Records this phase wrote: calibration sample and YCSB's load threads. */
   private final LongAdder inserted = new LongAdder();
   private final RunRecord record = RunRecord.current();
-  private final OperationGate gate = new OperationGate(this::isStopRequested, this::stopAsFailed);
-  private AutoCloseable failureWatch = () -> { };
-  /** Set once the phase is prepared, before YCSB's client threads start. */
-  private ClientThreads clientThreads;
   /** Null until init has created the phase's measurements. */
-  private MeasurementSetup measurementSetup;
-  private PhaseDeadline deadline;
-  /**
-   * Held while progress and observers stop: by cleanup, or by the interrupted export, whichever comes
-   * first; the other waits, so that an interrupted export has the collector's sections.
-   */
-  private final Object stopping = new Object();
-  private boolean componentsStopped;
-  /** How long an interrupted phase waits for the operations in progress before it exports. */
-  private static final Duration WIND_DOWN = Duration.ofSeconds(5);
+  private volatile MeasurementSetup measurementSetup;
 
   /**
    * The checks that need no server, for the launcher to run before YCSB starts.
@@ -123,6 +99,7 @@ public class StorageAwareWorkload extends CoreWorkload {
     NamespaceValidator.validateOnce(p); // in a YCSB install nothing else checks the input
     settings = StorageSettings.from(p);
     properties = p;
+    lifecycle = new PhaseLifecycle(this, record, settings.operationTimeout(), this::stopOwnComponents);
     var phase = Phase.of(p);
     load = phase == Phase.LOAD;
     if (!load && settings.restartCommand().isPresent()) {
@@ -191,21 +168,12 @@ public class StorageAwareWorkload extends CoreWorkload {
       });
     }
 
-    observers = PhaseObservers.create(phase, p, server);
-    PhaseExport.install(p, phase, startedAt, session.provider(), server);
     if (load && settings.progress()) {
       progress = new LoadProgress(YcsbSettings.from(p).plannedInserts(), sizing.plan().record().total(),
           settings.progressInterval(), System.console() != null, System.err, System::nanoTime);
       progress.start();
     }
-    engine = EngineWatch.of(session, server);
-    engine.start(record);
-    clientThreads = ClientThreads.of(p, load);
-    deadline = new PhaseDeadline(settings.operationTimeout(), this::windDownStranded);
-    observers.start();
-    failureWatch = FailureWatch.start(settings.failureTimeout(), new FailureWatch.Sources(YcsbReturnCodes::snapshot,
-        gate::look, clientThreads::takeMissing), this::stopAsFailed);
-    InterruptedExport.install(this::windDown);
+    lifecycle.start(phase, p, startedAt, session, server, settings.failureTimeout());
     // last: the client threads' schedules start right after init returns
     measurementSetup = MeasurementSetup.create(Measurements.getMeasurements(), p, load);
   }
@@ -257,82 +225,13 @@ public class StorageAwareWorkload extends CoreWorkload {
     return super.buildKeyName(wide >= 0 ? wide : keynum);
   }
 
-  /**
-   * The phase cannot do its work: say why, record it (the result is then failed) and stop; the phase
-   * ends within {@code storage.operation.timeout} ({@link PhaseDeadline}).
-   */
-  private void stopAsFailed(String reason) {
-    System.err.println("Error: " + reason);
-    record.addFailure(reason);
-    requestStop();
-    if (deadline != null) {
-      deadline.arm();
+  /** Stops what only this workload runs, with the lifecycle's components: progress, unattempted measurements. */
+  private void stopOwnComponents() throws InterruptedException {
+    if (progress != null) {
+      progress.stop();
     }
-  }
-
-  /**
-   * Before a stopped phase whose client threads did not end is exported: no new operation, the
-   * operations still in progress named as such (they are in no count), the collector stopped.
-   */
-  private void windDownStranded() {
-    requestStop();
-    var running = gate.inProgress();
-    if (!running.isEmpty()) {
-      record.addFailure("operations still in progress when the phase ended, " + DurationFormat.format(
-          settings.operationTimeout()) + " (" + StorageSettings.OPERATION_TIMEOUT + ") after it was stopped: "
-          + OperationGate.describe(running) + "; their binding never returned, and they are in no count");
-    }
-    try {
-      stopComponents();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-  }
-
-  /**
-   * Before an interrupted phase exports: no new operation, those in progress finished (at most
-   * {@link #WIND_DOWN}), the collector stopped so that its sections cover the phase so far.
-   */
-  private void windDown() {
-    requestStop();
-    try {
-      var running = gate.awaitIdle(WIND_DOWN);
-      if (!running.isEmpty()) {
-        record.addWarning("operations still in progress when the phase was interrupted: "
-            + OperationGate.describe(running) + "; their latencies may be counted without their return codes");
-      }
-      stopComponents();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-  }
-
-  /**
-   * Stops progress, the failure watch and the observers, once (the observers fill their sections), and
-   * removes the measurements of operation types never attempted; a second caller returns when the
-   * first has finished.
-   */
-  private void stopComponents() throws InterruptedException {
-    synchronized (stopping) {
-      if (componentsStopped) {
-        return;
-      }
-      componentsStopped = true;
-      try {
-        failureWatch.close();
-      } catch (Exception e) {
-        throw new IllegalStateException(e); // the watch's close only interrupts its thread
-      }
-      if (progress != null) {
-        progress.stop();
-      }
-      observers.stop(record);
-      if (engine != null) {
-        engine.stop(record, gate.begun()); // what the engine's counters are divided by
-      }
-      if (measurementSetup != null) { // before any export, YCSB's or a signal's
-        measurementSetup.dropUnattempted(gate.attempted());
-      }
+    if (measurementSetup != null) { // before any export, YCSB's or a signal's
+      measurementSetup.dropUnattempted(lifecycle.gate().attempted());
     }
   }
 
@@ -360,19 +259,14 @@ public class StorageAwareWorkload extends CoreWorkload {
    */
   @Override
   public Object initThread(Properties p, int mythreadid, int threadcount) throws WorkloadException {
-    if (clientThreads == null) {
-      return gate.unlistedSlot();
-    }
-    clientThreads.started();
-    ClientThreadIds.registerCurrent();
-    return gate.slot();
+    return lifecycle.threadStarted();
   }
 
   /** @param threadstate what {@link #initThread} returned to this thread */
   @Override
   public boolean doInsert(DB db, Object threadstate) {
     var slot = (OperationGate.Slot) threadstate;
-    if (!gate.begin(slot, YcsbOperation.INSERT)) {
+    if (!lifecycle.gate().begin(slot, YcsbOperation.INSERT)) {
       return false;
     }
     try {
@@ -385,9 +279,9 @@ public class StorageAwareWorkload extends CoreWorkload {
       }
       return done;
     } catch (RuntimeException e) {
-      return gate.escaped(e);
+      return lifecycle.gate().escaped(e);
     } finally {
-      gate.end(slot);
+      lifecycle.gate().end(slot);
     }
   }
 
@@ -405,7 +299,7 @@ public class StorageAwareWorkload extends CoreWorkload {
     }
     var operation = YcsbOperation.chosen(drawn);
     var slot = (OperationGate.Slot) threadstate;
-    if (!gate.begin(slot, operation)) {
+    if (!lifecycle.gate().begin(slot, operation)) {
       return false;
     }
     try {
@@ -418,9 +312,9 @@ public class StorageAwareWorkload extends CoreWorkload {
       }
       return true;
     } catch (RuntimeException e) {
-      return gate.escaped(e);
+      return lifecycle.gate().escaped(e);
     } finally {
-      gate.end(slot);
+      lifecycle.gate().end(slot);
     }
   }
 
@@ -432,9 +326,9 @@ public class StorageAwareWorkload extends CoreWorkload {
   @Override
   public void cleanup() throws WorkloadException {
     try {
-      stopComponents();
-      if (clientThreads != null) {
-        clientThreads.takeMissing().ifPresent(record::addFailure);
+      if (lifecycle != null) {
+        lifecycle.stop();
+        lifecycle.recordMissingThreads();
       }
       if (load && meter != null) {
         var after = meter.read();
@@ -442,7 +336,7 @@ public class StorageAwareWorkload extends CoreWorkload {
             after.server(), inserted.sum(), settings.clients(), record));
       }
       var overwrites = settings.precondition().filter(c -> c.target() == StorageSettings.PreconditionTarget.DATASET);
-      if (load && engine != null && overwrites.isPresent()) {
+      if (load && lifecycle != null && lifecycle.engineWatched() && overwrites.isPresent()) {
         precondition(overwrites.get());
       }
     } catch (InterruptedException e) {
@@ -484,7 +378,7 @@ public class StorageAwareWorkload extends CoreWorkload {
     }
     try {
       var done = Preconditioning.run(precondition, properties, first, records, this::overwrite,
-          engine::bytesWritten, this::isStopRequested);
+          lifecycle::engineBytesWritten, this::isStopRequested);
       recordPrecondition(done);
       if (done.operations() == 0) {
         record.addFailure("preconditioning overwrote no record (" + done.failed() + " overwrites failed)");
@@ -517,17 +411,17 @@ public class StorageAwareWorkload extends CoreWorkload {
       var written = done.freeSpace().orElseThrow();
       record.addSummaryLine("PRECONDITION", "bytes.written", written.bytesWritten());
       if (!written.deleted()) {
-        stopAsFailed("the free-space preconditioning's file " + written.file() + " could not be deleted; the load"
+        lifecycle.stopAsFailed("the free-space preconditioning's file " + written.file() + " could not be deleted; the load"
             + " does not run");
       } else if (written.bytesWritten() < written.freeBytes() - written.reserveBytes()) {
-        stopAsFailed("the free-space preconditioning was stopped after " + written.bytesWritten() + " of "
+        lifecycle.stopAsFailed("the free-space preconditioning was stopped after " + written.bytesWritten() + " of "
             + (written.freeBytes() - written.reserveBytes()) + " bytes; the load does not run");
       } else if (!done.steady().steady()) {
         record.addWarning("the free-space preconditioning was " + done.steady().verdict() + ": the device's write"
             + " rate had not settled by the time its free space was written");
       }
     } catch (IOException e) {
-      stopAsFailed("the free-space preconditioning failed: " + e.getMessage() + "; the load does not run");
+      lifecycle.stopAsFailed("the free-space preconditioning failed: " + e.getMessage() + "; the load does not run");
     }
     return !isStopRequested();
   }

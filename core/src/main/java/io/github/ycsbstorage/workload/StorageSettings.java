@@ -85,13 +85,19 @@ public record StorageSettings(OptionalDouble ratio, Optional<ByteSize> size, Siz
   public static final String PROGRESS = "storage.progress";
   public static final String PROGRESS_INTERVAL = "storage.progress.interval";
   public static final String RESULT = ResultFile.PROPERTY;
+  /** The workload class {@link ObservedWorkload} runs; YCSB's {@code CoreWorkload} when not given. */
+  public static final String WORKLOAD = "storage.workload";
   public static final String FAILURE_TIMEOUT = "storage.failure.timeout";
   public static final String OPERATION_TIMEOUT = OperationTimeout.KEY;
 
   /** Every key of the {@code storage.} namespace. */
   public static final Set<String> KEYS = Set.of(RATIO, SIZE, BASIS, SERVER_MEMORY, RECORD_OVERHEAD,
       CALIBRATE, CALIBRATE_RECORDS, CLIENTS, CLIENT, WARMUP, STEADY_ROUND, STEADY_ROUNDS, STEADY_METRIC,
-      PRECONDITION, PRECONDITION_ROUND, PRECONDITION_ROUNDS, PRECONDITION_RESERVE, CACHE, SERVER_RESTART, PROGRESS, PROGRESS_INTERVAL, RESULT, FAILURE_TIMEOUT, OPERATION_TIMEOUT);
+      PRECONDITION, PRECONDITION_ROUND, PRECONDITION_ROUNDS, PRECONDITION_RESERVE, CACHE, SERVER_RESTART, PROGRESS, PROGRESS_INTERVAL, RESULT, WORKLOAD,
+      FAILURE_TIMEOUT, OPERATION_TIMEOUT);
+
+  /** The keys every phase reads, whatever its workload ({@link PhaseLifecycle}, {@link ObservedWorkload}). */
+  public static final Set<String> LIFECYCLE_KEYS = Set.of(RESULT, WORKLOAD, FAILURE_TIMEOUT, OPERATION_TIMEOUT);
 
   /** A server that is gone for this long ends the phase: longer than a driver's own timeouts and retries. */
   static final Duration DEFAULT_FAILURE_TIMEOUT = Duration.ofSeconds(60);

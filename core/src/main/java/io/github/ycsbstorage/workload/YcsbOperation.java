@@ -2,7 +2,9 @@ package io.github.ycsbstorage.workload;
 
 /** An operation of YCSB's client threads, by the name YCSB 0.17.0 measures it under. */
 enum YcsbOperation {
-  READ("READ"), UPDATE("UPDATE"), INSERT("INSERT"), SCAN("SCAN"), READ_MODIFY_WRITE("READ-MODIFY-WRITE");
+  READ("READ"), UPDATE("UPDATE"), INSERT("INSERT"), SCAN("SCAN"), READ_MODIFY_WRITE("READ-MODIFY-WRITE"),
+  /** A transaction whose type the observed workload draws inside ({@link ObservedWorkload}): not a YCSB name. */
+  TRANSACTION("TRANSACTION");
 
   private final String ycsbName;
 

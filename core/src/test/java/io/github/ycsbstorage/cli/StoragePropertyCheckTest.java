@@ -12,8 +12,10 @@ class StoragePropertyCheckTest {
   @Test
   void storagePropertiesNeedTheStorageAwareWorkload() {
     InputCheck.checkStorageProperties(properties("workload", "site.ycsb.workloads.CoreWorkload"));
-    // the study runner names a result file for every phase, whatever the workload
+    // the keys every phase reads, whatever the workload: the study runner names a result file for each
     InputCheck.checkStorageProperties(properties("storage.result", "cell/result.json"));
+    InputCheck.checkStorageProperties(properties("storage.workload", "com.example.OwnWorkload",
+        "storage.failure.timeout", "10s", "storage.operation.timeout", "5s"));
     var error = assertThrows(InvalidPropertyException.class, () -> InputCheck.checkStorageProperties(
         properties("workload", "site.ycsb.workloads.CoreWorkload", "storage.dataset.ratio", "1.33")));
     assertEquals("workload='site.ycsb.workloads.CoreWorkload' is invalid: storage.dataset.ratio is set, but "

@@ -24,6 +24,7 @@ import site.ycsb.ClientThread;
 import site.ycsb.DB;
 import site.ycsb.DBWrapper;
 import site.ycsb.Status;
+import site.ycsb.Workload;
 import site.ycsb.measurements.Measurements;
 
 /**
@@ -115,7 +116,7 @@ class PhaseStopTest {
   }
 
   /** Runs YCSB's client threads as its Client does and waits until they end by themselves. */
-  private static void runThreads(StorageAwareWorkload workload, Properties properties, int threads)
+  private static void runThreads(Workload workload, Properties properties, int threads)
       throws Exception {
     var tracer = new Tracer.Builder("test").conf(HTraceConfiguration.EMPTY).build();
     var done = new CountDownLatch(threads);
@@ -155,16 +156,19 @@ class PhaseStopTest {
         + " was stopped \\(storage\\.failure\\.timeout=[0-9.]+m?s\\)"), failures.get(0));
   }
 
+  /** Whatever the workload class: the storage-aware one, or any other observed (CoreWorkload here). */
   @Test
   void anOperationThatThrowsStopsThePhaseAsFailedInsteadOfEndingTheJvm() throws Exception {
-    var properties = run(ThrowingDb.class, "0");
-    var workload = new StorageAwareWorkload();
-    workload.init(properties);
-    runThreads(workload, properties, 2);
-    workload.cleanup();
+    for (var workload : List.of(new StorageAwareWorkload(), new ObservedWorkload())) {
+      clean();
+      var properties = run(ThrowingDb.class, "0");
+      workload.init(properties);
+      runThreads(workload, properties, 2);
+      workload.cleanup();
 
-    assertEquals(List.of("an operation threw java.lang.IllegalStateException: driver bug"),
-        RunRecord.current().failures());
-    assertTrue(workload.isStopRequested());
+      assertEquals(List.of("an operation threw java.lang.IllegalStateException: driver bug"),
+          RunRecord.current().failures(), workload.getClass().getName());
+      assertTrue(workload.isStopRequested());
+    }
   }
 }

@@ -152,7 +152,8 @@ class StorageSettingsTest {
   @Test
   void namespaceListsEveryKey() {
     assertEquals("storage.", new StorageNamespace().prefix());
-    assertEquals(24, new StorageNamespace().keys().size());
+    assertEquals(25, new StorageNamespace().keys().size());
     assertEquals(true, new StorageNamespace().keys().contains("storage.result"));
+    assertEquals(true, new StorageNamespace().keys().containsAll(StorageSettings.LIFECYCLE_KEYS));
   }
 }
