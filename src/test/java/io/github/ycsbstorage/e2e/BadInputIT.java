@@ -360,6 +360,8 @@ class BadInputIT {
             "-o='workloads/workloada' is invalid: it is not a folder", "accepted: a writable folder"),
         raw("demo -o where nothing can be written", List.of("demo", "-o", "/proc/version/report"),
             "-o='/proc/version/report' is invalid: /proc/version is not a writable folder", "accepted: a writable folder"),
+        raw("demo --binding cassandra", List.of("demo", "--binding", "cassandra"),
+            "--binding='cassandra' is invalid; accepted: rocksdb or mongodb"),
         // shell: an unreachable server
         raw("shell against an unreachable server", List.of("shell", "mongodb", "-p", "mongodb.url=mongodb://127.0.0.1:1/"
             + DATABASE, "-p", "mongodb.serverselectiontimeout=1s"), "cannot reach MongoDB at 127.0.0.1:1", "within 1000 ms"));

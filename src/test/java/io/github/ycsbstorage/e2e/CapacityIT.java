@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * host wakes sleeping threads (measured here: p95 of 108 ms at load 29, for 20 ms sleeps): the
  * objective leaves room for that, and the bracket must reach the rate the host sustained unthrottled.
  */
+@SystemTier
 class CapacityIT {
   private static final double BOUND = 8 / 0.050;
 

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
  * fusermount3 or python3-fusepy (the script itself says which; `.ci/run` installs the packages), and
  * after its structural checks when its timing checks were inconclusive on a saturated host.
  */
+@SystemTier
 class KnownDevicesIT {
   private static final Path SCRIPT = Launcher.HOME.resolve("scripts/validate/known-devices.sh");
   private static final String MISSING = "known-devices.sh: missing prerequisites: ";
