@@ -30,8 +30,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * pointing into a fresh folder, which must still be empty afterwards. Cases that need an Oracle NoSQL
  * installation are skipped with the reason when {@code KVHOME} is not set.
  *
- * <p>Its cases run two at a time: each is its own {@code bin/ycsb} JVM with its own folders, and they
- * share only the in-process server, which none of them may write to.
+ * <p>Its cases run beside the other test classes (not beside an {@code @Isolated} one): each is its own
+ * {@code bin/ycsb} JVM with its own folders, and they share only the in-process server, which none of
+ * them may write to.
  */
 @Execution(ExecutionMode.CONCURRENT)
 class BadInputIT {
