@@ -15,6 +15,8 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -27,7 +29,12 @@ import org.junit.jupiter.params.provider.MethodSource;
  * <p>Each case runs {@code load} or {@code run} with {@code exportfile} and {@code storage.result}
  * pointing into a fresh folder, which must still be empty afterwards. Cases that need an Oracle NoSQL
  * installation are skipped with the reason when {@code KVHOME} is not set.
+ *
+ * <p>Its cases run beside the other test classes (not beside an {@code @Isolated} one): each is its own
+ * {@code bin/ycsb} JVM with its own folders, and they share only the in-process server, which none of
+ * them may write to.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class BadInputIT {
   private static final String WORKLOAD = "workloads/storage/read-heavy-uniform-10x100";
   private static final String KVHOME = System.getenv("KVHOME");
@@ -360,6 +367,8 @@ class BadInputIT {
             "-o='workloads/workloada' is invalid: it is not a folder", "accepted: a writable folder"),
         raw("demo -o where nothing can be written", List.of("demo", "-o", "/proc/version/report"),
             "-o='/proc/version/report' is invalid: /proc/version is not a writable folder", "accepted: a writable folder"),
+        raw("demo --binding cassandra", List.of("demo", "--binding", "cassandra"),
+            "--binding='cassandra' is invalid; accepted: rocksdb or mongodb"),
         // shell: an unreachable server
         raw("shell against an unreachable server", List.of("shell", "mongodb", "-p", "mongodb.url=mongodb://127.0.0.1:1/"
             + DATABASE, "-p", "mongodb.serverselectiontimeout=1s"), "cannot reach MongoDB at 127.0.0.1:1", "within 1000 ms"));

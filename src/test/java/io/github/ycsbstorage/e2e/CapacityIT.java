@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Capacity at a latency objective against ground truth: YCSB's {@code basic} binding with a fixed
@@ -18,6 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
  * host wakes sleeping threads (measured here: p95 of 108 ms at load 29, for 20 ms sleeps): the
  * objective leaves room for that, and the bracket must reach the rate the host sustained unthrottled.
  */
+@SystemTier
+@Isolated("timing: nothing else runs beside it")
 class CapacityIT {
   private static final double BOUND = 8 / 0.050;
 

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code bin/ycsb demo}, the README's first command, from the unpacked distribution; no wall-clock limit. */
+@SystemTier
 class DemoIT {
   private static final Pattern REPORT = Pattern.compile("demo: report (\\S+index\\.html)");
   private static final Pattern WORKDIR = Pattern.compile("demo: working folder (\\S+)");
@@ -120,13 +121,6 @@ class DemoIT {
     var fields = summaryLine(out, "disk_ratio2_workloadc-uniform_r1");
     assertEquals("unknown", fields[4], String.join(" ", fields));
     assertTrue(demo.all().contains("= 2 × server RAM 2.0 MB"), demo::all);
-  }
-
-  @Test
-  void anUnknownBindingExits2NamingTheAcceptedOnes(@TempDir Path dir) throws Exception {
-    var demo = ycsb(Map.of("JAVA_OPTS", "-Djava.io.tmpdir=" + dir), "demo", "--binding", "cassandra");
-    assertEquals(2, demo.exitCode(), demo::all);
-    assertTrue(demo.all().contains("--binding='cassandra' is invalid; accepted: rocksdb or mongodb"), demo::all);
   }
 
   /** The summary's fields of a cell: its line split at white space. */

@@ -27,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code KVHOME} is set), SIGTERM and SIGINT during a run and during a study. Whatever happens, a result file is written, complete JSON, marked for what
  * happened, and nothing hangs past the configured timeouts.
  */
+@SystemTier
 class FaultsIT {
   private static final String WORKLOAD = "workloads/storage/read-heavy-uniform-10x100";
   private static final ObjectMapper JSON = new ObjectMapper();

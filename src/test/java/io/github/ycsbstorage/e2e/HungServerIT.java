@@ -29,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Each phase ends {@code failed} with exit 1, its counts the same in the {@code Status:} line, YCSB's
  * output and the result file, and the operations it could not count named as in progress.
  */
+@SystemTier
 class HungServerIT {
   private static final String STORAGE_AWARE = "workload=io.github.ycsbstorage.workload.StorageAwareWorkload";
   private static final ObjectMapper JSON = new ObjectMapper();

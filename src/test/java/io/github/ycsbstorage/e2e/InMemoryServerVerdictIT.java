@@ -20,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code /dev/shm}: the data devices serve no reads, so every comparison is "no verdict" with that
  * reason, and the headline states no ratio.
  */
+@SystemTier
 class InMemoryServerVerdictIT {
   @Test
   void everyComparisonOfAnInMemoryServerHasNoVerdictWithItsReasonAndNoRatio(@TempDir Path dir) throws Exception {

@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * The validation rig, {@code scripts/validate/known-devices.sh} of the installed distribution: two
@@ -24,6 +25,8 @@ import org.junit.jupiter.api.Test;
  * fusermount3 or python3-fusepy (the script itself says which; `.ci/run` installs the packages), and
  * after its structural checks when its timing checks were inconclusive on a saturated host.
  */
+@SystemTier
+@Isolated("the validation rig: its devices and timings, nothing else beside it")
 class KnownDevicesIT {
   private static final Path SCRIPT = Launcher.HOME.resolve("scripts/validate/known-devices.sh");
   private static final String MISSING = "known-devices.sh: missing prerequisites: ";

@@ -58,49 +58,6 @@ class StudyIT {
     assertFalse(Files.exists(dir.resolve("results")));
   }
 
-  @Test
-  void aRocksDbStudyGivesTheEngineAFolderPerDeviceAndSizeAndWatchesIt(@TempDir Path dir) throws Exception {
-    var second = ramFolder();
-    try {
-      var file = Files.writeString(dir.resolve("embedded.properties"), """
-          study.binding=rocksdb
-          study.workloads=workloads/workloadc
-          study.ratios=0.5,2
-          study.devices=disk=%s,other=%s
-          study.operationcount=2000
-          storage.memory.basis=cache
-          storage.server.memory=4MB
-          fieldcount=10
-          fieldlength=100
-          """.formatted(dir.resolve("disk"), second == null ? dir.resolve("other") : second));
-      var study = ycsb("study", file.toString());
-      assertEquals(0, study.exitCode(), study::all);
-      assertTrue(study.stdout().contains("study: cell 8 of 8: other_ratio2_workloadc_r1 done"), study::all);
-      for (var device : new String[] {"disk", "other"}) {
-        for (var scale : new String[] {"ratio0.5", "ratio2"}) {
-          var result = new ObjectMapper().readTree(
-              dir.resolve("results/embedded/" + device + "_" + scale + "_workloadc_r1.json").toFile());
-          var folder = (device.equals("disk") || second == null ? dir.resolve(device) : second).resolve(scale);
-          // The engine's folder for this device and size, reported by the binding and watched by the collector.
-          assertEquals(folder.toString(), result.path("server").path("dataPath").asText(), result::toString);
-          assertEquals(folder.toString(), result.path("properties").path("rocksdb.dir").asText(), result::toString);
-          assertTrue(result.path("devices").size() > 0, result::toString);
-          // The engine's process is the client's own: its CPU and I/O are attributed as such.
-          assertEquals("client", result.path("io").path("process").path("role").asText(), result::toString);
-          // Its own counters: the device reads the cell caused, never absent for an embedded engine.
-          assertTrue(result.path("engine").path("deviceReadsPerOperation").isNumber(), result::toString);
-          assertEquals(2000, result.path("summary").path("operations").path("READ").path("count").asLong());
-          assertTrue(Files.exists(folder.resolve(".ycsb-storage-study")), folder.toString());
-        }
-      }
-      // Run again with --force: the study empties the folders it made and loads them anew.
-      var again = ycsb("study", file.toString(), "--force");
-      assertEquals(0, again.exitCode(), again::all);
-    } finally {
-      deleteRamFolder(second);
-    }
-  }
-
   /** YCSB's own workload file, sized by a record count: each cell still names its device (#43). */
   @Test
   void aStudyOverYcsbsWorkloadFileNamesEachCellsDevice(@TempDir Path dir) throws Exception {

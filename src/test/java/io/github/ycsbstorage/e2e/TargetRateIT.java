@@ -13,8 +13,10 @@ import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /** A run with {@code -target} against a server that stalls: intended-time latencies show the stall. */
+@Isolated("timing: nothing else runs beside it")
 class TargetRateIT {
   private static final String FILE = "workloads/storage/read-only-uniform-1x1000";
 

@@ -12,7 +12,8 @@ import org.opentest4j.TestAbortedException;
  * exception, a hang limit), what each {@link ProcessRun} of that test printed: its command, stdout,
  * stderr and exit code, as a suppressed exception that the failure report prints with the stack
  * trace. Registered for every test by JUnit's extension auto-detection (the parent pom enables it,
- * {@code META-INF/services} names this class). Tests of one JVM run one at a time, as they do here.
+ * {@code META-INF/services} names this class). Tests run concurrently each show the children they
+ * started (and any still open, such as a class's server).
  */
 public final class ChildOutputOnFailure
     implements BeforeEachCallback, TestExecutionExceptionHandler, LifecycleMethodExecutionExceptionHandler {

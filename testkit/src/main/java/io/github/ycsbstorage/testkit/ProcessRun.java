@@ -15,7 +15,8 @@ import java.util.function.Predicate;
  * failure shows the command, its stdout and its stderr. {@link #close()} kills what still runs,
  * keeps what it printed and deletes the files. Every run is also remembered for
  * {@link ChildOutputOnFailure}, which adds the output of a failed test's children to its failure
- * whatever the reason. Not thread-safe.
+ * whatever the reason; by the thread that started it, so that tests run concurrently each show their
+ * own. One run is used from one thread.
  */
 public final class ProcessRun implements AutoCloseable {
   /** The runs a failed test's report may show (see {@link #forgetClosed()}). */
@@ -25,8 +26,10 @@ public final class ProcessRun implements AutoCloseable {
   private final Process process;
   private final Path out;
   private final Path err;
+  /** The test's thread; tests run concurrently start theirs on their own threads. */
+  private final Thread starter = Thread.currentThread();
   /** What it printed, kept at {@link #close()} when the files go; null while it is open. */
-  private String transcript;
+  private volatile String transcript;
 
   private ProcessRun(List<String> command, Process process, Path out, Path err) {
     this.command = command;
@@ -35,14 +38,17 @@ public final class ProcessRun implements AutoCloseable {
     this.err = err;
   }
 
-  /** The runs a failure report shows: those started since the last {@link #forgetClosed()} and those open. */
+  /**
+   * The runs a failure report shows: those this thread started since its last {@link #forgetClosed()},
+   * and every run still open (a class's server, started on another thread).
+   */
   static List<ProcessRun> remembered() {
-    return List.copyOf(RUNS);
+    return RUNS.stream().filter(run -> run.starter == Thread.currentThread() || run.transcript == null).toList();
   }
 
-  /** Forgets the runs that ended, at the start of a test; runs still open (a class's server) stay. */
+  /** Forgets the runs this thread started that ended, at the start of a test; runs still open stay. */
   static void forgetClosed() {
-    RUNS.removeIf(run -> run.transcript != null);
+    RUNS.removeIf(run -> run.starter == Thread.currentThread() && run.transcript != null);
   }
 
   /** Starts {@code builder}'s command with stdout and stderr redirected to temporary files. */
