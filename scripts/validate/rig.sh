@@ -198,13 +198,14 @@ run_study() {
   [ "$status" = 0 ] || { echo "${rig_name%.sh}: FAIL  the study $1 exited $status"; exit 1; }
 }
 
-# rig_json STUDIES_JSON: rig.json for check.py (see there), the studies' stdout files as given.
+# rig_json STUDIES_JSON [MORE]: rig.json for check.py (see there), the studies' stdout files as given, MORE
+# (e.g. `"key": value, `) among its fields.
 rig_json() {
   sysfs_size() { echo $(($(cat "/sys/block/${1#/dev/}/size") * 512)); }
   cat >"$work/rig.json" <<EOF
 { "delayMs": $delay_ms, "results": "$work/results",
   "slowServiceTime": { "before": $(cat "$work/service-before.json"), "after": $(cat "$work/service-after.json") }, "inCache": "$in_cache", "beyondCache": "$beyond_cache",
-  "studies": $1,
+  "studies": $1, ${2:-}
   "devices": {
     "fast": { "loop": "${fast_loop#/dev/}", "sizeBytes": $(sysfs_size "$fast_loop"),
               "backingFile": "$work/fast-backing/fast.img", "backingFsType": "tmpfs" },
