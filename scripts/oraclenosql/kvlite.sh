@@ -19,6 +19,11 @@
 #                  (a slow ping counts too). On timeout the kvlite JVM it started is stopped.
 #   KV_CACHE_SIZE  a new store's JE cache in bytes (its replication node's cacheSize, set by
 #                  `plan change-parameters -all-rns`), instead of rnCachePercent of the heap.
+#   KV_CACHE_MODE  a new store's JE cache mode for data (its replication nodes' hidden cacheMode):
+#                  EVICT_LN (the store's default: the JE cache keeps the B-tree, not the records, which
+#                  the file-system cache is left to hold), DEFAULT (the JE cache keeps records too; where
+#                  no page cache is between the store and its device, the JE cache is then its only
+#                  record cache), EVICT_BIN or UNCHANGED.
 #   KV_ENV_DIR     a folder (not yet there) to hold a new store's replication node environment, the
 #                  store's data: moved there after the first start and linked back. For a data folder
 #                  that cannot hold the rest of kvroot, e.g. a FUSE mount with direct_io, whose files
@@ -107,6 +112,8 @@ start)
   storage_gb=${KV_STORAGE_GB:-$(df -Pk "$root" | awk 'NR == 2 { print int($2 / 1048576) }')}
   [ "$storage_gb" -ge 1 ] || storage_gb=1
   case ${KV_CACHE_SIZE:-1} in ''|*[!0-9]*|0) echo "KV_CACHE_SIZE='$KV_CACHE_SIZE' is invalid; accepted: bytes ≥ 1" >&2; exit 2 ;; esac
+  case ${KV_CACHE_MODE:-DEFAULT} in DEFAULT|EVICT_LN|EVICT_BIN|UNCHANGED) ;;
+    *) echo "KV_CACHE_MODE='$KV_CACHE_MODE' is invalid; accepted: DEFAULT, EVICT_LN, EVICT_BIN, UNCHANGED" >&2; exit 2 ;; esac
   if [ -n "${KV_ENV_DIR:-}" ] && [ ! -d "$root/kvroot" ] && [ -e "$KV_ENV_DIR" ]; then
     echo "KV_ENV_DIR=$KV_ENV_DIR is invalid: it exists; accepted: a new folder for a new store's data" >&2
     exit 2
@@ -114,10 +121,12 @@ start)
   new_store=false
   [ -d "$root/kvroot" ] || new_store=true
   start_kvlite
-  if $new_store && [ -n "${KV_CACHE_SIZE:-}" ]; then
-    timeout "$timeout_s" java -jar "$KVHOME/lib/kvstore.jar" runadmin -host localhost -port "$port" \
-      plan change-parameters -all-rns -wait -params "cacheSize=$KV_CACHE_SIZE" >>"$log" 2>&1 \
-      || { echo "could not set the store's cacheSize to $KV_CACHE_SIZE; stopping it; its output ($log):" >&2
+  params="${KV_CACHE_SIZE:+cacheSize=$KV_CACHE_SIZE} ${KV_CACHE_MODE:+cacheMode=$KV_CACHE_MODE}"
+  if $new_store && [ -n "${params# }" ]; then
+    # shellcheck disable=SC2086 # $params is one or two words
+    timeout "$timeout_s" java -jar "$KVHOME/lib/kvstore.jar" runadmin -host localhost -port "$port" -hidden \
+      plan change-parameters -all-rns -wait -params $params >>"$log" 2>&1 \
+      || { echo "could not set the store's parameters ($params); stopping it; its output ($log):" >&2
            stop_kvlite; cat "$log" >&2; exit 1; }
   fi
   if $new_store && [ -n "${KV_ENV_DIR:-}" ]; then

@@ -202,8 +202,8 @@ def verdicts(stdout_file):
 
 
 def stated(verdicts_by_mix, workload, scale_label):
-    """The verdict of a workload at a scale label ('ratio8' → '8× …'), or None."""
-    prefix = scale_label.replace("ratio", "") + "×"
+    """The verdict of a workload at a scale label ('ratio8' → '8× …', 'ratio0_5' → '0.5× …'), or None."""
+    prefix = scale_label.replace("ratio", "").replace("_", ".") + "×"
     return next((v for (mix, scale), v in verdicts_by_mix.items()
                  if mix.startswith(mix_title(workload) + " ") and scale.startswith(prefix)), None)
 

@@ -22,7 +22,8 @@ set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 rig_name=known-devices-oraclenosql.sh
-rig_size_mb=512  # 8 x a 16 MiB cache is 128 MiB of records, about 150 MiB of JE log, and its cleaning
+rig_size_mb=8192  # sparse files: only what is written takes memory. KVLite (JE) refuses writes on a
+# volume with less free space than its free-disk reserve (5 GB): "Disk limit violated"
 rig_extra_missing() {
   [ -r "${KVHOME:-}/lib/kvstore.jar" ] \
     || missing+=("KVHOME (an Oracle NoSQL installation holding lib/kvstore.jar; KVHOME='${KVHOME:-}')")
