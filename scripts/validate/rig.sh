@@ -9,11 +9,10 @@
 #         the host): service_time.py times it, before and after the studies, and the checks compare
 #         the tool's figures with that measured service time.
 #
-# The sourcing script sets rig_name (its file name, for messages) and may set rig_size_mb (each device's
-# size, default 160), rig_extra_usage (its own arguments' usage text), rig_extra_argument (a function given
-# the remaining arguments that consumes its own and sets rig_shift to how many it took, or returns 1),
-# rig_extra_missing (a function that adds to the array `missing`) and rig_before_unmount (a function the
-# clean-up calls first, for what the script started on the devices).
+# The sourcing script sets here (its folder) and rig_name (its file name, for messages), and may set
+# rig_size_mb (each device's size, default 160), rig_extra_missing (a function that adds its own missing
+# prerequisites to the array `missing`) and rig_before_unmount (a function the clean-up calls first, for
+# what the script started on the devices).
 set -euo pipefail
 
 export PATH="$PATH:/usr/sbin:/sbin"
@@ -28,7 +27,7 @@ usage() {
   echo "$rig_name: $1" >&2
   echo "usage: $rig_name [--delay-ms N (0.5-50, default 5)] [--seconds N (run time per cell, 10-600, default 10)]" \
     "[--results DIR (a new folder for the studies' results and reports)]" \
-    "[--ycsb-home DIR (default \$YCSB_HOME or this install)]${rig_extra_usage:+ $rig_extra_usage}" >&2
+    "[--ycsb-home DIR (default \$YCSB_HOME or this install)]" >&2
   exit 2
 }
 
@@ -40,13 +39,7 @@ while [ $# -gt 0 ]; do
     --ycsb-home) [ $# -ge 2 ] || usage "--ycsb-home needs a value"; ycsb_home=$2; shift 2 ;;
     --prerequisites) prerequisites_only=true; shift ;;
     -h|--help) sed -n '2,/^set -euo/{/^#/p}' "$0"; exit 0 ;;  # the script's header, however long
-    *)
-      rig_shift=0
-      if declare -F rig_extra_argument >/dev/null && rig_extra_argument "$@"; then
-        shift "$rig_shift"
-      else
-        usage "unknown argument '$1'"
-      fi ;;
+    *) usage "unknown argument '$1'" ;;
   esac
 done
 awk -v d="$delay_ms" 'BEGIN { exit !(d ~ /^[0-9]+(\.[0-9]+)?$/ && d >= 0.5 && d <= 50) }' \
