@@ -1,0 +1,209 @@
+# The validation rig's devices, sourced by known-devices.sh (rocksdb) and known-devices-oraclenosql.sh:
+# its arguments, its prerequisites, the two block devices whose behaviour it sets, their timing, and the
+# clean-up of everything it made on every exit path. Not a command of its own.
+#
+#   fast: ext4 on a loop device (direct I/O) over a file in /dev/shm
+#   slow: ext4 on a loop device (direct I/O) over a file on delayfs.py, a FUSE pass-through file
+#         system whose every read and write sleeps DELAY ms (default 5). Its service time is the delay
+#         plus the pass-through's own cost (0.2-0.9 ms a request on this project's host, depending on
+#         the host): service_time.py times it, before and after the studies, and the checks compare
+#         the tool's figures with that measured service time.
+#
+# The sourcing script sets here (its folder) and rig_name (its file name, for messages), and may set
+# rig_size_mb (each device's size, default 160), rig_extra_missing (a function that adds its own missing
+# prerequisites to the array `missing`) and rig_before_unmount (a function the clean-up calls first, for
+# what the script started on the devices).
+set -euo pipefail
+
+export PATH="$PATH:/usr/sbin:/sbin"
+prerequisites_only=false
+keep=
+delay_ms=5
+seconds=10
+ycsb_home=${YCSB_HOME:-$(cd "$here/../.." && pwd)}
+: "${rig_size_mb:=160}"
+
+usage() {
+  echo "$rig_name: $1" >&2
+  echo "usage: $rig_name [--delay-ms N (0.5-50, default 5)] [--seconds N (run time per cell, 10-600, default 10)]" \
+    "[--results DIR (a new folder for the studies' results and reports)]" \
+    "[--ycsb-home DIR (default \$YCSB_HOME or this install)]" >&2
+  exit 2
+}
+
+while [ $# -gt 0 ]; do
+  case $1 in
+    --delay-ms) [ $# -ge 2 ] || usage "--delay-ms needs a value"; delay_ms=$2; shift 2 ;;
+    --seconds) [ $# -ge 2 ] || usage "--seconds needs a value"; seconds=$2; shift 2 ;;
+    --results) [ $# -ge 2 ] || usage "--results needs a value"; keep=$2; shift 2 ;;
+    --ycsb-home) [ $# -ge 2 ] || usage "--ycsb-home needs a value"; ycsb_home=$2; shift 2 ;;
+    --prerequisites) prerequisites_only=true; shift ;;
+    -h|--help) sed -n '2,/^set -euo/{/^#/p}' "$0"; exit 0 ;;  # the script's header, however long
+    *) usage "unknown argument '$1'" ;;
+  esac
+done
+awk -v d="$delay_ms" 'BEGIN { exit !(d ~ /^[0-9]+(\.[0-9]+)?$/ && d >= 0.5 && d <= 50) }' \
+  || usage "--delay-ms='$delay_ms' is invalid; accepted: a number of milliseconds from 0.5 to 50"
+[[ $seconds =~ ^[0-9]+$ ]] && [ "$seconds" -ge 10 ] && [ "$seconds" -le 600 ] \
+  || usage "--seconds='$seconds' is invalid; accepted: a whole number of seconds from 10 to 600 (the slow device beyond the cache needs 10 for a verdict's 1,000 operations)"
+[ -z "$keep" ] || [ ! -e "$keep" ] || usage "--results='$keep' is invalid: it exists; accepted: a path where a new folder can be made"
+[ -x "$ycsb_home/bin/ycsb" ] || usage "--ycsb-home='$ycsb_home' is invalid: no bin/ycsb there; accepted: an unpacked ycsb-storage install"
+
+# Prerequisites, each named when missing.
+missing=()
+[ "$(id -u)" = 0 ] || missing+=("root (loop devices and mounts)")
+for tool in losetup mkfs.ext4 mount umount fusermount3 mountpoint setsid chrt nice; do
+  command -v "$tool" >/dev/null || missing+=("$tool")
+done
+[ -c /dev/fuse ] || missing+=("/dev/fuse")
+/usr/bin/python3 -c 'import fusepy' 2>/dev/null || /usr/bin/python3 -c 'import fuse; fuse.FUSE' 2>/dev/null \
+  || missing+=("python3-fusepy under /usr/bin/python3")
+if declare -F rig_extra_missing >/dev/null; then
+  rig_extra_missing
+fi
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "$rig_name: missing prerequisites: $(IFS=,; echo "${missing[*]}" | sed 's/,/, /g')" >&2
+  exit 2
+fi
+if $prerequisites_only; then
+  exit 0
+fi
+
+work=$(mktemp -d "/dev/shm/${rig_name%.sh}.XXXXXX")
+loops=()
+mounts=()
+fuse_pids=()  # each FUSE daemon's pid, its mount point in fuse_mounts at the same index
+fuse_mounts=()
+study_pid=
+cleanup() {
+  local status=$?
+  trap - EXIT INT TERM
+  set +e
+  if [ -n "$study_pid" ]; then
+    kill -TERM "$study_pid" 2>/dev/null  # the study ends its clients too
+    for _ in $(seq 600); do kill -0 "$study_pid" 2>/dev/null || break; sleep 0.1; done
+    kill -KILL "$study_pid" 2>/dev/null  # a study deaf to TERM for a minute must not keep the devices busy
+    wait "$study_pid"
+  fi
+  if declare -F rig_before_unmount >/dev/null; then
+    rig_before_unmount
+  fi
+  if [ -n "$keep" ]; then
+    mkdir -p "$keep" && cp -r "$work"/threads* "$work"/*.properties "$work"/*.out "$work"/service-*.json "$work"/results \
+      "$work"/report "$work"/rig.json "$keep"/ 2>/dev/null
+  fi
+  # In order: the pass-throughs over the ext4 file systems, the ext4 file systems, our loop devices, the
+  # FUSE mount below the slow one, then the folder.
+  unmount_fuse() {
+    local i
+    for i in "${!fuse_mounts[@]}"; do
+      [ "$1" = above ] && [ "${fuse_mounts[i]}" = "$work/delayfs" ] && continue
+      [ "$1" = below ] && [ "${fuse_mounts[i]}" != "$work/delayfs" ] && continue
+      if mountpoint -q "${fuse_mounts[i]}"; then
+        fusermount3 -u "${fuse_mounts[i]}" || fusermount3 -u -z "${fuse_mounts[i]}"
+      fi
+      for _ in $(seq 50); do kill -0 "${fuse_pids[i]}" 2>/dev/null || break; sleep 0.1; done
+      kill "${fuse_pids[i]}" 2>/dev/null
+    done
+  }
+  unmount_fuse above
+  for ((i = ${#mounts[@]} - 1; i >= 0; i--)); do
+    umount "${mounts[i]}" || umount -l "${mounts[i]}"
+  done
+  for loop in "${loops[@]}"; do
+    losetup -d "$loop"
+  done
+  unmount_fuse below
+  rm -rf "$work"
+  exit "$status"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+# fuse SOURCE MOUNT DELAY_MS [--direct-reads]: delayfs.py mounted, recorded for the clean-up. In a session
+# of its own: a Ctrl-C must not end it before what is above it is unmounted. At a real-time priority (it
+# sleeps through almost all of its time), so that other tenants of a busy host do not add their CPU queue
+# to the device's service time; the studies run at nice -19 for the same reason.
+fuse() {
+  mkdir -p "$2"
+  setsid chrt --fifo 1 /usr/bin/python3 "$here/delayfs.py" "$@" &
+  fuse_pids+=($!)
+  fuse_mounts+=("$2")
+  for _ in $(seq 100); do
+    mountpoint -q "$2" && return 0
+    kill -0 "${fuse_pids[-1]}" 2>/dev/null || { echo "$rig_name: delayfs.py ended before mounting $2" >&2; exit 1; }
+    sleep 0.1
+  done
+  echo "$rig_name: delayfs.py did not mount $2 in 10 s" >&2
+  exit 1
+}
+
+# attach FILE: a loop device with direct I/O over FILE, recorded for the clean-up; its name in $attached.
+attach() {
+  attached=$(losetup -f --show --direct-io=on "$1")
+  loops+=("$attached")
+  if [ "$(cat "/sys/block/${attached#/dev/}/loop/dio")" != 1 ]; then
+    echo "$rig_name: $attached does not do direct I/O over $1: the page cache would hide the device" >&2
+    exit 1
+  fi
+}
+
+# ext4 LOOP DIR: an ext4 file system on LOOP, mounted on DIR, recorded for the clean-up.
+ext4() {
+  mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 "$1" >/dev/null
+  mkdir -p "$2"
+  mount "$1" "$2"
+  mounts+=("$2")
+}
+
+mkdir -p "$work/fast-backing" "$work/slow-backing"
+truncate -s "${rig_size_mb}M" "$work/fast-backing/fast.img"
+truncate -s "${rig_size_mb}M" "$work/slow-backing/slow.img"
+fuse "$work/slow-backing" "$work/delayfs" "$delay_ms"
+attach "$work/fast-backing/fast.img"
+fast_loop=$attached
+attach "$work/delayfs/slow.img"
+slow_loop=$attached
+# service_time LABEL: the slow device's reads timed by a clock of our own, at the studies' priority.
+service_time() {
+  nice -n -19 /usr/bin/python3 "$here/service_time.py" "$slow_loop" 500 >"$work/service-$1.json" \
+    || { echo "$rig_name: FAIL  timing the slow device's reads ($1 the studies)"; exit 1; }
+}
+service_time before
+ext4 "$fast_loop" "$work/fast"
+ext4 "$slow_loop" "$work/slow"
+echo "${rig_name%.sh}: fast = $fast_loop (ext4, loop with direct I/O over $work/fast-backing/fast.img on /dev/shm)"
+echo "${rig_name%.sh}: slow = $slow_loop (ext4, loop with direct I/O over $work/delayfs/slow.img, delayfs: ${delay_ms} ms per read and write)"
+
+# run_study NAME: bin/ycsb study $work/NAME.properties, its report in $work/report/NAME, its output shown
+# indented; a study that fails ends the rig.
+run_study() {
+  echo "${rig_name%.sh}: study $1: bin/ycsb study $work/$1.properties"
+  # In the background and awaited, so that a TERM or Ctrl-C reaches the trap at once.
+  (cd "$work" && exec nice -n -19 "$ycsb_home/bin/ycsb" study "$work/$1.properties" \
+    --report "$work/report/$1") >"$work/$1.out" 2>&1 &
+  study_pid=$!
+  local status=0
+  wait "$study_pid" || status=$?
+  study_pid=
+  sed 's/^/  | /' "$work/$1.out"
+  [ "$status" = 0 ] || { echo "${rig_name%.sh}: FAIL  the study $1 exited $status"; exit 1; }
+}
+
+# rig_json STUDIES_JSON [MORE]: rig.json for check.py (see there), the studies' stdout files as given, MORE
+# (e.g. `"key": value, `) among its fields.
+rig_json() {
+  sysfs_size() { echo $(($(cat "/sys/block/${1#/dev/}/size") * 512)); }
+  cat >"$work/rig.json" <<EOF
+{ "delayMs": $delay_ms, "results": "$work/results",
+  "slowServiceTime": { "before": $(cat "$work/service-before.json"), "after": $(cat "$work/service-after.json") }, "inCache": "$in_cache", "beyondCache": "$beyond_cache",
+  "studies": $1, ${2:-}
+  "devices": {
+    "fast": { "loop": "${fast_loop#/dev/}", "sizeBytes": $(sysfs_size "$fast_loop"),
+              "backingFile": "$work/fast-backing/fast.img", "backingFsType": "tmpfs" },
+    "slow": { "loop": "${slow_loop#/dev/}", "sizeBytes": $(sysfs_size "$slow_loop"),
+              "backingFile": "$work/delayfs/slow.img", "backingFsType": "fuse" } } }
+EOF
+  echo "${rig_name%.sh}: load average $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) CPUs"
+}
