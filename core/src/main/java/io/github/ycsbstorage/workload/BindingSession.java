@@ -2,6 +2,7 @@ package io.github.ycsbstorage.workload;
 
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.YcsbSettings;
+import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.spi.DatasetSize;
 import io.github.ycsbstorage.spi.ServerInfo;
 import io.github.ycsbstorage.spi.ServerInfoProvider;
@@ -48,6 +49,33 @@ public final class BindingSession implements AutoCloseable {
       throw new BindingUnavailableException(className + " could not be initialised: " + e.getMessage(), e);
     }
     return new BindingSession(db, className);
+  }
+
+  /** What a workload's {@code init} does with the session open. */
+  @FunctionalInterface
+  interface Preparation {
+    void prepare(BindingSession session) throws WorkloadException, InterruptedException;
+  }
+
+  /**
+   * Opens the session and prepares the phase with it. YCSB exits after a failed {@code init} without
+   * calling {@code cleanup}, so a preparation that fails releases the binding here.
+   *
+   * @return the open session, which the workload's {@code cleanup} closes
+   */
+  static BindingSession openFor(Properties properties, Phase phase, Preparation preparation) throws WorkloadException {
+    var session = open(properties);
+    try {
+      preparation.prepare(session);
+      return session;
+    } catch (WorkloadException | RuntimeException e) {
+      session.close();
+      throw e;
+    } catch (InterruptedException e) {
+      session.close();
+      Thread.currentThread().interrupt();
+      throw new WorkloadException("interrupted while preparing the " + phase, e);
+    }
   }
 
   DB db() {

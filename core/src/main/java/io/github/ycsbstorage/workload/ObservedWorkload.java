@@ -1,7 +1,9 @@
 package io.github.ycsbstorage.workload;
 
+import io.github.ycsbstorage.binding.YcsbInternals;
 import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.config.InvalidPropertyException;
+import io.github.ycsbstorage.config.NamespaceValidator;
 import io.github.ycsbstorage.phaseend.ExportClaim;
 import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.RunRecord;
@@ -43,25 +45,18 @@ public final class ObservedWorkload extends Workload {
    */
   @Override
   public void init(Properties p) throws WorkloadException {
+    YcsbInternals.check();
     var startedAt = Instant.now();
+    NamespaceValidator.validateOnce(p); // in a YCSB install nothing else checks the input
     var settings = StorageSettings.from(p);
     workload = instantiate(p.getProperty(StorageSettings.WORKLOAD, CoreWorkload.class.getName()));
     lifecycle = new PhaseLifecycle(this, record, settings.operationTimeout(), () -> { });
-    session = BindingSession.open(p);
-    try {
-      var server = session.serverInfo();
+    session = BindingSession.openFor(p, Phase.of(p), open -> {
+      var server = open.serverInfo();
       server.ifPresent(record::setServer);
       workload.init(p);
-      lifecycle.start(Phase.of(p), p, startedAt, session, server, settings.failureTimeout());
-    } catch (WorkloadException | RuntimeException e) {
-      // YCSB exits after a failed init without calling cleanup: release the binding here.
-      session.close();
-      throw e;
-    } catch (InterruptedException e) {
-      session.close();
-      Thread.currentThread().interrupt();
-      throw new WorkloadException("interrupted while preparing the " + Phase.of(p), e);
-    }
+      lifecycle.start(Phase.of(p), p, startedAt, open, server, settings.failureTimeout());
+    });
   }
 
   private static Workload instantiate(String className) {

@@ -105,18 +105,10 @@ public class StorageAwareWorkload extends CoreWorkload {
     if (!load && settings.restartCommand().isPresent()) {
       CacheControl.restart(settings.restartCommand().get());
     }
-    session = BindingSession.open(p);
-    try {
+    session = BindingSession.openFor(p, phase, open -> {
+      session = open;
       prepare(p, phase, startedAt);
-    } catch (WorkloadException | RuntimeException e) {
-      // YCSB exits after a failed init without calling cleanup: release the binding here.
-      session.close();
-      throw e;
-    } catch (InterruptedException e) {
-      session.close();
-      Thread.currentThread().interrupt();
-      throw new WorkloadException("interrupted while preparing the " + phase, e);
-    }
+    });
   }
 
   private void prepare(Properties p, Phase phase, Instant startedAt) throws WorkloadException, InterruptedException {
