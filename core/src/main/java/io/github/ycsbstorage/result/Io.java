@@ -131,7 +131,7 @@ public record Io(String observed, SampledHost sampledHost, String source, int sa
    * @param shareOfDeviceIo its {@code readBytes + writeBytes} ÷ the bytes the counted devices read and
    *                        wrote; empty when no device was counted or they moved none
    * @param role            whose process it is: a server's, or the client's own when the engine is
-   *                        embedded in it (files written before 2026-11-27: server)
+   *                        embedded in it (files of earlier versions: server)
    * @param runQueue        its threads' time on a CPU and waiting for one
    */
   public record ProcessTotals(OptionalLong cpuMicros, OptionalLong readBytes, OptionalLong writeBytes,
@@ -144,7 +144,7 @@ public record Io(String observed, SampledHost sampledHost, String source, int sa
       shareOfHostCpu = shareOfHostCpu == null ? OptionalDouble.empty() : shareOfHostCpu;
       shareOfDeviceIo = shareOfDeviceIo == null ? OptionalDouble.empty() : shareOfDeviceIo;
       role = role == null ? Role.SERVER : role;
-      runQueue = runQueue == null ? RunQueue.unknown("not recorded (files written before 2026-11-27)") : runQueue;
+      runQueue = runQueue == null ? RunQueue.unknown("not recorded (a file of an earlier version)") : runQueue;
     }
 
     /**
