@@ -143,6 +143,10 @@ final class CellCommands {
     properties.put(Measurements.MEASUREMENT_TYPE_PROPERTY, YcsbSettings.DEFAULT_MEASUREMENT_TYPE);
     properties.put(YcsbSettings.HDRHISTOGRAM_FILE_OUTPUT, "true");
     properties.put(YcsbSettings.HDRHISTOGRAM_OUTPUT_PATH, clientFolder + "/");
+    if (study.capacitySearch().isPresent() && cell.target().isPresent()) {
+      // one log interval per status line: the start-transient rule leaves out a step's first second
+      properties.put(YcsbSettings.STATUS_INTERVAL, Integer.toString(StartTransient.INTERVAL_SECONDS));
+    }
     return properties;
   }
 
