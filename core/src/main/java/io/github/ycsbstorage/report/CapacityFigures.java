@@ -49,6 +49,32 @@ final class CapacityFigures {
   }
 
   /**
+   * What the searches' throttled steps were judged on, e.g. {@code Each throttled step is judged without its
+   * clients' first second (the start-transient rule, docs/study.md): 412 operations of 7 steps left out of
+   * their latency, every one still counted in their other figures.}; empty where no step recorded the rule
+   * (results written before it).
+   */
+  static Optional<String> startTransient(ReportModel model) {
+    var searches = new ArrayList<Capacity>();
+    model.aggregates().values().forEach(scales -> scales.values().forEach(devices -> devices.values()
+        .forEach(aggregate -> searches.addAll(searches(aggregate)))));
+    return startTransient(searches);
+  }
+
+  static Optional<String> startTransient(List<Capacity> searches) {
+    var judged = searches.stream().flatMap(c -> c.steps().stream()).filter(step -> step.startExcluded().isPresent())
+        .toList();
+    if (judged.isEmpty()) {
+      return Optional.empty();
+    }
+    long excluded = judged.stream().mapToLong(step -> step.startExcluded().getAsLong()).sum();
+    return Optional.of(String.format(Locale.ROOT, "Each throttled step is judged without its clients' first second"
+        + " (the start-transient rule, docs/study.md): %,d operations of %d %s left out of %s latency, every one"
+        + " still counted in %s other figures.", excluded, judged.size(), judged.size() == 1 ? "step" : "steps",
+        judged.size() == 1 ? "its" : "their", judged.size() == 1 ? "its" : "their"));
+  }
+
+  /**
    * Per workload and dataset size where two or more devices were searched: e.g. {@code at p99<=10ms,
    * workload C uniform, 1.33× cache: ssd carries 1,900 ops/s, hdd 61.0 ops/s (31.1×)}, fastest first;
    * prefixed {@code no verdict:} and followed by the reasons where the devices' comparison there has
