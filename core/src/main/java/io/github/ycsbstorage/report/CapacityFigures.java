@@ -50,7 +50,8 @@ final class CapacityFigures {
 
   /**
    * What the searches' throttled steps were judged on, e.g. {@code Each throttled step is judged without its
-   * clients' first second (the start-transient rule, docs/study.md): 412 operations of 7 steps left out of
+   * clients' start (the log intervals that begin in their first second: the start-transient rule,
+   * docs/study.md): 412 operations of 7 steps left out of
    * their latency, every one still counted in their other figures.}; empty where no step recorded the rule
    * (results written before it).
    */
@@ -68,8 +69,8 @@ final class CapacityFigures {
       return Optional.empty();
     }
     long excluded = judged.stream().mapToLong(step -> step.startExcluded().getAsLong()).sum();
-    return Optional.of(String.format(Locale.ROOT, "Each throttled step is judged without its clients' first second"
-        + " (the start-transient rule, docs/study.md): %,d operations of %d %s left out of %s latency, every one"
+    return Optional.of(String.format(Locale.ROOT, "Each throttled step is judged without its clients' start (the log"
+        + " intervals that begin in their first second: the start-transient rule, docs/study.md): %,d operations of %d %s left out of %s latency, every one"
         + " still counted in %s other figures.", excluded, judged.size(), judged.size() == 1 ? "step" : "steps",
         judged.size() == 1 ? "its" : "their", judged.size() == 1 ? "its" : "their"));
   }

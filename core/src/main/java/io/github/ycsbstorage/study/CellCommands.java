@@ -157,7 +157,7 @@ final class CellCommands {
    * operations; YCSB 0.17.0 starts no client thread at all for 0); or, for a capacity step at a rate with {@code study.duration}, the operations of that
    * rate for that time. Those are counted, not timed, so that a step that falls behind its rate still
    * runs its whole sample, never fewer than the objective's percentile needs. A throttled capacity step
-   * runs its rate's first second on top of its sample ({@link StartTransient}).
+   * runs its rate's first two seconds on top of its sample ({@link StartTransient#MOST}).
    */
   private Map<String, String> runLength(Cell cell, int clients) {
     var duration = study.duration();
@@ -173,9 +173,9 @@ final class CellCommands {
       } else {
         sample = study.operationCount().get();
       }
-      // the first second's operations on top: left out of the step's latency (StartTransient), they
-      // would otherwise shrink the sample it is judged on
-      long start = (long) Math.ceil(rate * (StartTransient.SPAN.toNanos() / 1e9));
+      // the most the start-transient rule leaves out of the step's latency, on top: it would otherwise
+      // shrink the sample the step is judged on
+      long start = (long) Math.ceil(rate * (StartTransient.MOST.toNanos() / 1e9));
       // at most YCSB's int: 2^31 operations outlast any step this sizes
       long operations = Math.min(Integer.MAX_VALUE, sample + start);
       return Map.of(Client.OPERATION_COUNT_PROPERTY, Long.toString(operations));

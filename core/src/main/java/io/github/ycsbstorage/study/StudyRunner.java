@@ -213,10 +213,10 @@ public final class StudyRunner {
       boolean met = target > 0 && enough && result.status() != Status.FAILED
           && CapacitySearch.met(objective, target, achieved, latency);
       var verdict = target == 0 ? "" : met ? ": met" : enough ? ": missed" : String.format(Locale.ROOT,
-          ": not judged, %,d operations after its first second are too few for %s (at least %,d; raise"
+          ": not judged, %,d operations after its start are too few for %s (at least %,d; raise"
           + " study.operationcount)", operations, objective.percentile().label(),
           objective.percentile().minimumOperations());
-      var excluded = judged.map(j -> String.format(Locale.ROOT, " (%,d operations of its first second left out"
+      var excluded = judged.map(j -> String.format(Locale.ROOT, " (%,d operations of its start left out"
           + " of %s)", j.excluded(), objective.percentile().label())).orElse("");
       var cpu = result.sections().io().flatMap(Io::cpu);
       var steal = cpu.map(c -> OptionalDouble.of(c.steal())).orElse(OptionalDouble.empty());

@@ -71,8 +71,8 @@ class CapacityFiguresTest {
         OptionalDouble.of(0.1));
     var search = new Capacity("p99<=2ms", 100_000, List.of(unthrottled, step.withStartExcluded(250),
         step.withStartExcluded(1_162)), 1, OptionalDouble.of(70_000), OptionalDouble.empty(), Optional.empty());
-    assertEquals("Each throttled step is judged without its clients' first second (the start-transient rule,"
-        + " docs/study.md): 1,412 operations of 2 steps left out of their latency, every one still counted in their"
+    assertEquals("Each throttled step is judged without its clients' start (the log intervals that begin in"
+        + " their first second: the start-transient rule, docs/study.md): 1,412 operations of 2 steps left out of their latency, every one still counted in their"
         + " other figures.", CapacityFigures.startTransient(List.of(search)).orElseThrow());
   }
 
