@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.stream.Stream;
 
 /**
  * What the report says about load against latency: the capacity searches' answers ({@code study.slo})
@@ -63,8 +64,9 @@ final class CapacityFigures {
   }
 
   static Optional<String> startTransient(List<Capacity> searches) {
-    var judged = searches.stream().flatMap(c -> c.steps().stream()).filter(step -> step.startExcluded().isPresent())
-        .toList();
+    // the re-run that confirms a capacity is a step too
+    var judged = searches.stream().flatMap(c -> Stream.concat(c.steps().stream(),
+        c.confirmation().stream())).filter(step -> step.startExcluded().isPresent()).toList();
     if (judged.isEmpty()) {
       return Optional.empty();
     }
