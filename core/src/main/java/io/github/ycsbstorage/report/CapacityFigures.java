@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.stream.Stream;
 
 /**
  * What the report says about load against latency: the capacity searches' answers ({@code study.slo})
@@ -46,6 +47,34 @@ final class CapacityFigures {
     return rows.isEmpty() ? Optional.empty() : Optional.of(new Table("Capacity at the latency objective",
         List.of("device", "workload", "dataset", "objective", "capacity", "unthrottled", "capacity ÷ unthrottled"),
         rows));
+  }
+
+  /**
+   * What the searches' throttled steps were judged on, e.g. {@code Each throttled step is judged without its
+   * clients' start (the log intervals that begin in their first second: the start-transient rule,
+   * docs/study.md): 412 operations of 7 steps left out of
+   * their latency, every one still counted in their other figures.}; empty where no step recorded the rule
+   * (results written before it).
+   */
+  static Optional<String> startTransient(ReportModel model) {
+    var searches = new ArrayList<Capacity>();
+    model.aggregates().values().forEach(scales -> scales.values().forEach(devices -> devices.values()
+        .forEach(aggregate -> searches.addAll(searches(aggregate)))));
+    return startTransient(searches);
+  }
+
+  static Optional<String> startTransient(List<Capacity> searches) {
+    // the re-run that confirms a capacity is a step too
+    var judged = searches.stream().flatMap(c -> Stream.concat(c.steps().stream(),
+        c.confirmation().stream())).filter(step -> step.startExcluded().isPresent()).toList();
+    if (judged.isEmpty()) {
+      return Optional.empty();
+    }
+    long excluded = judged.stream().mapToLong(step -> step.startExcluded().getAsLong()).sum();
+    return Optional.of(String.format(Locale.ROOT, "Each throttled step is judged without its clients' start (the log"
+        + " intervals that begin in their first second: the start-transient rule, docs/study.md): %,d operations of %d %s left out of %s latency, every one"
+        + " still counted in %s other figures.", excluded, judged.size(), judged.size() == 1 ? "step" : "steps",
+        judged.size() == 1 ? "its" : "their", judged.size() == 1 ? "its" : "their"));
   }
 
   /**

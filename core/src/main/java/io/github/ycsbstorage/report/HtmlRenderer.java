@@ -99,6 +99,7 @@ final class HtmlRenderer {
           .raw(".").close("p");
     }
     table.ifPresent(t -> html.table(t, 3));
+    CapacityFigures.startTransient(model).ifPresent(note -> html.text("p", note));
     html.open("div", "charts");
     charts.curves().forEach(html::image);
     html.close("div");

@@ -27,6 +27,7 @@ final class MarkdownRenderer {
     var capacity = CapacityFigures.table(model);
     if (capacity.isPresent()) {
       text.append("## Load against latency\n\n").append(table(capacity.get()));
+      CapacityFigures.startTransient(model).ifPresent(note -> text.append(note).append("\n\n"));
     }
     var preconditioning = PreconditionFigures.lines(model);
     if (!preconditioning.isEmpty()) {

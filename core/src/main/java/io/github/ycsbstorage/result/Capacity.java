@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalLong;
 
 /**
  * The {@code capacity} section of a study cell run as a capacity search ({@code study.slo}): the
@@ -43,22 +44,32 @@ public record Capacity(String objective, double saturation, List<Step> steps, in
    *                  empty when not measured (or in results written before it was recorded)
    * @param repeated  whether the search ran this step's rate again instead of counting it: the hypervisor
    *                  took the host's CPUs during it ({@link #stolen}), so it measured the host, not the device
+   * @param startExcluded operations of the clients' first second left out of {@code latencyUs} (the
+   *                  start-transient rule, {@code docs/study.md}); empty for the unthrottled step and in
+   *                  results written before the rule
    */
   public record Step(double target, double achieved, OptionalDouble latencyUs, boolean met, String cell,
-      OptionalDouble steal, boolean repeated) {
+      OptionalDouble steal, boolean repeated,
+      @JsonInclude(JsonInclude.Include.NON_ABSENT) OptionalLong startExcluded) {
     public Step {
       steal = steal == null ? OptionalDouble.empty() : steal;
+      startExcluded = startExcluded == null ? OptionalLong.empty() : startExcluded;
     }
 
     /** A step as run, before the search has decided whether it counts. */
     public Step(double target, double achieved, OptionalDouble latencyUs, boolean met, String cell,
         OptionalDouble steal) {
-      this(target, achieved, latencyUs, met, cell, steal, false);
+      this(target, achieved, latencyUs, met, cell, steal, false, OptionalLong.empty());
     }
 
     /** This step, run again by the search instead of counted. */
     public Step asRepeated() {
-      return new Step(target, achieved, latencyUs, met, cell, steal, true);
+      return new Step(target, achieved, latencyUs, met, cell, steal, true, startExcluded);
+    }
+
+    /** This step, its latency judged without {@code operations} of its start. */
+    public Step withStartExcluded(long operations) {
+      return new Step(target, achieved, latencyUs, met, cell, steal, repeated, OptionalLong.of(operations));
     }
 
     /** Whether the hypervisor took the host's CPUs during the step ({@link CpuShares#stolen}). */

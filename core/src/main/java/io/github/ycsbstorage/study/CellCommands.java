@@ -141,6 +141,10 @@ final class CellCommands {
     properties.put(Measurements.MEASUREMENT_TYPE_PROPERTY, YcsbSettings.DEFAULT_MEASUREMENT_TYPE);
     properties.put(YcsbSettings.HDRHISTOGRAM_FILE_OUTPUT, "true");
     properties.put(YcsbSettings.HDRHISTOGRAM_OUTPUT_PATH, clientFolder + "/");
+    if (study.capacitySearch().isPresent() && cell.target().isPresent()) {
+      // one log interval per status line: the start-transient rule leaves out a step's first second
+      properties.put(YcsbSettings.STATUS_INTERVAL, Integer.toString(StartTransient.INTERVAL_SECONDS));
+    }
     return properties;
   }
 
@@ -150,18 +154,28 @@ final class CellCommands {
    * workload file's {@code operationcount=1000} would otherwise end a ten-minute cell after a thousand
    * operations; YCSB 0.17.0 starts no client thread at all for 0); or, for a capacity step at a rate with {@code study.duration}, the operations of that
    * rate for that time. Those are counted, not timed, so that a step that falls behind its rate still
-   * runs its whole sample, never fewer than the objective's percentile needs.
+   * runs its whole sample, never fewer than the objective's percentile needs. A throttled capacity step
+   * runs its rate's first two seconds on top of its sample ({@link StartTransient#MOST}).
    */
   private Map<String, String> runLength(Cell cell, int clients) {
     var duration = study.duration();
     var search = study.capacitySearch();
-    if (search.isPresent() && duration.isPresent() && cell.target().isPresent()) {
-      long percentile = search.get().objective().percentile().minimumOperations();
-      long sample = (percentile + clients - 1) / clients;
-      double seconds = duration.get().toNanos() / 1e9;
+    if (search.isPresent() && cell.target().isPresent()
+        && (duration.isPresent() || study.operationCount().isPresent())) {
+      long rate = clientTarget(cell).orElseThrow();
+      long sample;
+      if (duration.isPresent()) {
+        long percentile = search.get().objective().percentile().minimumOperations();
+        sample = Math.max((percentile + clients - 1) / clients,
+            (long) Math.ceil(rate * (duration.get().toNanos() / 1e9)));
+      } else {
+        sample = study.operationCount().get();
+      }
+      // the most the start-transient rule leaves out of the step's latency, on top: it would otherwise
+      // shrink the sample the step is judged on
+      long start = (long) Math.ceil(rate * (StartTransient.MOST.toNanos() / 1e9));
       // at most YCSB's int: 2^31 operations outlast any step this sizes
-      long operations = Math.max(sample, (long) Math.ceil(clientTarget(cell).orElseThrow() * seconds));
-      operations = Math.min(Integer.MAX_VALUE, operations);
+      long operations = Math.min(Integer.MAX_VALUE, sample + start);
       return Map.of(Client.OPERATION_COUNT_PROPERTY, Long.toString(operations));
     }
     var length = new LinkedHashMap<String, String>();

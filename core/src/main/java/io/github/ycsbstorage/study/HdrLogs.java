@@ -60,7 +60,8 @@ public final class HdrLogs {
     });
   }
 
-  private static List<Histogram> intervals(List<Path> logs) {
+  /** Every interval of every log, in the order read. */
+  static List<Histogram> intervals(List<Path> logs) {
     var intervals = new ArrayList<Histogram>();
     for (var log : logs) {
       HistogramLogReader reader;

@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Properties;
 import java.util.stream.Collectors;
@@ -206,25 +207,32 @@ public final class StudyRunner {
       ResultWriter.write(stepFolder.resolve("result.json"), result);
       steps.add(result);
       double achieved = result.summary().throughputOpsPerSec().orElse(0);
-      var latency = objective.latencyUs(result.summary());
-      long operations = result.summary().count();
+      // a throttled step is judged without its start (StartTransient); the unthrottled one is not judged
+      var judged = target > 0 ? Optional.of(StartTransient.of(stepFolder, result.summary()))
+          : Optional.<StartTransient>empty();
+      var latency = objective.latencyUs(judged.map(StartTransient::summary).orElse(result.summary()));
+      long operations = judged.map(StartTransient::summary).orElse(result.summary()).count();
       boolean enough = operations >= objective.percentile().minimumOperations();
       boolean met = target > 0 && enough && result.status() != Status.FAILED
           && CapacitySearch.met(objective, target, achieved, latency);
       var verdict = target == 0 ? "" : met ? ": met" : enough ? ": missed" : String.format(Locale.ROOT,
-          ": not judged, %,d operations are too few for %s (at least %,d)", operations,
-          objective.percentile().label(), objective.percentile().minimumOperations());
+          ": not judged, %,d operations after its start are too few for %s (at least %,d; raise"
+          + " study.operationcount)", operations, objective.percentile().label(),
+          objective.percentile().minimumOperations());
+      var excluded = judged.map(j -> String.format(Locale.ROOT, " (%,d operations of its start left out"
+          + " of %s)", j.excluded(), objective.percentile().label())).orElse("");
       var cpu = result.sections().io().flatMap(Io::cpu);
       var steal = cpu.map(c -> OptionalDouble.of(c.steal())).orElse(OptionalDouble.empty());
-      out.printf(Locale.ROOT, "study:   %s %s: %,.0f ops/s, %s %s%s%s%n", name,
+      out.printf(Locale.ROOT, "study:   %s %s: %,.0f ops/s, %s %s%s%s%s%n", name,
           target > 0 ? String.format(Locale.ROOT, "at %,.0f ops/s", target) : "unthrottled", achieved,
           objective.percentile().label(), latency.isPresent()
               ? String.format(Locale.ROOT, latency.getAsDouble() < 1000 ? "%,.3f ms" : "%,.1f ms",
-                  latency.getAsDouble() / 1000) : "unknown", verdict, // sub-millisecond: not 0.0
+                  latency.getAsDouble() / 1000) : "unknown", excluded, verdict, // sub-millisecond: not 0.0
           cpu.filter(CpuShares::stolen).map(c -> String.format(Locale.ROOT, " (the hypervisor took %.1f %% of the"
               + " CPU time)", c.steal())).orElse(""));
-      return new Capacity.Step(target, achieved, latency, met, folder.getFileName().resolve(name)
+      var ran = new Capacity.Step(target, achieved, latency, met, folder.getFileName().resolve(name)
           .resolve("result.json").toString(), steal);
+      return judged.map(j -> ran.withStartExcluded(j.excluded())).orElse(ran);
     });
     int chosen = 0;
     for (int i = 0; i < capacity.steps().size(); i++) {

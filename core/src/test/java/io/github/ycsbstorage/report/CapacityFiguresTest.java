@@ -62,6 +62,21 @@ class CapacityFiguresTest {
         CapacityFigures.describe(List.of(once, none(3_339), none(4_000))));
   }
 
+  /** The report says what the throttled steps were judged on: without their start, and how much of it. */
+  @Test
+  void theStartTransientLeftOutIsSaid() {
+    assertEquals(Optional.empty(), CapacityFigures.startTransient(List.of(met(65_201))), "results before the rule");
+    var unthrottled = met(1).steps().get(0);
+    var step = new Capacity.Step(70_000, 70_000, OptionalDouble.of(900), true, "step2/result.json",
+        OptionalDouble.of(0.1));
+    var search = new Capacity("p99<=2ms", 100_000, List.of(unthrottled, step.withStartExcluded(250),
+        step.withStartExcluded(1_000)), 1, OptionalDouble.of(70_000), OptionalDouble.empty(), Optional.empty())
+        .confirmedBy(step.withStartExcluded(162));
+    assertEquals("Each throttled step is judged without its clients' start (the log intervals that begin in"
+        + " their first second: the start-transient rule, docs/study.md): 1,412 operations of 3 steps left out of their latency, every one still counted in their"
+        + " other figures.", CapacityFigures.startTransient(List.of(search)).orElseThrow());
+  }
+
   @Test
   void repetitionsThatMetNoRateLeaveTheMedianUnknownWhereTheyCouldMoveIt() {
     // below 90,000 could be above 69,061 or below it: the middle one is unknown

@@ -260,11 +260,26 @@ class StudyPlanTest {
     var unthrottled = executor.properties(run, 0, 2, Path.of("/tmp/c"));
     assertEquals(List.of("2147483647", "5"), List.of(unthrottled.get("operationcount"),
         unthrottled.get("maxexecutiontime")));
+    assertEquals(null, unthrottled.get("status.interval"), "YCSB's own");
     var fast = executor.properties(run.withTarget(30_001), 1, 2, Path.of("/tmp/c"));
-    assertEquals(List.of("75005", "null"), List.of(fast.get("operationcount"), String.valueOf(fast.get(
-        "maxexecutiontime"))), "15,001 ops/s per client for 5 s");
+    assertEquals(List.of("105007", "null"), List.of(fast.get("operationcount"), String.valueOf(fast.get(
+        "maxexecutiontime"))), "15,001 ops/s per client for 5 s, and the two seconds the latency may leave out");
+    assertEquals("1", fast.get("status.interval"), "one log interval per second: the start transient's");
     var slow = executor.properties(run.withTarget(100), 0, 2, Path.of("/tmp/c"));
-    assertEquals("500", slow.get("operationcount"), "half of the p99's 1,000 operations, not 50 ops/s × 5 s");
+    assertEquals("600", slow.get("operationcount"), "half of the p99's 1,000 operations, not 50 ops/s × 5 s,"
+        + " and the first two seconds' 100");
+  }
+
+  /** With a counted sample, a throttled step runs the most its latency may leave out on top. */
+  @Test
+  void aCapacityStepWithAnOperationCountRunsItsFirstSecondOnTop() {
+    var definition = StudySettings.from(study("study.workloads", "workloadc", "study.ratios", "",
+        "study.recordcounts", "1000", "study.devices", "ssd=/mnt/ssd/db", "study.slo", "p99<=20ms",
+        "study.operationcount", "2000"), "s", home, home);
+    var executor = new CellCommands(definition, home);
+    var run = new StudyPlan(definition).cells().get(1);
+    assertEquals("2000", executor.properties(run, 0, 1, Path.of("/tmp/c")).get("operationcount"), "unthrottled");
+    assertEquals("2534", executor.properties(run.withTarget(267), 0, 1, Path.of("/tmp/c")).get("operationcount"));
   }
 
   /**
