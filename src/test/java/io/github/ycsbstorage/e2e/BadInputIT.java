@@ -347,7 +347,7 @@ class BadInputIT {
         studyWith("study passes storage.cache=lukewarm", "workload=io.github.ycsbstorage.workload.StorageAwareWorkload\n"
             + "storage.cache=lukewarm\n", "study.properties: storage.cache='lukewarm' is invalid", "accepted: warm, cold"),
         // study files
-        studyWith("study.workloads=,", "study.workloads=,\n", "study.workloads=',' is invalid: it names none",
+        studyWith("study.workloads=,", "study.workloads=,\n", "study.workloads=',' is invalid: it has an empty entry",
             "accepted: a comma-separated list of one or more entries"),
         studyWith("a Latin-1 byte in a study file", "label=caf\u00e9\n", "study.properties' is invalid: not UTF-8 text at line 5",
             "accepted: a study file: properties text in UTF-8"),
@@ -453,7 +453,7 @@ class BadInputIT {
         raw("shell with a bad URL", List.of("shell", "mongodb", "-p", "mongodb.url=http://x"),
             "mongodb.url='http://x' is invalid"),
         raw("report on a file", List.of("report", "workloads/workloada"), "RESULTS='workloads/workloada' is invalid: not a folder"),
-        studyWith("study.distributions=,", "study.distributions=,\n", "study.distributions=',' is invalid: it names none"),
+        studyWith("study.distributions=,", "study.distributions=,\n", "study.distributions=',' is invalid: it has an empty entry"),
         studyWith("study.threads=0", "study.threads=0\n", "study.threads='0' is invalid"),
         studyWith("study.devices without a path", "study.devices=disk\n", "study.devices='disk' is invalid"),
         studyWith("study passes requestdistribution=zipf", "requestdistribution=zipf\n",
@@ -524,7 +524,7 @@ class BadInputIT {
         property(Kind.BASIC, "storage.failure.timeout", "", empty),
         property(Kind.BASIC, "collector.interval", "", empty),
         property(Kind.BASIC, "collector.output", "", empty),
-        basic("collector.paths=,", List.of("-p", "collector.paths=,"), "collector.paths=',' is invalid: it names none"),
+        basic("collector.paths=,", List.of("-p", "collector.paths=,"), "collector.paths=',' is invalid: it has an empty entry"),
         studyWith("study.hosts=", "study.hosts=\n", "study.hosts='' is invalid: an empty value", "accepted: " + empty),
         studyWith("study.name=", "study.name=\n", "study.name='' is invalid: an empty value"),
         studyWith("study.duration=0s", "study.duration=0s\n", "study.duration='0s' is invalid", "at least 1s"),
