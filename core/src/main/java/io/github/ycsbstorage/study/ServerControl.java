@@ -5,9 +5,12 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -18,6 +21,9 @@ import java.util.concurrent.TimeUnit;
  * Not thread-safe: used by the study's single runner thread.
  */
 final class ServerControl {
+  /** The server's start and stop logs hold its own words: its owner's to read. */
+  private static final FileAttribute<Set<PosixFilePermission>> PRIVATE =
+      PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
   private static final long COMMAND_TIMEOUT_MINUTES = 10;
 
   private final Optional<String> start;
@@ -75,8 +81,7 @@ final class ServerControl {
     // The command's own output goes to a private file outside the results (a server it starts may write
     // there for its whole life, which a pipe would end with SIGPIPE once the study exits); the results
     // get its masked copy, as every other output, when the command ends.
-    var raw = Files.createTempFile("ycsb-server-" + what, ".log",
-        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+    var raw = Files.createTempFile("ycsb-server-" + what, ".log", PRIVATE);
     try {
       var process = children.track(new ProcessBuilder(List.of("sh", "-c", command)).directory(workingFolder.toFile())
           .redirectErrorStream(true).redirectOutput(raw.toFile()).start());
@@ -93,8 +98,10 @@ final class ServerControl {
         children.forget(process);
       }
     } finally {
-      Files.writeString(log, SecretMasker.maskText(Files.readString(raw, StandardCharsets.UTF_8)),
-          StandardCharsets.UTF_8);
+      // masked, and still the study's own to share: readable by its owner alone, as it always was
+      Files.deleteIfExists(log);
+      var masked = SecretMasker.maskText(Files.readString(raw, StandardCharsets.UTF_8));
+      Files.writeString(Files.createFile(log, PRIVATE), masked, StandardCharsets.UTF_8);
       Files.delete(raw); // a server still writing to it writes to an unlinked file, which nobody else can open
     }
   }
