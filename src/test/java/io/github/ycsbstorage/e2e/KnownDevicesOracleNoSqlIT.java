@@ -14,9 +14,8 @@ import org.junit.jupiter.api.parallel.Isolated;
 @Isolated("the validation rig: its devices, stores and timings, nothing else beside it")
 class KnownDevicesOracleNoSqlIT {
   /**
-   * Four stores (two starts each), four loads and 40 cells (five repetitions): about 35 minutes on a busy 2-core
-   * host,
-   * three times that is a hang.
+   * Four stores (two starts each), four loads and 40 cells (five repetitions): about 35 minutes on a
+   * busy 2-core host, three times that is a hang.
    */
   private static final Duration RIG = Duration.ofMinutes(105);
 
