@@ -65,7 +65,11 @@ record StartTransient(Summary summary, long excluded) {
     long excluded = 0;
     for (var log : logs) {
       var intervals = HdrLogs.intervals(List.of(log));
-      var start = intervals.stream().mapToLong(Histogram::getStartTimeStamp).min().orElse(0);
+      var first = intervals.stream().mapToLong(Histogram::getStartTimeStamp).min();
+      if (first.isEmpty()) {
+        continue; // a client that logged no interval has no start to leave out
+      }
+      long start = first.getAsLong();
       for (var interval : intervals) {
         if (interval.getStartTimeStamp() - start < SPAN.toMillis()) {
           excluded += interval.getTotalCount();
