@@ -18,7 +18,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 import org.sqlite.SQLiteConfig;
+import org.sqlite.SQLiteErrorCode;
+import org.sqlite.SQLiteException;
 
 /**
  * One results store: an SQLite file in WAL mode, so that readers never block the writer, with a
@@ -28,6 +31,8 @@ import org.sqlite.SQLiteConfig;
 public final class ResultsStore implements AutoCloseable {
   /** How long a writer waits for another one: a row takes milliseconds, a whole study's clients queue. */
   private static final int BUSY_TIMEOUT_MS = 60_000;
+  /** How often a process creating the store tries again to switch it to WAL mode. */
+  private static final long WAL_RETRY_MS = 5;
 
   private final Path file;
   private final Connection connection;
@@ -45,13 +50,13 @@ public final class ResultsStore implements AutoCloseable {
       throw new StoreException("cannot create the folder of the results store " + file + ": " + e, e);
     }
     var config = new SQLiteConfig();
-    config.setJournalMode(SQLiteConfig.JournalMode.WAL);
     config.setBusyTimeout(BUSY_TIMEOUT_MS);
     config.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
     config.enforceForeignKeys(true);
     Connection connection = null;
     try {
       connection = config.createConnection("jdbc:sqlite:" + file);
+      useWriteAheadLog(connection);
       connection.setAutoCommit(false);
       StoreSchema.migrate(connection, file);
       connection.commit();
@@ -62,6 +67,36 @@ public final class ResultsStore implements AutoCloseable {
         throw store;
       }
       throw new StoreException("cannot open the results store " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Puts the store in WAL mode. SQLite does not call the busy handler while it changes a new file's
+   * journal mode, so two processes creating the store at once would fail with SQLITE_BUSY (the
+   * driver's own {@code setJournalMode} does); this waits for the other one, up to the busy timeout.
+   */
+  private static void useWriteAheadLog(Connection connection) throws SQLException {
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(BUSY_TIMEOUT_MS);
+    while (true) {
+      try (var statement = connection.createStatement();
+          var mode = statement.executeQuery("PRAGMA journal_mode=WAL")) {
+        mode.next();
+        if (!"wal".equalsIgnoreCase(mode.getString(1))) {
+          throw new SQLException("the file system does not allow SQLite's write-ahead log (journal mode "
+              + mode.getString(1) + ")");
+        }
+        return;
+      } catch (SQLiteException e) {
+        if ((e.getResultCode().code & 0xff) != SQLiteErrorCode.SQLITE_BUSY.code || System.nanoTime() > deadline) {
+          throw e;
+        }
+      }
+      try {
+        Thread.sleep(WAL_RETRY_MS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new SQLException("interrupted while waiting for another writer of the results store", e);
+      }
     }
   }
 
