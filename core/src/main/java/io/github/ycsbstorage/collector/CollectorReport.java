@@ -43,14 +43,16 @@ public final class CollectorReport {
    * @param serverHost whether the sampled host is the server's (else CPU figures are the client's
    *                   and are labelled {@code client.*})
    * @param processRole whose process {@code /proc/<pid>} was: a server's, or this client's own
+   * @param readingForIt the processes counted with it ({@link Io.ProcessTotals#readingForIt()})
    */
   record Observations(String observed, boolean serverHost, List<PathInventory> inventory, Map<String, String> tuning,
       ProbeResult probe, Sampler.Result sampling, OperationCount operations,
-      Io.ServerSide server, List<String> countedDevices, String timeseries, Io.ProcessTotals.Role processRole) {
+      Io.ServerSide server, List<String> countedDevices, String timeseries, Io.ProcessTotals.Role processRole,
+      List<String> readingForIt) {
 
     Observations withoutTimeseries() {
       return new Observations(observed, serverHost, inventory, tuning, probe, sampling, operations,
-          server, countedDevices, null, processRole);
+          server, countedDevices, null, processRole, readingForIt);
     }
   }
 
@@ -153,7 +155,8 @@ public final class CollectorReport {
         + " clients' earliest and latest readings", first, last);
     var seen = new Observations(lead.observed(), lead.sampledHost() == Io.SampledHost.SERVER, List.of(),
         lead.tuning(), lead.probe().orElse(null), sampling, count, lead.server(), lead.countedDevices(), null,
-        lead.process().map(Io.ProcessTotals::role).orElse(Io.ProcessTotals.Role.SERVER));
+        lead.process().map(Io.ProcessTotals::role).orElse(Io.ProcessTotals.Role.SERVER),
+        lead.process().map(Io.ProcessTotals::readingForIt).orElse(List.of()));
     return Optional.of(io(seen));
   }
 
@@ -185,7 +188,7 @@ public final class CollectorReport {
     return Optional.of(new Io.ProcessTotals(
         cpu == null ? OptionalLong.empty() : OptionalLong.of((cpu[0] + cpu[1]) * 1_000_000L / Sampler.USER_HZ),
         known(io, 2), known(io, 3), known(io, 0), known(io, 1), cpuShare, ioShare, seen.processRole(),
-        runQueue(totals)));
+        runQueue(totals), seen.readingForIt()));
   }
 
   /** The process's threads' run-queue figures, unknown with the reason when an interval lacked them. */

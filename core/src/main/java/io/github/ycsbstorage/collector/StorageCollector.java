@@ -1,6 +1,7 @@
 package io.github.ycsbstorage.collector;
 
 import io.github.ycsbstorage.collector.device.DeviceResolver;
+import io.github.ycsbstorage.collector.device.FuseDaemons;
 import io.github.ycsbstorage.collector.device.HostTuning;
 import io.github.ycsbstorage.collector.device.PathInventory;
 import io.github.ycsbstorage.collector.host.HostFiles;
@@ -59,6 +60,7 @@ public final class StorageCollector implements PhaseObserver {
   private ServerMetricsSource serverMetrics;
   private Io.ServerSide server = Io.ServerSide.LOCAL;
   private List<String> countedDevices = List.of();
+  private List<String> readingForServer = List.of();
   private String observed;
   private boolean serverHost;
   private final List<String> problems = new ArrayList<>();
@@ -115,7 +117,7 @@ public final class StorageCollector implements PhaseObserver {
         if (settings.serverLocal()) {
           observed = "local server host";
           serverHost = true;
-          source = new LocalProcSource(files, settings.pid());
+          source = new LocalProcSource(files, settings.pid(), fuseDaemons());
           try {
             inventory = resolve();
             tuning = HostTuning.read(files);
@@ -139,6 +141,22 @@ public final class StorageCollector implements PhaseObserver {
     sampler = new Sampler(source, devicesToSample(watched), settings.interval(),
         ownProcess ? ClientThreadIds.ofThisProcess() : tid -> true);
     sampler.start();
+  }
+
+  /**
+   * The daemons of the FUSE file systems holding the server's open files, whose device reads are the
+   * server's (the kernel counts them as the daemon's); a mount whose daemon cannot be told is a warning.
+   */
+  private List<Long> fuseDaemons() {
+    if (settings.pid().isEmpty()) {
+      return List.of();
+    }
+    var daemons = FuseDaemons.of(files, settings.pid().getAsLong());
+    daemons.stream().filter(daemon -> daemon.pid().isEmpty()).forEach(daemon -> problems.add("collector: "
+        + daemon.description()));
+    var found = daemons.stream().filter(daemon -> daemon.pid().isPresent()).toList();
+    readingForServer = found.stream().map(FuseDaemons.Daemon::description).toList();
+    return found.stream().map(daemon -> daemon.pid().orElseThrow()).toList();
   }
 
   /** Takes a reading now, between the timer's: tests step through a phase with it instead of sleeping. */
@@ -249,7 +267,7 @@ public final class StorageCollector implements PhaseObserver {
         server, countedDevices, settings.output().map(this::relativeToResult).orElse(null),
         // an engine embedded in this client (rocksdb) reports this process as its server's
         settings.pid().orElse(-1) == ProcessHandle.current().pid() ? Io.ProcessTotals.Role.CLIENT
-            : Io.ProcessTotals.Role.SERVER);
+            : Io.ProcessTotals.Role.SERVER, readingForServer);
     if (settings.output().isPresent()) {
       try {
         TimeSeriesFile.write(settings.output().get(), phase, settings.interval().toMillis() + "ms", seen);

@@ -340,8 +340,11 @@ final class Judge {
   /** E.g. {@code  by its process (other processes': 1.478)}, when the host's devices read more than the side's process. */
   private static String others(Aggregate side, double own) {
     var host = mean(side, Judge::hostReadsPerOperation);
+    boolean daemons = side.cells().stream().flatMap(c -> c.result().sections().io().flatMap(Io::process).stream())
+        .anyMatch(process -> !process.readingForIt().isEmpty());
     return host.isPresent() && host.getAsDouble() - own >= EXERCISED_FROM / 10 ? String.format(Locale.ROOT,
-        " by its process (the host's: %s, other processes' included)", Format.precise(host.getAsDouble())) : "";
+        " by its process%s (the host's: %s, other processes' included)",
+        daemons ? " and the FUSE daemons serving its files" : "", Format.precise(host.getAsDouble())) : "";
   }
 
   /** E.g. {@code , vda at most 19 %util}: the busiest data device of a side's runs, when sampled. */

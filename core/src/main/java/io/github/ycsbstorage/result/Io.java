@@ -133,10 +133,13 @@ public record Io(String observed, SampledHost sampledHost, String source, int sa
    * @param role            whose process it is: a server's, or the client's own when the engine is
    *                        embedded in it (files of earlier versions: server)
    * @param runQueue        its threads' time on a CPU and waiting for one
+   * @param readingForIt    the processes whose storage bytes are counted with its own: the FUSE daemons
+   *                        serving its files, which read the device on its behalf (the kernel counts
+   *                        those reads as theirs)
    */
   public record ProcessTotals(OptionalLong cpuMicros, OptionalLong readBytes, OptionalLong writeBytes,
       OptionalLong rchar, OptionalLong wchar, OptionalDouble shareOfHostCpu, OptionalDouble shareOfDeviceIo,
-      Role role, RunQueue runQueue) {
+      Role role, RunQueue runQueue, @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> readingForIt) {
     /** Below this share of the host's work, the host figures are mostly other tenants'. */
     public static final double BUSY_ELSEWHERE_BELOW = 0.5;
 
@@ -145,6 +148,7 @@ public record Io(String observed, SampledHost sampledHost, String source, int sa
       shareOfDeviceIo = shareOfDeviceIo == null ? OptionalDouble.empty() : shareOfDeviceIo;
       role = role == null ? Role.SERVER : role;
       runQueue = runQueue == null ? RunQueue.unknown("not recorded (a file of an earlier version)") : runQueue;
+      readingForIt = readingForIt == null ? List.of() : List.copyOf(readingForIt);
     }
 
     /**

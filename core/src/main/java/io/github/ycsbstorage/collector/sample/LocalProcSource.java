@@ -23,19 +23,31 @@ import java.util.function.Predicate;
 public final class LocalProcSource implements ProcSource {
   private final HostFiles files;
   private final OptionalLong pid;
+  private final List<Long> readingForIt;
   private final LongSupplier nanoClock;
   private final Map<String, byte[]> buffers = new HashMap<>();
   private final List<String> names;
 
   public LocalProcSource(HostFiles files, OptionalLong pid) {
-    this(files, pid, System::nanoTime);
+    this(files, pid, List.of(), System::nanoTime);
+  }
+
+  /**
+   * @param readingForIt processes that read the device on the server's behalf (the FUSE daemons of its
+   *                     files): their {@code io} counters are added to the server process's
+   */
+  public LocalProcSource(HostFiles files, OptionalLong pid, List<Long> readingForIt) {
+    this(files, pid, readingForIt, System::nanoTime);
   }
 
   /** With another monotonic clock: tests use one they advance. */
-  LocalProcSource(HostFiles files, OptionalLong pid, LongSupplier nanoClock) {
-    Check.argument(files != null && pid != null && nanoClock != null, "files, pid and clock must not be null");
+  LocalProcSource(HostFiles files, OptionalLong pid, List<Long> readingForIt, LongSupplier nanoClock) {
+    Check.argument(files != null && pid != null && readingForIt != null && nanoClock != null,
+        "files, pid, processes and clock must not be null");
+    Check.argument(pid.isPresent() || readingForIt.isEmpty(), "processes read for no server");
     this.files = files;
     this.pid = pid;
+    this.readingForIt = List.copyOf(readingForIt);
     this.nanoClock = nanoClock;
     this.names = pid.isPresent() ? Snapshot.FILES : Snapshot.HOST_FILES;
   }
@@ -56,21 +68,36 @@ public final class LocalProcSource implements ProcSource {
     if (name.equals(Snapshot.THREADS)) {
       return threads();
     }
-    var hostPath = name.startsWith("pid/") ? "/proc/" + pid.getAsLong() + "/" + name.substring(4)
-        : "/proc/" + name;
+    if (!name.startsWith("pid/")) {
+      return read(name, List.of("/proc/" + name));
+    }
+    var own = "/proc/" + pid.getAsLong() + "/" + name.substring(4);
+    if (!name.equals("pid/io")) {
+      return read(name, List.of(own));
+    }
+    // the daemons' files follow the server's: ProcParsers#processIo adds them up
+    var paths = new java.util.ArrayList<String>(List.of(own));
+    readingForIt.forEach(process -> paths.add("/proc/" + process + "/io"));
+    return read(name, paths);
+  }
+
+  /** The files one after another in {@code name}'s buffer; null when any of them is unreadable. */
+  private Snapshot.Slice read(String name, List<String> hostPaths) {
     var buffer = buffers.computeIfAbsent(name, key -> new byte[8192]);
     int length = 0;
-    try (var in = new FileInputStream(files.path(hostPath).toFile())) {
-      int n;
-      while ((n = in.read(buffer, length, buffer.length - length)) > 0) {
-        length += n;
-        if (length == buffer.length) {
-          buffer = Arrays.copyOf(buffer, buffer.length * 2);
-          buffers.put(name, buffer);
+    for (var hostPath : hostPaths) {
+      try (var in = new FileInputStream(files.path(hostPath).toFile())) {
+        int n;
+        while ((n = in.read(buffer, length, buffer.length - length)) > 0) {
+          length += n;
+          if (length == buffer.length) {
+            buffer = Arrays.copyOf(buffer, buffer.length * 2);
+            buffers.put(name, buffer);
+          }
         }
+      } catch (IOException | RuntimeException e) {
+        return null;
       }
-    } catch (IOException | RuntimeException e) {
-      return null;
     }
     return new Snapshot.Slice(buffer, 0, length);
   }

@@ -90,9 +90,12 @@ public final class ProcParsers {
     return keyed(data, offset, length, VMSTAT_PREFIXES);
   }
 
-  /** {@code rchar wchar read_bytes write_bytes} from {@code /proc/<pid>/io}; -1 when absent. */
+  /**
+   * {@code rchar wchar read_bytes write_bytes} from {@code /proc/<pid>/io}, summed over several such
+   * files one after another (a server's and the daemons' that read for it); -1 when absent.
+   */
   public static long[] processIo(byte[] data, int offset, int length) {
-    return keyed(data, offset, length, PROCESS_IO_PREFIXES);
+    return keyed(data, offset, length, PROCESS_IO_PREFIXES, true);
   }
 
   /**
@@ -134,14 +137,20 @@ public final class ProcParsers {
   }
 
   private static long[] keyed(byte[] data, int offset, int length, byte[][] prefixes) {
+    return keyed(data, offset, length, prefixes, false);
+  }
+
+  /** Each key's value: its first, or with {@code sumRepeats} the sum of all its lines. */
+  private static long[] keyed(byte[] data, int offset, int length, byte[][] prefixes, boolean sumRepeats) {
     var values = new long[prefixes.length];
     Arrays.fill(values, -1);
     var text = new ProcText(data, offset, length);
     while (!text.atEnd()) {
       for (int i = 0; i < prefixes.length; i++) {
-        if (values[i] < 0 && text.startsWith(prefixes[i])) {
+        if ((sumRepeats || values[i] < 0) && text.startsWith(prefixes[i])) {
           text.skip(prefixes[i].length);
-          values[i] = text.nextLong();
+          long value = text.nextLong();
+          values[i] = values[i] < 0 ? value : value < 0 ? -1 : values[i] + value;
           break;
         }
       }

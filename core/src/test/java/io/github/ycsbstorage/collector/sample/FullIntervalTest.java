@@ -81,7 +81,7 @@ class FullIntervalTest {
     Fixtures.write(root, "/proc/vmstat", "pgmajfault 0\n");
     // the clock is read right before the first file and right after the last one, nothing else
     var clock = new ArrayDeque<>(List.of(45_000_000L, 45_200_000L));
-    var source = new LocalProcSource(new HostFiles(root), OptionalLong.empty(), clock::removeFirst);
+    var source = new LocalProcSource(new HostFiles(root), OptionalLong.empty(), List.of(), clock::removeFirst);
     var snapshot = source.take(ProcParsers.ALL_DEVICES);
     assertEquals(45_100_000L, snapshot.nanos());
     assertTrue(clock.isEmpty());

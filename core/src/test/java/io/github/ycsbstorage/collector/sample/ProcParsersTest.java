@@ -38,6 +38,14 @@ class ProcParsersTest {
     assertArrayEquals(new long[] {100, 200, 4096, 8192}, ProcParsers.processIo(io, 0, io.length));
   }
 
+  /** A server's io file followed by its FUSE daemon's: the bytes the daemon read for it count as its own. */
+  @Test
+  void processIoAddsUpFilesOneAfterAnother() {
+    var io = bytes("rchar: 100\nwchar: 200\nread_bytes: 0\nwrite_bytes: 8192\n"
+        + "rchar: 7\nwchar: 1\nread_bytes: 1048576\nwrite_bytes: 0\n");
+    assertArrayEquals(new long[] {107, 201, 1048576, 8192}, ProcParsers.processIo(io, 0, io.length));
+  }
+
   @Test
   void processCpuCountsFieldsAfterTheCommandNameEvenWithSpacesAndParentheses() {
     var stat = bytes("1234 (mongo d) (x)) S 1 1234 1234 0 -1 4194560 100 0 5 0 250 75 0 0 20 0 30 0 99\n");
