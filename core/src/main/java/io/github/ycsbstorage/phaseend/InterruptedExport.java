@@ -1,8 +1,8 @@
 package io.github.ycsbstorage.phaseend;
 
-import io.github.ycsbstorage.config.YcsbSettings;
 import io.github.ycsbstorage.exit.ExitStatus;
 import io.github.ycsbstorage.result.AtomicFile;
+import io.github.ycsbstorage.ycsbconfig.YcsbSettings;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Path;

@@ -2,12 +2,12 @@ package io.github.ycsbstorage.study;
 
 import io.github.ycsbstorage.config.PropertyReader;
 import io.github.ycsbstorage.config.SecretMasker;
-import io.github.ycsbstorage.config.Throttle;
-import io.github.ycsbstorage.config.YcsbSettings;
 import io.github.ycsbstorage.keys.StorageKeys;
 import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.ResultFile;
 import io.github.ycsbstorage.result.Version;
+import io.github.ycsbstorage.ycsbconfig.Throttle;
+import io.github.ycsbstorage.ycsbconfig.YcsbSettings;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

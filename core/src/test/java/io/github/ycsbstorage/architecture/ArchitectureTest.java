@@ -42,7 +42,7 @@ class ArchitectureTest {
   private static final String OURS = "io.github.ycsbstorage.";
   /** Lowest first: a package may depend on the packages before it only. */
   static final List<String> LAYERS = List.of(
-      "spi", "config", "binding", "exit", "keys", "result", "store", "collector.host", "collector.sample", "collector.device",
+      "spi", "config", "binding", "exit", "ycsbconfig", "keys", "result", "store", "collector.host", "collector.sample", "collector.device",
       "collector.probe", "dataset", "collector.remote", "collector", "phaseend", "workload", "study", "report", "cli");
   /** What a binding's main code may use of ours: the packages of the SPI module. */
   private static final Set<String> FOR_BINDINGS = Set.of("spi", "config", "binding");
