@@ -2,10 +2,10 @@ package io.github.ycsbstorage.cli;
 
 import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.config.InvalidPropertyException;
-import io.github.ycsbstorage.config.PropertiesFile;
 import io.github.ycsbstorage.config.PropertyReader;
-import io.github.ycsbstorage.config.YcsbSettings;
 import io.github.ycsbstorage.workload.StorageSettings;
+import io.github.ycsbstorage.ycsbconfig.PropertiesFile;
+import io.github.ycsbstorage.ycsbconfig.YcsbSettings;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,9 +2,9 @@ package io.github.ycsbstorage.cli;
 
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.NamespaceValidator;
-import io.github.ycsbstorage.config.YcsbSettings;
 import io.github.ycsbstorage.workload.StorageAwareWorkload;
 import io.github.ycsbstorage.workload.StorageSettings;
+import io.github.ycsbstorage.ycsbconfig.YcsbSettings;
 import java.util.List;
 import java.util.Properties;
 import site.ycsb.Client;

@@ -1,7 +1,7 @@
 package io.github.ycsbstorage.cli;
 
-import io.github.ycsbstorage.config.Throttle;
-import io.github.ycsbstorage.config.YcsbSettings;
+import io.github.ycsbstorage.ycsbconfig.Throttle;
+import io.github.ycsbstorage.ycsbconfig.YcsbSettings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;

@@ -2,7 +2,7 @@ package io.github.ycsbstorage.cli;
 
 import io.github.ycsbstorage.config.ByteSize;
 import io.github.ycsbstorage.config.InvalidPropertyException;
-import io.github.ycsbstorage.config.YcsbSettings;
+import io.github.ycsbstorage.ycsbconfig.YcsbSettings;
 import java.util.Properties;
 import site.ycsb.Client;
 import site.ycsb.workloads.CoreWorkload;

@@ -1,7 +1,7 @@
 package io.github.ycsbstorage.collector;
 
-import io.github.ycsbstorage.config.YcsbSettings;
 import io.github.ycsbstorage.result.OperationCount;
+import io.github.ycsbstorage.ycsbconfig.YcsbSettings;
 import java.io.IOException;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicLong;

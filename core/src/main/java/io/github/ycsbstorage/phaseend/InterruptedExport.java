@@ -1,8 +1,8 @@
 package io.github.ycsbstorage.phaseend;
 
-import io.github.ycsbstorage.config.YcsbSettings;
 import io.github.ycsbstorage.exit.ExitStatus;
 import io.github.ycsbstorage.result.AtomicFile;
+import io.github.ycsbstorage.ycsbconfig.YcsbSettings;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Path;
@@ -89,7 +89,7 @@ public final class InterruptedExport {
     } catch (IOException | RuntimeException e) {
       System.err.println("Status: failed: the measurements could not be exported: " + e);
     } finally {
-      ResultExporter.exit.accept(ExitStatus.FAILED.code());
+      ResultExporter.END_PROCESS.accept(ExitStatus.FAILED.code());
     }
   }
 
@@ -104,7 +104,7 @@ public final class InterruptedExport {
     long runtimeMs = Math.max(1, Duration.between(settings.startedAt(), Instant.now()).toMillis());
     var exportFile = YcsbSettings.from(settings.properties()).exportFile().map(Path::of);
     AtomicFile.Content export = out -> {
-      try (var exporter = new ResultExporter(out, ending)) {
+      try (var exporter = new ResultExporter(out, ending, ResultExporter.END_PROCESS)) {
         exporter.write("OVERALL", "RunTime(ms)", runtimeMs);
         exporter.write("OVERALL", "Throughput(ops/sec)", recorded.operations() * 1000.0 / runtimeMs);
         recorded.replay(exporter);

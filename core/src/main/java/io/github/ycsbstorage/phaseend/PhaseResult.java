@@ -1,7 +1,6 @@
 package io.github.ycsbstorage.phaseend;
 
 import io.github.ycsbstorage.config.SecretMasker;
-import io.github.ycsbstorage.config.YcsbSettings;
 import io.github.ycsbstorage.result.AtomicFile;
 import io.github.ycsbstorage.result.Host;
 import io.github.ycsbstorage.result.Result;
@@ -12,6 +11,7 @@ import io.github.ycsbstorage.result.Summary;
 import io.github.ycsbstorage.result.Versions;
 import io.github.ycsbstorage.store.StoreException;
 import io.github.ycsbstorage.store.StoreWriter;
+import io.github.ycsbstorage.ycsbconfig.YcsbSettings;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;

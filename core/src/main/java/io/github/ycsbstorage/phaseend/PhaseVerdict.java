@@ -1,10 +1,10 @@
 package io.github.ycsbstorage.phaseend;
 
-import io.github.ycsbstorage.config.YcsbSettings;
 import io.github.ycsbstorage.exit.ExitStatus;
 import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.Status;
 import io.github.ycsbstorage.result.Summary;
+import io.github.ycsbstorage.ycsbconfig.YcsbSettings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

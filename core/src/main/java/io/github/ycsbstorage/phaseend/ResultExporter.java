@@ -33,8 +33,7 @@ import site.ycsb.measurements.exporter.TextMeasurementsExporter;
  *
  * <p>After writing, it prints the phase's {@link PhaseVerdict} ({@code Status: failed: the load stored
  * 10 of 200,000 records …}) and, when the phase did not do its work, ends the JVM with exit status
- * {@link ExitStatus#FAILED}: YCSB's {@code Client} calls {@code System.exit(0)} right after
- * this export, so this is the last place where the verdict can reach the exit status.
+ * {@link ExitStatus#FAILED} ({@link #END_PROCESS}).
  *
  * <p>Not thread-safe: YCSB exports from its main thread.
  */
@@ -50,28 +49,44 @@ public final class ResultExporter implements MeasurementsExporter {
     STRANDED
   }
 
-  /** Ends the JVM with a failed phase's exit status; tests replace it. */
-  static volatile IntConsumer exit = System::exit;
+  /**
+   * Ends the JVM with a phase's exit status: the one place beside {@code cli.Main.exit} that ends the
+   * process. The exporter must do it itself because YCSB's {@code Client.main} calls
+   * {@code System.exit(0)} right after the export: this is the last place where a failed verdict can
+   * reach the exit status.
+   */
+  static final IntConsumer END_PROCESS = status -> System.exit(status);
 
   private final ResultSettings settings;
   private final OutputStream out;
   private final MeasurementsExporter delegate;
   private final boolean textDelegate;
   private final Ending ending;
+  /** How this export ends the JVM of a failed phase: {@link #END_PROCESS} but in tests. */
+  private final IntConsumer exit;
   private final YcsbSummary summary = new YcsbSummary();
   /** The first failure to write YCSB's output, which YCSB's {@code Client} answers only after {@link #close}. */
   private IOException writeFailure;
 
   /** The exporter YCSB's {@code Client} makes at the end of the phase. */
   public ResultExporter(OutputStream out) {
-    this(out, Ending.YCSB);
+    this(out, END_PROCESS);
+  }
+
+  /** @param exit ends the JVM with a failed phase's exit status */
+  ResultExporter(OutputStream out, IntConsumer exit) {
+    this(out, Ending.YCSB, exit);
     ExportClaim.ownExportWriting();
   }
 
-  /** @param ending how this export ends the phase */
-  ResultExporter(OutputStream out, Ending ending) {
+  /**
+   * @param ending how this export ends the phase
+   * @param exit   ends the JVM with a failed phase's exit status
+   */
+  ResultExporter(OutputStream out, Ending ending, IntConsumer exit) {
     this.settings = configured;
     this.ending = ending;
+    this.exit = exit;
     // The delegate may close its stream; keep it open for the lines appended after it.
     this.out = out;
     this.delegate = instantiate(settings.delegateClass(), new CloseShieldOutputStream(out));
@@ -184,7 +199,7 @@ public final class ResultExporter implements MeasurementsExporter {
    * been printed, the JVM ends with exit status {@link ExitStatus#FAILED}, without waiting for
    * other threads.
    */
-  private static void exitOnTheStoppingError() {
+  private void exitOnTheStoppingError() {
     Thread.currentThread().setUncaughtExceptionHandler((thread, error) -> {
       System.err.print("Exception in thread \"" + thread.getName() + "\" ");
       error.printStackTrace();

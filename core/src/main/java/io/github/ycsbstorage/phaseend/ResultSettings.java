@@ -1,8 +1,8 @@
 package io.github.ycsbstorage.phaseend;
 
 import io.github.ycsbstorage.config.Check;
-import io.github.ycsbstorage.config.YcsbSettings;
 import io.github.ycsbstorage.result.Phase;
+import io.github.ycsbstorage.ycsbconfig.YcsbSettings;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Optional;

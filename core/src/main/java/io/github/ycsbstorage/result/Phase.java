@@ -1,7 +1,7 @@
 package io.github.ycsbstorage.result;
 
 import com.fasterxml.jackson.annotation.JsonValue;
-import io.github.ycsbstorage.config.YcsbSettings;
+import io.github.ycsbstorage.ycsbconfig.YcsbSettings;
 import java.util.Locale;
 
 /** YCSB's two phases: {@code load} (inserts the dataset) and {@code run} (the workload's mix). */

@@ -1,6 +1,6 @@
 package io.github.ycsbstorage.result;
 
-import io.github.ycsbstorage.config.YcsbSettings;
+import io.github.ycsbstorage.ycsbconfig.YcsbSettings;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.Properties;

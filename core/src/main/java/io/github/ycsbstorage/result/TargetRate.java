@@ -1,6 +1,6 @@
 package io.github.ycsbstorage.result;
 
-import io.github.ycsbstorage.config.YcsbSettings;
+import io.github.ycsbstorage.ycsbconfig.YcsbSettings;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;

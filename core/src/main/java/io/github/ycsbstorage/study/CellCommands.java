@@ -2,11 +2,12 @@ package io.github.ycsbstorage.study;
 
 import io.github.ycsbstorage.config.PropertyReader;
 import io.github.ycsbstorage.config.SecretMasker;
-import io.github.ycsbstorage.config.Throttle;
-import io.github.ycsbstorage.config.YcsbSettings;
+import io.github.ycsbstorage.keys.StorageKeys;
 import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.ResultFile;
 import io.github.ycsbstorage.result.Version;
+import io.github.ycsbstorage.ycsbconfig.Throttle;
+import io.github.ycsbstorage.ycsbconfig.YcsbSettings;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -26,7 +27,6 @@ import site.ycsb.workloads.CoreWorkload;
  * decides its figures, which resume compares with those a result recorded. Immutable.
  */
 final class CellCommands {
-  static final String STORAGE_AWARE_WORKLOAD = "io.github.ycsbstorage.workload.StorageAwareWorkload";
   /** cli.StudyParent's property (cli sits above study: named here, not imported). */
   private static final String PARENT_PROPERTY = "ycsb.storage.parent";
   /** A client's properties, in its folder while the cell runs ({@link ClientLaunch}). */
@@ -34,7 +34,7 @@ final class CellCommands {
   private static final String EXPORTER = "site.ycsb.measurements.exporter.JSONArrayMeasurementsExporter";
   /** Where a client writes and which client it is: not what it measures. */
   private static final Set<String> NOT_INPUTS = Set.of(Client.EXPORT_FILE_PROPERTY, ResultFile.PROPERTY, YcsbSettings.HDRHISTOGRAM_OUTPUT_PATH,
-      "storage.client");
+      StorageKeys.CLIENT);
 
   /** One client of a cell: its number, its output folder, its properties and its command line. */
   record ClientCommand(int index, Path folder, Map<String, String> properties, List<String> command) {
@@ -113,12 +113,12 @@ final class CellCommands {
         properties.put(study.embeddedEngine().orElseThrow().directoryProperty(), folder.toString()));
     properties.putAll(cell.scale().properties());
     if (needsStorageAwareWorkload(cell) && !study.passThrough().containsKey(Client.WORKLOAD_PROPERTY)) {
-      properties.put(Client.WORKLOAD_PROPERTY, STORAGE_AWARE_WORKLOAD);
+      properties.put(Client.WORKLOAD_PROPERTY, StorageKeys.WORKLOAD_CLASS);
     }
     if (storageAware(cell) && clients > 1) {
       // The storage-aware workload derives each client's insertstart/insertcount from these.
-      properties.put("storage.clients", Integer.toString(clients));
-      properties.put("storage.client", Integer.toString(index));
+      properties.put(StorageKeys.CLIENTS, Integer.toString(clients));
+      properties.put(StorageKeys.CLIENT, Integer.toString(index));
     }
     cell.distribution().ifPresent(d -> properties.put(CoreWorkload.REQUEST_DISTRIBUTION_PROPERTY, d));
     if (clients > 1 && clientTarget(cell).isPresent() && !study.passThrough().containsKey(YcsbSettings.SPIN_SLEEP)
@@ -197,8 +197,8 @@ final class CellCommands {
   }
 
   boolean storageAware(Cell cell) {
-    return STORAGE_AWARE_WORKLOAD.equals(study.passThrough().getOrDefault(Client.WORKLOAD_PROPERTY,
-        needsStorageAwareWorkload(cell) ? STORAGE_AWARE_WORKLOAD : ""));
+    return StorageKeys.WORKLOAD_CLASS.equals(study.passThrough().getOrDefault(Client.WORKLOAD_PROPERTY,
+        needsStorageAwareWorkload(cell) ? StorageKeys.WORKLOAD_CLASS : ""));
   }
 
   /** A dataset size in bytes needs it; the collector runs with any workload. */

@@ -1,6 +1,7 @@
 package io.github.ycsbstorage.study;
 
 import io.github.ycsbstorage.config.Check;
+import io.github.ycsbstorage.keys.StorageKeys;
 import java.util.Map;
 import site.ycsb.Client;
 
@@ -12,8 +13,8 @@ import site.ycsb.Client;
 public record DatasetScale(Kind kind, String value) {
   /** How the size is given. */
   public enum Kind {
-    RATIO("ratio", "storage.dataset.ratio"),
-    SIZE("size", "storage.dataset.size"),
+    RATIO("ratio", StorageKeys.RATIO),
+    SIZE("size", StorageKeys.SIZE),
     RECORDS("records", Client.RECORD_COUNT_PROPERTY);
 
     final String label;

@@ -1,11 +1,11 @@
 package io.github.ycsbstorage.workload;
 
 import io.github.ycsbstorage.config.InvalidPropertyException;
-import io.github.ycsbstorage.config.YcsbSettings;
 import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.spi.DatasetSize;
 import io.github.ycsbstorage.spi.ServerInfo;
 import io.github.ycsbstorage.spi.ServerInfoProvider;
+import io.github.ycsbstorage.ycsbconfig.YcsbSettings;
 import java.util.Optional;
 import java.util.Properties;
 import site.ycsb.Client;

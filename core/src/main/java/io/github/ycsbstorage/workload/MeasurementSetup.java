@@ -1,7 +1,7 @@
 package io.github.ycsbstorage.workload;
 
 import io.github.ycsbstorage.binding.YcsbInternals;
-import io.github.ycsbstorage.config.YcsbSettings;
+import io.github.ycsbstorage.ycsbconfig.YcsbSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,12 +1,12 @@
 package io.github.ycsbstorage.workload;
 
-import io.github.ycsbstorage.config.YcsbSettings;
 import io.github.ycsbstorage.phaseend.ResultExporter;
 import io.github.ycsbstorage.phaseend.ResultSettings;
-import io.github.ycsbstorage.result.ResultFile;
 import io.github.ycsbstorage.result.Phase;
+import io.github.ycsbstorage.result.ResultFile;
 import io.github.ycsbstorage.spi.ServerInfo;
 import io.github.ycsbstorage.spi.ServerInfoProvider;
+import io.github.ycsbstorage.ycsbconfig.YcsbSettings;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.Properties;

@@ -7,6 +7,7 @@ import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.config.DurationFormat;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.PropertyReader;
+import io.github.ycsbstorage.keys.StorageKeys;
 import io.github.ycsbstorage.result.CacheState;
 import io.github.ycsbstorage.result.ResultFile;
 import io.github.ycsbstorage.result.Sizing;
@@ -58,21 +59,21 @@ public record StorageSettings(OptionalDouble ratio, Optional<ByteSize> size, Siz
                               Duration failureTimeout, Duration operationTimeout) {
 
   public static final String PREFIX = "storage.";
-  public static final String RATIO = "storage.dataset.ratio";
-  public static final String SIZE = "storage.dataset.size";
+  public static final String RATIO = StorageKeys.RATIO;
+  public static final String SIZE = StorageKeys.SIZE;
   /**
    * A JVM system property, not a YCSB one: the dataset size key that {@code bin/ycsb} found replaced by
    * a later level (see {@code ClientArguments.replacedDatasetSize}); the workload drops it.
    */
   public static final String REPLACED_SIZE = "ycsbstorage.dataset.replaced";
-  public static final String BASIS = "storage.memory.basis";
-  public static final String SERVER_MEMORY = DeclaredMemory.KEY;
+  public static final String BASIS = StorageKeys.BASIS;
+  public static final String SERVER_MEMORY = StorageKeys.SERVER_MEMORY;
   public static final String RECORD_OVERHEAD = "storage.record.overhead";
   public static final String CALIBRATE = "storage.calibrate";
   public static final String CALIBRATE_RECORDS = "storage.calibrate.records";
-  public static final String CLIENTS = "storage.clients";
-  public static final String CLIENT = "storage.client";
-  public static final String WARMUP = "storage.warmup";
+  public static final String CLIENTS = StorageKeys.CLIENTS;
+  public static final String CLIENT = StorageKeys.CLIENT;
+  public static final String WARMUP = StorageKeys.WARMUP;
   public static final String STEADY_ROUND = "storage.steady.round";
   public static final String STEADY_ROUNDS = "storage.steady.rounds";
   public static final String STEADY_METRIC = "storage.steady.metric";

@@ -1,7 +1,7 @@
 package io.github.ycsbstorage.workload;
 
-import io.github.ycsbstorage.config.YcsbSettings;
 import io.github.ycsbstorage.result.SteadyState;
+import io.github.ycsbstorage.ycsbconfig.YcsbSettings;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

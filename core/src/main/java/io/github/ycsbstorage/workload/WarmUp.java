@@ -1,8 +1,8 @@
 package io.github.ycsbstorage.workload;
 
-import io.github.ycsbstorage.config.YcsbSettings;
 import io.github.ycsbstorage.result.SteadyState;
 import io.github.ycsbstorage.result.Warmup;
+import io.github.ycsbstorage.ycsbconfig.YcsbSettings;
 import java.text.DecimalFormat;
 import java.text.SimpleDateFormat;
 import java.time.Duration;

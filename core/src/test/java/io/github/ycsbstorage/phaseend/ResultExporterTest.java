@@ -6,10 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.ycsbstorage.config.YcsbSettings;
 import io.github.ycsbstorage.result.Phase;
-import io.github.ycsbstorage.result.ResultReader;
 import io.github.ycsbstorage.result.ResultFile;
+import io.github.ycsbstorage.result.ResultReader;
 import io.github.ycsbstorage.result.RunRecord;
 import io.github.ycsbstorage.result.Sizing;
 import io.github.ycsbstorage.result.Version;
@@ -18,6 +17,7 @@ import io.github.ycsbstorage.store.ResultsStore;
 import io.github.ycsbstorage.store.RunFilter;
 import io.github.ycsbstorage.store.StoreException;
 import io.github.ycsbstorage.store.StoreSettings;
+import io.github.ycsbstorage.ycsbconfig.YcsbSettings;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -45,14 +45,12 @@ class ResultExporterTest {
   void clean() {
     RunRecord.current().clear();
     ResultExporter.configure(ResultSettings.standalone());
-    ResultExporter.exit = exits::add;
   }
 
   @AfterEach
   void restore() {
     RunRecord.current().clear();
     ResultExporter.configure(ResultSettings.standalone());
-    ResultExporter.exit = System::exit;
   }
 
   private static Properties properties() {
@@ -99,7 +97,7 @@ class ResultExporterTest {
         properties(), STARTED, Optional.of("5.14.0"), Optional.of("7.0.4")));
     recordStorageFacts();
     var out = new ByteArrayOutputStream();
-    var exporter = new ResultExporter(out);
+    var exporter = new ResultExporter(out, exits::add);
     exportRun(exporter);
     exporter.close();
 
@@ -155,7 +153,7 @@ class ResultExporterTest {
     recordStorageFacts();
     RunRecord.current().addWarning("collector lost /proc/diskstats for 3 s");
     var out = new ByteArrayOutputStream();
-    var exporter = new ResultExporter(out);
+    var exporter = new ResultExporter(out, exits::add);
     exporter.write("OVERALL", "RunTime(ms)", 60000L);
     exporter.close();
     var array = new ObjectMapper().readTree(out.toByteArray());
@@ -173,7 +171,7 @@ class ResultExporterTest {
     ResultExporter.configure(new ResultSettings(YcsbSettings.DEFAULT_EXPORTER, Optional.of(target), Phase.LOAD,
         properties, STARTED, Optional.empty(), Optional.empty()));
     RunRecord.current().addWarning("achieved dataset 0.61 × the plan");
-    var exporter = new ResultExporter(new ByteArrayOutputStream());
+    var exporter = new ResultExporter(new ByteArrayOutputStream(), exits::add);
     exporter.write("INSERT", "Operations", 5L);
     exporter.write("INSERT", "Return=OK", 5L);
     exporter.close();
@@ -191,7 +189,7 @@ class ResultExporterTest {
     ResultExporter.configure(new ResultSettings(YcsbSettings.DEFAULT_EXPORTER, Optional.of(target), Phase.LOAD,
         properties(), STARTED, Optional.empty(), Optional.empty()));
     RunRecord.current().addWarning("achieved dataset 0.01 × the plan");
-    var exporter = new ResultExporter(new ByteArrayOutputStream());
+    var exporter = new ResultExporter(new ByteArrayOutputStream(), exits::add);
     exporter.write("OVERALL", "RunTime(ms)", 1000L);
     exporter.write("OVERALL", "Throughput(ops/sec)", 10.0);
     exporter.write("INSERT", "Operations", 11L);
@@ -220,7 +218,7 @@ class ResultExporterTest {
         throw new IOException("No space left on device");
       }
     };
-    var exporter = new ResultExporter(full);
+    var exporter = new ResultExporter(full, exits::add);
     exportRun(exporter);
     var failure = assertThrows(IOException.class, exporter::close);
     assertEquals("No space left on device", failure.getMessage());
@@ -237,7 +235,7 @@ class ResultExporterTest {
     ResultExporter.configure(new ResultSettings(YcsbSettings.DEFAULT_EXPORTER, Optional.of(target), Phase.RUN,
         properties, STARTED, Optional.empty(), Optional.empty()));
     RunRecord.current().setMeasured(List.of("READ", "UPDATE", "Intended-READ"));
-    var exporter = new ResultExporter(new ByteArrayOutputStream());
+    var exporter = new ResultExporter(new ByteArrayOutputStream(), exits::add);
     // YCSB's Client wrote its overall figures, then HdrHistogram 2.1.4's log threw before READ's figures
     exporter.write("OVERALL", "RunTime(ms)", 1000L);
     exporter.write("OVERALL", "Throughput(ops/sec)", 10.0);
@@ -264,7 +262,7 @@ class ResultExporterTest {
     ResultExporter.configure(new ResultSettings(YcsbSettings.DEFAULT_EXPORTER, Optional.of(target), Phase.RUN,
         properties(), STARTED, Optional.empty(), Optional.empty()));
     RunRecord.current().setMeasured(List.of("READ", "INSERT"));
-    var exporter = new ResultExporter(new ByteArrayOutputStream());
+    var exporter = new ResultExporter(new ByteArrayOutputStream(), exits::add);
     exportRun(exporter);
     exporter.close();
     assertEquals("degraded", new ObjectMapper().readTree(target.toFile()).path("status").asText(),
@@ -280,7 +278,7 @@ class ResultExporterTest {
     properties.setProperty(StoreSettings.STORE, storeFile.toString());
     ResultExporter.configure(new ResultSettings(YcsbSettings.DEFAULT_EXPORTER, Optional.of(target), Phase.RUN,
         properties, STARTED, Optional.empty(), Optional.empty()));
-    var exporter = new ResultExporter(new ByteArrayOutputStream());
+    var exporter = new ResultExporter(new ByteArrayOutputStream(), exits::add);
     exportRun(exporter);
     exporter.close();
     try (var store = ResultsStore.openExisting(storeFile)) {
@@ -301,7 +299,7 @@ class ResultExporterTest {
     properties.setProperty(StoreSettings.STORE, notAFolder.resolve("results.db").toString());
     ResultExporter.configure(new ResultSettings(YcsbSettings.DEFAULT_EXPORTER, Optional.of(target), Phase.RUN,
         properties, STARTED, Optional.empty(), Optional.empty()));
-    var exporter = new ResultExporter(new ByteArrayOutputStream());
+    var exporter = new ResultExporter(new ByteArrayOutputStream(), exits::add);
     exportRun(exporter);
     var failure = assertThrows(StoreException.class, exporter::close);
     assertTrue(failure.getMessage().startsWith("cannot create the folder of the results store"), failure.getMessage());
@@ -325,7 +323,7 @@ class ResultExporterTest {
     ResultExporter.configure(new ResultSettings("no.such.Exporter", Optional.of(target), Phase.RUN, properties(), STARTED,
         Optional.empty(), Optional.empty()));
     var out = new ByteArrayOutputStream();
-    var exporter = new ResultExporter(out);
+    var exporter = new ResultExporter(out, exits::add);
     exporter.write("OVERALL", "RunTime(ms)", 7L);
     exporter.close();
     assertEquals("[OVERALL], RunTime(ms), 7" + System.lineSeparator(), out.toString());

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.github.ycsbstorage.config.DurationFormat;
 import io.github.ycsbstorage.config.InvalidPropertyException;
+import io.github.ycsbstorage.keys.StorageKeys;
 import io.github.ycsbstorage.result.CacheState;
 import io.github.ycsbstorage.result.Sizing;
 import java.time.Duration;
@@ -17,6 +18,11 @@ class StorageSettingsTest {
 
   private static String refusal(String... pairs) {
     return assertThrows(InvalidPropertyException.class, () -> StorageSettings.from(properties(pairs))).getMessage();
+  }
+
+  @Test
+  void theKeysNamedFromOutsideAreTheWorkloadsOwn() {
+    assertEquals(StorageAwareWorkload.class.getName(), StorageKeys.WORKLOAD_CLASS);
   }
 
   @Test

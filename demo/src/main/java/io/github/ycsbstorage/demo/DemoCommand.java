@@ -8,6 +8,7 @@ import io.github.ycsbstorage.cli.Subcommand;
 import io.github.ycsbstorage.collector.CollectorSettings;
 import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.exit.ExitStatus;
+import io.github.ycsbstorage.keys.StorageKeys;
 import io.github.ycsbstorage.report.ReportBuilder;
 import io.github.ycsbstorage.store.StoreSettings;
 import io.github.ycsbstorage.study.StudyRunner;
@@ -113,11 +114,11 @@ public final class DemoCommand implements Subcommand {
     // after 15,000 uniform reads over the in-cache dataset's ~2,300 data blocks about 2,300 × e^-6.5 ≈ 3
     // blocks are still unread (coupon collector), so the in-cache cells read next to no file; beyond
     // the cache its 4,000 blocks are full after ~4,500 reads.
-    properties.setProperty("storage.warmup", "15000ops");
+    properties.setProperty(StorageKeys.WARMUP, "15000ops");
     // The device probe runs in every cell: a shorter one keeps 28 cells under 3 minutes.
     properties.setProperty(CollectorSettings.PROBE_TIME, "250ms");
-    properties.setProperty("storage.memory.basis", "cache");
-    properties.setProperty("storage.server.memory", DECLARED_CACHE);
+    properties.setProperty(StorageKeys.BASIS, "cache");
+    properties.setProperty(StorageKeys.SERVER_MEMORY, DECLARED_CACHE);
     return run(properties, temp, home);
   }
 
@@ -138,7 +139,7 @@ public final class DemoCommand implements Subcommand {
       // The server runs in this JVM on the device's folder: the collector watches both.
       properties.setProperty("collector.paths", "{datadir}");
       properties.setProperty("collector.pid", Long.toString(ProcessHandle.current().pid()));
-      properties.setProperty("storage.server.memory", DECLARED_MONGODB_MEMORY);
+      properties.setProperty(StorageKeys.SERVER_MEMORY, DECLARED_MONGODB_MEMORY);
       // One database per dataset size: each load starts empty without restarting the server.
       properties.setProperty("mongodb.url", "mongodb://127.0.0.1:" + address.getPort() + "/ycsb_{scale}");
       return run(properties, temp, home);

@@ -1,5 +1,6 @@
-package io.github.ycsbstorage.config;
+package io.github.ycsbstorage.ycsbconfig;
 
+import io.github.ycsbstorage.config.InvalidPropertyException;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.ByteBuffer;

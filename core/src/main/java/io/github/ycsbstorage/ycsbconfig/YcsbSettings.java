@@ -1,5 +1,7 @@
-package io.github.ycsbstorage.config;
+package io.github.ycsbstorage.ycsbconfig;
 
+import io.github.ycsbstorage.config.InvalidPropertyException;
+import io.github.ycsbstorage.config.PropertyReader;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.github.ycsbstorage.config;
+package io.github.ycsbstorage.ycsbconfig;
 
 import static java.nio.charset.StandardCharsets.ISO_8859_1;
 import static java.nio.charset.StandardCharsets.UTF_8;
@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.ycsbstorage.config.InvalidPropertyException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;

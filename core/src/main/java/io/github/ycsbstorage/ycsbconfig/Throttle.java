@@ -1,4 +1,4 @@
-package io.github.ycsbstorage.config;
+package io.github.ycsbstorage.ycsbconfig;
 
 /**
  * How YCSB's client threads wait for their next scheduled operation under a target rate: parked
