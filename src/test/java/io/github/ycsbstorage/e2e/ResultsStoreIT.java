@@ -2,6 +2,7 @@ package io.github.ycsbstorage.e2e;
 
 import static io.github.ycsbstorage.e2e.Launcher.ycsb;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -14,7 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The results store through the installed launcher (#48): two {@code basic} runs and two two-device
  * studies land in a fresh store; {@code results check} names the regression between a 1 ms and a 5 ms
- * run, and {@code results compare} prints the report's verdict lines over two studies.
+ * run, and {@code results compare} prints the report's verdict lines over two studies; a store that
+ * cannot take their rows is refused before a phase or study runs.
  */
 class ResultsStoreIT {
   @Test
@@ -65,5 +67,35 @@ class ResultsStoreIT {
     var list = ycsb("results", "list", "--store", store, "--study", "second");
     assertEquals(0, list.exitCode(), list::all);
     assertTrue(list.stdout().endsWith("4 runs in " + store + "\n"), list::all);
+  }
+
+  @Test
+  void aStoreThatCannotBeWrittenIsRefusedBeforeAnythingRuns(@TempDir Path dir) throws Exception {
+    var blocker = Files.writeString(dir.resolve("blocker"), "not a folder");
+    var store = blocker.resolve("results.db").toString();
+    var export = dir.resolve("export.txt");
+    var run = ycsb("run", "basic", "-P", "workloads/workloada", "-p", "operationcount=100", "-p", "basicdb.verbose=false",
+        "-p", "exportfile=" + export, "-p", "results.store=" + store);
+    assertEquals(2, run.exitCode(), run::all);
+    assertTrue(run.stderr().contains("results.store='" + store + "' is invalid: " + blocker + " is not a writable folder"),
+        run::all);
+    assertFalse(run.all().contains("Starting test."), run::all);
+    assertTrue(Files.notExists(export) && Files.notExists(Path.of(export + ".result.json")), "nothing was written");
+
+    var file = Files.writeString(dir.resolve("study.properties"), """
+        study.name=refused
+        study.binding=basic
+        study.workloads=workloads/workloadc
+        study.recordcounts=100
+        study.devices=fast=%s
+        study.operationcount=200
+        study.results=%s
+        basicdb.verbose=false
+        results.store=%s
+        """.formatted(dir.resolve("fast"), dir.resolve("results"), store));
+    var study = ycsb("study", file.toString());
+    assertEquals(2, study.exitCode(), study::all);
+    assertTrue(study.stderr().contains(file + ": results.store='" + store + "' is invalid: "), study::all);
+    assertTrue(Files.notExists(dir.resolve("results")), "no cell ran: " + study.all());
   }
 }

@@ -66,6 +66,9 @@ public final class ResultsStore implements AutoCloseable {
       if (e instanceof StoreException store) {
         throw store;
       }
+      if (e instanceof SQLiteException sqlite && sqlite.getResultCode() == SQLiteErrorCode.SQLITE_NOTADB) {
+        throw StoreException.refused(file + " is not a results store (not an SQLite file): name another file", e);
+      }
       throw new StoreException("cannot open the results store " + file + ": " + e.getMessage(), e);
     }
   }
