@@ -39,18 +39,7 @@ class ResultsStoreIT {
     assertTrue(same.stdout().endsWith("check: no regression\n"), same::all);
 
     for (var name : List.of("first", "second")) {
-      var file = Files.writeString(dir.resolve(name + ".properties"), """
-          study.name=%s
-          study.binding=basic
-          study.workloads=workloads/workloadc
-          study.recordcounts=100
-          study.devices=fast=%s,slow=%s
-          study.operationcount=200
-          study.results=%s
-          basicdb.verbose=false
-          results.store=%s
-          """.formatted(name, dir.resolve("fast"), dir.resolve("slow"), dir.resolve("results"), store));
-      var study = ycsb("study", file.toString());
+      var study = ycsb("study", studyFile(dir, name, "fast=" + dir.resolve("fast") + ",slow=" + dir.resolve("slow"), store));
       assertEquals(0, study.exitCode(), study::all);
     }
     try (var connection = DriverManager.getConnection("jdbc:sqlite:" + store);
@@ -67,6 +56,28 @@ class ResultsStoreIT {
     var list = ycsb("results", "list", "--store", store, "--study", "second");
     assertEquals(0, list.exitCode(), list::all);
     assertTrue(list.stdout().endsWith("4 runs in " + store + "\n"), list::all);
+
+    var report = ycsb("report", dir.resolve("results/second").toString(), "-o", dir.resolve("report").toString(),
+        "--look-back", "5", "--store", store);
+    assertEquals(0, report.exitCode(), report::all);
+    var html = Files.readString(dir.resolve("report/index.html"));
+    assertTrue(html.contains("Looking back: workload C zipfian, 100 records"), html);
+    assertTrue(html.contains(">first</td>") && html.contains(">second (this study)</td>"), html);
+  }
+
+  /** A two-phase basic study (a load and a run of workload C, 100 records) on the devices given, writing to the store. */
+  private static String studyFile(Path dir, String name, String devices, String store) throws Exception {
+    return Files.writeString(dir.resolve(name + ".properties"), """
+        study.name=%s
+        study.binding=basic
+        study.workloads=workloads/workloadc
+        study.recordcounts=100
+        study.devices=%s
+        study.operationcount=200
+        study.results=%s
+        basicdb.verbose=false
+        results.store=%s
+        """.formatted(name, devices, dir.resolve("results"), store)).toString();
   }
 
   @Test
@@ -82,18 +93,8 @@ class ResultsStoreIT {
     assertFalse(run.all().contains("Starting test."), run::all);
     assertTrue(Files.notExists(export) && Files.notExists(Path.of(export + ".result.json")), "nothing was written");
 
-    var file = Files.writeString(dir.resolve("study.properties"), """
-        study.name=refused
-        study.binding=basic
-        study.workloads=workloads/workloadc
-        study.recordcounts=100
-        study.devices=fast=%s
-        study.operationcount=200
-        study.results=%s
-        basicdb.verbose=false
-        results.store=%s
-        """.formatted(dir.resolve("fast"), dir.resolve("results"), store));
-    var study = ycsb("study", file.toString());
+    var file = studyFile(dir, "refused", "fast=" + dir.resolve("fast"), store);
+    var study = ycsb("study", file);
     assertEquals(2, study.exitCode(), study::all);
     assertTrue(study.stderr().contains(file + ": results.store='" + store + "' is invalid: "), study::all);
     assertTrue(Files.notExists(dir.resolve("results")), "no cell ran: " + study.all());

@@ -5,7 +5,6 @@ import io.github.ycsbstorage.config.BadInputException;
 import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.result.Result;
 import io.github.ycsbstorage.store.ResultsStore;
-import io.github.ycsbstorage.store.StoreException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -92,11 +91,6 @@ public final class ReportBuilder {
       progress.accept("looking back over " + depth + " earlier studies in " + store.get());
       try (var opened = ResultsStore.openExisting(store.get())) {
         lookBack = Optional.of(LookBack.of(model, opened, depth));
-      } catch (StoreException e) {
-        if (e.refused()) {
-          throw new BadInputException(e.getMessage(), e);
-        }
-        throw e;
       }
     }
     Files.createDirectories(output);
