@@ -9,6 +9,7 @@ import io.github.ycsbstorage.store.StoredRun;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -113,18 +114,25 @@ record LookBack(Path store, int depth, List<Chart> charts) {
         byStudy.computeIfAbsent(name, k -> new LinkedHashMap<>()).put(run.text(Column.CELL).orElseThrow(), run);
       }
     }
+    // the last studies only are read in full: a store of years holds many
+    var last = byStudy.entrySet().stream()
+        .sorted(Comparator.comparing((Map.Entry<String, Map<String, StoredRun>> e) -> firstStart(e.getValue().values())))
+        .skip(Math.max(0, byStudy.size() - depth)).toList();
     var points = new ArrayList<Point>();
-    for (var entry : byStudy.entrySet()) {
+    for (var entry : last) {
       var cells = new ArrayList<ReportCell>();
       for (var run : entry.getValue().values()) {
         cells.add(new ReportCell(store.file(), store.result(run.id()).orElseThrow()));
       }
       points.add(point(entry.getKey(), new Aggregate(current.device(), current.mix(), current.scale(), cells), false));
     }
-    points.sort(Comparator.comparing(Point::started));
-    var kept = new ArrayList<>(points.subList(Math.max(0, points.size() - depth), points.size()));
-    kept.add(point(study, current, true));
-    return new Line(current.device(), color, Optional.ofNullable((String) same.get(Column.DEVICE_MODEL)), kept);
+    points.add(point(study, current, true));
+    return new Line(current.device(), color, Optional.ofNullable((String) same.get(Column.DEVICE_MODEL)), points);
+  }
+
+  private static Instant firstStart(Collection<StoredRun> runs) {
+    return runs.stream().map(run -> Instant.parse(run.text(Column.STARTED_AT).orElseThrow())).min(Comparator.naturalOrder())
+        .orElseThrow();
   }
 
   private static Point point(String study, Aggregate aggregate, boolean current) {
