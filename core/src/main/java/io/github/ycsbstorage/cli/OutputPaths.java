@@ -101,7 +101,17 @@ public final class OutputPaths {
    * @return the file, absolute and normalised, with links resolved where it exists (to tell two outputs apart)
    */
   static Path checkFile(String key, String file) {
-    var path = PropertyReader.parsePath(key, file).toAbsolutePath().normalize();
+    return checkFile(key, file, PropertyReader.parsePath(key, file));
+  }
+
+  /**
+   * An output file named by a value that is not a plain path (the results store's {@code jdbc:sqlite:FILE}).
+   *
+   * @param file the value as given, for messages
+   * @param named the file it names
+   */
+  static Path checkFile(String key, String file, Path named) {
+    var path = named.toAbsolutePath().normalize();
     Check.input(!Files.isDirectory(path), key, file, IN_FOLDER, "it is a folder");
     checkNames(key, file, path);
     Check.input(!intoProc(path), key, file, IN_FOLDER,

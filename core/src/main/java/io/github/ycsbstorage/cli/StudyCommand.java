@@ -61,6 +61,7 @@ final class StudyCommand implements Callable<Integer> {
       OutputPaths.checkFolder(StudySettings.RESULTS, study.resultsRoot());
       runner = new StudyRunner(study, home, System.out);
       checkClients(runner.clientInputs());
+      ResultsStoreCheck.check(study.store());
     } catch (InvalidPropertyException e) {
       throw new BadInputException(file + ": " + e.getMessage(), e);
     }

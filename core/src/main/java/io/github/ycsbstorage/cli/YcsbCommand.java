@@ -10,6 +10,8 @@ import io.github.ycsbstorage.phaseend.ResultExporter;
 import io.github.ycsbstorage.phaseend.ResultSettings;
 import io.github.ycsbstorage.result.Phase;
 import io.github.ycsbstorage.result.Version;
+import io.github.ycsbstorage.store.StoreException;
+import io.github.ycsbstorage.store.StoreSettings;
 import io.github.ycsbstorage.workload.BindingSession;
 import io.github.ycsbstorage.workload.BindingUnavailableException;
 import io.github.ycsbstorage.workload.ObservedWorkload;
@@ -69,6 +71,16 @@ public final class YcsbCommand {
       OutputPaths.checkHdrFolderExists(properties);
     } catch (BadInputException e) {
       return badInput(e);
+    }
+    if (parsed.command() != ClientArguments.Command.SHELL) {
+      try {
+        ResultsStoreCheck.check(StoreSettings.from(properties));
+      } catch (BadInputException e) {
+        return badInput(e);
+      } catch (StoreException e) {
+        System.err.println("ycsb: error: " + e.getMessage());
+        return ExitStatus.FAILED.code();
+      }
     }
     // YCSB parses what it is given as is: hand it exactly the (trimmed) values that were checked.
     var ycsbArgs = new ArrayList<String>(List.of("-db", parsed.dbClass()));

@@ -7,9 +7,12 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Date;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TimeZone;
+import java.util.function.ToDoubleFunction;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -308,6 +311,46 @@ final class Charts {
         crosses.setMarker(SeriesMarkers.CROSS).setMarkerColor(java.awt.Color.RED);
       }
       color++;
+    }
+    return save(chart, png);
+  }
+
+  /**
+   * A figure over studies ({@link LookBack}): one line per device in its colour, x the time each study
+   * started, this study's point ringed as a series of its own ({@code <device>: this study}), so that it
+   * is told from the earlier ones in print too. Unknown values are left out.
+   */
+  static boolean history(Path png, String title, String yTitle, List<LookBack.Line> lines,
+      ToDoubleFunction<LookBack.Point> figure) throws IOException {
+    var chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle("study started (UTC)")
+        .yAxisTitle(yTitle).build();
+    style(chart);
+    chart.getStyler().setDatePattern("yyyy-MM-dd").setTimezone(TimeZone.getTimeZone("UTC")).setMarkerSize(9);
+    // as lines(): a logarithmic axis where the values hold two powers of ten, else a linear one from 0
+    var values = lines.stream().flatMap(l -> l.points().stream()).map(figure::applyAsDouble).toList();
+    if (twoPowersOfTen(values)) {
+      chart.getStyler().setYAxisLogarithmic(true);
+    } else {
+      chart.getStyler().setYAxisMin(0.0);
+    }
+    for (var line : lines) {
+      // a log axis has no 0: such a point is left out there too
+      var known = line.points().stream().filter(p -> Double.isFinite(figure.applyAsDouble(p))
+          && (figure.applyAsDouble(p) > 0 || !chart.getStyler().isYAxisLogarithmic())).toList();
+      if (known.isEmpty()) {
+        continue;
+      }
+      var series = chart.addSeries(line.device(), known.stream().map(p -> Date.from(p.started())).toList(),
+          known.stream().map(figure::applyAsDouble).toList());
+      paint(series, line.color(), line.color());
+      series.setLineStyle(new BasicStroke(2f));
+      var current = known.stream().filter(LookBack.Point::current).toList();
+      if (!current.isEmpty()) {
+        var mark = chart.addSeries(line.device() + ": this study", current.stream().map(p -> Date.from(p.started())).toList(),
+            current.stream().map(figure::applyAsDouble).toList());
+        mark.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+        mark.setMarker(SeriesMarkers.DIAMOND).setMarkerColor(java.awt.Color.BLACK);
+      }
     }
     return save(chart, png);
   }

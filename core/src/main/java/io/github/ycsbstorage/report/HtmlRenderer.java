@@ -17,7 +17,7 @@ final class HtmlRenderer {
   private HtmlRenderer() {
   }
 
-  static String render(ReportModel model, ReportCharts charts, Path output) {
+  static String render(ReportModel model, ReportCharts charts, Optional<LookBack> lookBack, Path output) {
     var html = new HtmlWriter();
     html.raw("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>ycsb-storage report: "
@@ -46,6 +46,7 @@ final class HtmlRenderer {
       var mixCharts = charts.mixes().get(mix);
       images(html, List.of(mixCharts.averageBars(), mixCharts.p99Bars(), mixCharts.percentiles()));
     }
+    lookBack.ifPresent(back -> lookBack(html, back, charts));
     html.heading(2, "runs", "Runs");
     html.table(ReportTables.cells(model, output), 3);
     html.heading(2, "loads", "Loads and sizing");
@@ -85,6 +86,26 @@ final class HtmlRenderer {
     }
     html.open("p", null).raw("How verdicts are judged: docs/report.md; all warnings: ").link("#warnings", "Warnings")
         .raw(".").close("p");
+  }
+
+  /** Each device's figures over the earlier studies of the results store, per mix and dataset size. */
+  private static void lookBack(HtmlWriter html, LookBack lookBack, ReportCharts charts) {
+    html.heading(2, "look-back", "Looking back");
+    html.text("p", "Each device's throughput and p99 in the last " + lookBack.depth() + " earlier studies of "
+        + lookBack.store() + " that ran it with the same device label and model, binding, workload, distribution,"
+        + " record count, threads, clients and target, figured as this report figures its own; this study is the"
+        + " point marked \"this study\".");
+    for (var chart : lookBack.charts()) {
+      var images = charts.lookBack().get(chart);
+      if (images == null) {
+        html.text("p", chart.title() + ": no earlier study in the store matches.");
+        continue;
+      }
+      html.table(ReportTables.lookBack(chart), 3);
+      html.open("div", "charts");
+      images.forEach(html::image);
+      html.close("div");
+    }
   }
 
   /** Capacity at the latency objective and latency against throughput, where the study measured them. */

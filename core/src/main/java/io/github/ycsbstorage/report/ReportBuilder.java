@@ -2,13 +2,16 @@ package io.github.ycsbstorage.report;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.ycsbstorage.config.BadInputException;
+import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.result.Result;
+import io.github.ycsbstorage.store.ResultsStore;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
@@ -48,12 +51,27 @@ public final class ReportBuilder {
   /** Reads the collector's time-series files. */
   private final ObjectMapper json = new ObjectMapper();
 
+  /** The results store to look back into, and over how many earlier studies; empty: no look back. */
+  private Optional<Path> store = Optional.empty();
+  private int depth;
+
   public ReportBuilder(Path results, Path output) {
     if (!Files.isDirectory(results)) {
       throw new BadInputException("no results folder at " + results);
     }
     this.results = results;
     this.output = output;
+  }
+
+  /**
+   * Adds the look back ({@link LookBack}): each device's throughput and p99 over the last {@code depth}
+   * earlier studies in the results store {@code store}, which must exist.
+   */
+  public ReportBuilder lookBack(Path store, int depth) {
+    Check.argument(depth > 0, "look back over at least one study");
+    this.store = Optional.of(store);
+    this.depth = depth;
+    return this;
   }
 
   public Report write() throws IOException {
@@ -68,13 +86,20 @@ public final class ReportBuilder {
     var loaded = ReportLoader.load(results);
     var model = model(results, loaded);
     progress.accept("read " + loaded.cells().size() + " results from " + results);
+    var lookBack = Optional.<LookBack>empty();
+    if (store.isPresent()) {
+      progress.accept("looking back over " + depth + " earlier studies in " + store.get());
+      try (var opened = ResultsStore.openExisting(store.get())) {
+        lookBack = Optional.of(LookBack.of(model, opened, depth));
+      }
+    }
     Files.createDirectories(output);
-    var charts = ReportCharts.draw(model, output, json, progress);
+    var charts = ReportCharts.draw(model, lookBack, output, json, progress);
     progress.accept("writing " + output.resolve("index.html"));
     try (InputStream css = ReportBuilder.class.getResourceAsStream(HtmlRenderer.STYLE_SHEET)) {
       Files.copy(css, output.resolve(HtmlRenderer.STYLE_SHEET), StandardCopyOption.REPLACE_EXISTING);
     }
-    var html = Files.writeString(output.resolve("index.html"), HtmlRenderer.render(model, charts, output));
+    var html = Files.writeString(output.resolve("index.html"), HtmlRenderer.render(model, charts, lookBack, output));
     var markdown = Files.writeString(output.resolve("summary.md"), MarkdownRenderer.render(model, output));
     return new Report(html, markdown, loaded.cells().size(), model.warnings(), loaded.skipped(), Lines.of(model));
   }

@@ -25,9 +25,10 @@ import java.util.function.ToDoubleFunction;
  * @param cells per cell id, its time-series charts (absent: no file referenced or found)
  * @param curves per workload family run at several target rates, its latency–throughput curves
  * @param preconditioning per load that preconditioned its device, its rounds ({@link PreconditionFigures})
+ * @param lookBack per look-back chart with an earlier study, its throughput and p99 over the studies
  */
 record ReportCharts(Map<Mix, MixCharts> mixes, Map<String, List<Image>> cells, List<Image> curves,
-    List<Image> preconditioning) {
+    List<Image> preconditioning, Map<LookBack.Chart, List<Image>> lookBack) {
   /** A drawn chart: its path relative to the report, and what it shows. */
   record Image(String file, String alt) {
   }
@@ -48,8 +49,8 @@ record ReportCharts(Map<Mix, MixCharts> mixes, Map<String, List<Image>> cells, L
     TIME_SERIES.put("CPU (% of all CPUs)", List.of("cpu user", "cpu system", "cpu iowait"));
   }
 
-  static ReportCharts draw(ReportModel model, Path output, ObjectMapper json, Consumer<String> progress)
-      throws IOException {
+  static ReportCharts draw(ReportModel model, Optional<LookBack> lookBack, Path output, ObjectMapper json,
+      Consumer<String> progress) throws IOException {
     var folder = Files.createDirectories(output.resolve("charts"));
     var mixes = new LinkedHashMap<Mix, MixCharts>();
     int count = model.aggregates().size();
@@ -93,7 +94,28 @@ record ReportCharts(Map<Mix, MixCharts> mixes, Map<String, List<Image>> cells, L
           family.getValue()), png, "p99 and p50 latency against achieved throughput per device and dataset size, "
           + family.getKey().title()).ifPresent(curves::add);
     }
-    return new ReportCharts(mixes, cells, curves, preconditioning);
+    var history = new LinkedHashMap<LookBack.Chart, List<Image>>();
+    if (lookBack.isPresent()) {
+      progress.accept("look-back charts over " + lookBack.get().store());
+      for (var chart : lookBack.get().charts()) {
+        if (chart.lines().stream().anyMatch(LookBack.Line::hasEarlier)) {
+          history.put(chart, lookBackCharts(chart, folder));
+        }
+      }
+    }
+    return new ReportCharts(mixes, cells, curves, preconditioning, history);
+  }
+
+  private static List<Image> lookBackCharts(LookBack.Chart chart, Path folder) throws IOException {
+    var name = "lookback-" + chart.mix().slug() + "-" + chart.scale().key().replaceAll("[^A-Za-z0-9.]+", "-");
+    var images = new ArrayList<Image>();
+    image(Charts.history(folder.resolve(name + "-throughput.png"), "Throughput over studies: " + chart.title(),
+        "operations per second", chart.lines(), LookBack.Point::throughput), name + "-throughput.png",
+        "throughput per device over the earlier studies and this one, " + chart.title()).ifPresent(images::add);
+    image(Charts.history(folder.resolve(name + "-p99.png"), "p99 (worst operation) over studies: "
+        + chart.title(), "ms", chart.lines(), p -> p.p99Us() / 1000), name + "-p99.png",
+        "p99 latency per device over the earlier studies and this one, " + chart.title()).ifPresent(images::add);
+    return images;
   }
 
   private static MixCharts mixCharts(ReportModel model, Mix mix, Path folder) throws IOException {

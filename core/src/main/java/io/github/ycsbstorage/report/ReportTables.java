@@ -6,6 +6,7 @@ import io.github.ycsbstorage.result.OperationCount;
 import io.github.ycsbstorage.result.OperationFigures;
 import io.github.ycsbstorage.result.Sizing;
 import java.nio.file.Path;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -143,6 +144,20 @@ final class ReportTables {
       rows.add(row);
     }
     return new Table(title, header, rows);
+  }
+
+  /** A look-back chart's points: per device, each study in time order, this study last and marked. */
+  static Table lookBack(LookBack.Chart chart) {
+    var rows = new ArrayList<List<String>>();
+    for (var line : chart.lines()) {
+      for (var point : line.points()) {
+        rows.add(List.of(line.device() + line.model().map(model -> " (" + model.strip() + ")").orElse(" (model unknown)"),
+            point.study() + (point.current() ? " (this study)" : ""),
+            point.started().truncatedTo(ChronoUnit.SECONDS).toString(),
+            Format.throughput(point.throughput()), Format.latency(point.p99Us())));
+      }
+    }
+    return new Table("Looking back: " + chart.title(), List.of("device", "study", "started", "throughput", "p99"), rows);
   }
 
   /** One row per run cell, linked to its result file (relative to the report folder). */

@@ -103,7 +103,7 @@ public enum Column {
   }
 
   /** The value for this result: a String, Long or Double, or null when not known. */
-  Object of(Result result) {
+  public Object of(Result result) {
     return read.apply(result);
   }
 

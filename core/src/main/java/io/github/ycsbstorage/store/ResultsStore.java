@@ -66,6 +66,9 @@ public final class ResultsStore implements AutoCloseable {
       if (e instanceof StoreException store) {
         throw store;
       }
+      if (e instanceof SQLiteException sqlite && sqlite.getResultCode() == SQLiteErrorCode.SQLITE_NOTADB) {
+        throw StoreException.refused(file + " is not a results store (not an SQLite file): name another file", e);
+      }
       throw new StoreException("cannot open the results store " + file + ": " + e.getMessage(), e);
     }
   }
@@ -103,13 +106,20 @@ public final class ResultsStore implements AutoCloseable {
   /**
    * Opens an existing store for reading; a missing file is not made a new empty store.
    *
-   * @throws BadInputException when there is no store at {@code file}
+   * @throws BadInputException when there is no store at {@code file}, or one this build cannot use
    */
   public static ResultsStore openExisting(Path file) throws StoreException {
     if (!Files.isRegularFile(file)) {
       throw new BadInputException("no results store at " + file);
     }
-    return open(file);
+    try {
+      return open(file);
+    } catch (StoreException e) {
+      if (e.refused()) {
+        throw new BadInputException(e.getMessage(), e);
+      }
+      throw e;
+    }
   }
 
   public Path file() {

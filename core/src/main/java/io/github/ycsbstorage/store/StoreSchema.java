@@ -42,8 +42,8 @@ final class StoreSchema {
         version = rows.next() ? rows.getInt(1) : 0;
       }
       if (version > VERSION) {
-        throw new StoreException(file + " is a results store of schema version " + version + "; this ycsb-storage "
-            + "reads up to version " + VERSION + ": use a newer ycsb-storage, or another store");
+        throw StoreException.refused(file + " is a results store of schema version " + version + "; this ycsb-storage "
+            + "reads up to version " + VERSION + ": use a newer ycsb-storage, or another store", null);
       }
       for (int from = version; from < VERSION; from++) {
         for (var sql : MIGRATIONS.get(from)) {

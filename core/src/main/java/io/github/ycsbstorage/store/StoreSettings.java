@@ -14,8 +14,11 @@ import java.util.Set;
  * ({@value #OFF}). Immutable.
  *
  * @param file the store's file; empty when the store is off
+ * @param key what named it, for messages: {@value #STORE}, or {@value #ENVIRONMENT} where the
+ *     property is not set ({@value #STORE} for the default too)
+ * @param given the value as given (the default file's path where none is)
  */
-public record StoreSettings(Optional<Path> file) {
+public record StoreSettings(Optional<Path> file, String key, String given) {
   public static final String PREFIX = "results.";
   public static final String STORE = "results.store";
   public static final Set<String> KEYS = Set.of(STORE);
@@ -24,7 +27,8 @@ public record StoreSettings(Optional<Path> file) {
   /** The value that turns the store off. */
   public static final String OFF = "off";
   private static final String SQLITE_URL = "jdbc:sqlite:";
-  private static final String ACCEPTED = "a file path, " + SQLITE_URL + "<file>, or " + OFF;
+  /** What {@value #STORE} accepts, in words. */
+  public static final String ACCEPTED = "a file path, " + SQLITE_URL + "<file>, or " + OFF;
 
   /** The default store: {@code ~/.ycsb-storage/results.db}. */
   public static Path defaultFile() {
@@ -49,17 +53,17 @@ public record StoreSettings(Optional<Path> file) {
     var key = value.isPresent() ? STORE : ENVIRONMENT;
     var given = value.or(() -> environment);
     if (given.isEmpty()) {
-      return new StoreSettings(Optional.of(defaultFile()));
+      return new StoreSettings(Optional.of(defaultFile()), STORE, defaultFile().toString());
     }
     var text = given.get().strip();
     if (text.equalsIgnoreCase(OFF)) {
-      return new StoreSettings(Optional.empty());
+      return new StoreSettings(Optional.empty(), key, text);
     }
     var lower = text.toLowerCase(Locale.ROOT);
     Check.input(!lower.startsWith("jdbc:") || lower.startsWith(SQLITE_URL), key, text, ACCEPTED,
         "only SQLite stores are supported by this version");
     var path = lower.startsWith(SQLITE_URL) ? text.substring(SQLITE_URL.length()) : text;
     Check.input(!path.isBlank(), key, text, ACCEPTED, "no file named");
-    return new StoreSettings(Optional.of(PropertyReader.parsePath(key, path)));
+    return new StoreSettings(Optional.of(PropertyReader.parsePath(key, path)), key, text);
   }
 }

@@ -22,6 +22,10 @@ class MainTest {
     assertEquals(2, Main.execute("report", Files.createDirectories(dir.resolve("empty")).toString()),
         "a folder without result files");
     assertEquals(2, Main.execute("frobnicate"));
+    var results = Files.createDirectories(dir.resolve("results")).toString();
+    assertEquals(2, Main.execute("report", results, "--look-back", "0"), "at least one earlier study");
+    assertEquals(2, Main.execute("report", results, "--store", dir.resolve("r.db").toString()), "--store without --look-back");
+    assertEquals(2, Main.execute("report", results, "--look-back", "3", "--store", "off"), "no store to look into");
   }
 
   /** Output folders are checked before any work: a path under a file cannot be written, also by root. */

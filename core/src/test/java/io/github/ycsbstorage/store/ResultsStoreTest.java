@@ -153,6 +153,9 @@ class ResultsStoreTest {
     assertEquals(file + " is a results store of schema version " + (StoreSchema.VERSION + 1) + "; this ycsb-storage "
         + "reads up to version " + StoreSchema.VERSION + ": use a newer ycsb-storage, or another store",
         refused.getMessage());
+    assertTrue(refused.refused(), "one the user must change, not a failure of the moment");
+    var read = assertThrows(BadInputException.class, () -> ResultsStore.openExisting(file));
+    assertEquals(refused.getMessage(), read.getMessage(), "results and report --look-back: bad input, exit 2");
   }
 
   @Test

@@ -24,13 +24,25 @@ public final class Tmpfs implements AutoCloseable {
    * {@code mountPoint}, which must be an empty folder.
    */
   public static Tmpfs mount(Path mountPoint, String size) throws IOException, InterruptedException {
+    return mountWith(mountPoint, "size=" + size);
+  }
+
+  /**
+   * Mounts an empty, read-only tmpfs on {@code mountPoint}, which must be an empty folder: a location
+   * that accepts no new file, whoever runs (root included, whom permission bits do not stop).
+   */
+  public static Tmpfs mountReadOnly(Path mountPoint) throws IOException, InterruptedException {
+    return mountWith(mountPoint, "ro,size=1m");
+  }
+
+  private static Tmpfs mountWith(Path mountPoint, String options) throws IOException, InterruptedException {
     Assumptions.assumeTrue("root".equals(System.getProperty("user.name")), "not root: mounting a tmpfs needs root");
     try (var entries = Files.list(mountPoint)) {
       if (entries.findAny().isPresent()) {
         throw new IllegalArgumentException(mountPoint + " is not empty: a tmpfs would hide its files");
       }
     }
-    try (var mount = ProcessRun.start(new ProcessBuilder(List.of("mount", "-t", "tmpfs", "-o", "size=" + size,
+    try (var mount = ProcessRun.start(new ProcessBuilder(List.of("mount", "-t", "tmpfs", "-o", options,
         "ycsb-storage-test", mountPoint.toString())))) {
       int status = mount.finish();
       Assumptions.assumeTrue(status == 0, () -> "cannot mount a tmpfs here (needs CAP_SYS_ADMIN): " + mount.describe());
