@@ -90,6 +90,39 @@ class EveryRunObservedIT {
     assertFalse(Files.exists(dir.resolve("run.json")));
   }
 
+  /**
+   * A run that names no {@code exportfile} (nor {@code storage.result}): its result goes to the results
+   * store alone, which it names ({@code Stored: <store> run <id>}) and {@code bin/ycsb results show}
+   * prints; no file appears in the working directory nor beside the store. The store is named here as a
+   * CI job names it, by the environment.
+   */
+  @Test
+  void withoutAnExportFileTheResultIsInTheResultsStoreAlone(@TempDir Path dir) throws Exception {
+    var work = Files.createDirectories(dir.resolve("work"));
+    var store = dir.resolve("store").resolve("results.db");
+    var environment = Map.of("YCSB_STORAGE_RESULTS_STORE", store.toString());
+    var home = Launcher.HOME.toAbsolutePath();
+    var run = Launcher.run(List.of(home.resolve("bin/ycsb").toString(), "run", "basic", "-P",
+        home.resolve(WORKLOAD_A).toString(), "-p", "basicdb.verbose=false", "-p", "operationcount=" + OPERATIONS,
+        "-p", "collector.paths=" + work), environment, work);
+    assertEquals(0, run.exitCode(), run::all);
+    assertTrue(run.stderr().lines().anyMatch(line -> line.equals("Stored: " + store + " run 1")), run::all);
+    assertFalse(run.stderr().contains("Result: "), "no result file named: " + run.stderr());
+    try (var left = Files.list(work)) {
+      assertEquals(List.of(), left.toList(), "nothing written to the working directory");
+    }
+    try (var beside = Files.list(store.getParent())) {
+      assertTrue(beside.allMatch(file -> file.getFileName().toString().startsWith("results.db")),
+          "only the store's own files beside it");
+    }
+
+    var shown = ycsb(environment, "results", "show", "1");
+    assertEquals(0, shown.exitCode(), shown::all);
+    var result = new ObjectMapper().readTree(shown.stdout());
+    assertFalse(result.path("devices").path(0).path("name").asText().isEmpty(), result::toPrettyString);
+    assertEquals(OPERATIONS, operations(result), result::toPrettyString);
+  }
+
   /** One load with YCSB's workload A, then a run of each of YCSB's workloads A–F over it. */
   private static void loadAndRunEveryWorkload(String binding, Path dir, List<String> extra) throws Exception {
     observedPhase("load", binding, "workloada", dir, extra);
