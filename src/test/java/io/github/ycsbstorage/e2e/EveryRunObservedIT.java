@@ -23,10 +23,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Every phase is a storage run: {@code bin/ycsb load|run <binding> -P workloads/workloada} (YCSB's own
- * workload file, CoreWorkload) prints the collector's {@code [STORAGE]} and {@code [IO]} lines naming the
- * device its data is on, writes a result file, keeps CoreWorkload's operation mix and stays readable by
- * PerfKitBenchmarker's parser; with {@code collector.enabled=false} its output is YCSB's own.
+ * Every phase is a storage run: {@code bin/ycsb load|run <binding> -P workloads/workload{a..f}} (YCSB's
+ * own workload files, CoreWorkload) prints the collector's {@code [STORAGE]} and {@code [IO]} lines naming
+ * the device its data is on, writes a result file (or, without one named, a row of the results store),
+ * keeps CoreWorkload's operation mix and stays readable by PerfKitBenchmarker's parser; with
+ * {@code collector.enabled=false} its output is YCSB's own.
  */
 class EveryRunObservedIT {
   private static final String WORKLOAD_A = "workloads/workloada";
