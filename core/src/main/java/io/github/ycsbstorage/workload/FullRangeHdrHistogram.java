@@ -37,6 +37,8 @@ final class FullRangeHdrHistogram extends OneMeasurement {
   private final Optional<PrintStream> log;
   private final Optional<HistogramLogWriter> logWriter;
   private Histogram total;
+  /** Whether any latency was recorded: read mostly, written once. */
+  private volatile boolean measured;
 
   /** Reads the same properties as YCSB's, which the launcher has checked; opens the log as YCSB does. */
   FullRangeHdrHistogram(String name, Properties p) {
@@ -68,6 +70,14 @@ final class FullRangeHdrHistogram extends OneMeasurement {
   @Override
   public void measure(int latencyInMicros) {
     recorder.recordValue(latencyInMicros);
+    if (!measured) {
+      measured = true;
+    }
+  }
+
+  /** Whether any latency was recorded, which YCSB's measurements do not tell. */
+  boolean measured() {
+    return measured;
   }
 
   /** YCSB's status line of the interval since the last one, which goes to the log as one interval. */

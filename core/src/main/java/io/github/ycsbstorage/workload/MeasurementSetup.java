@@ -9,8 +9,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Properties;
 import java.util.Set;
+import java.util.stream.Stream;
 import site.ycsb.measurements.Measurements;
 import site.ycsb.measurements.OneMeasurement;
 import site.ycsb.measurements.OneMeasurementHistogram;
@@ -115,16 +117,21 @@ final class MeasurementSetup {
    * Removes the measurements created here of the types no operation attempted, and their log files.
    *
    * @param attempted the types the phase's operations began with ({@link OperationGate#attempted}; a
-   *                  read-modify-write's read and update included by this method)
+   *                  read-modify-write's read and update included by this method). Where the gate saw
+   *                  transactions of no known type (an observed workload draws inside), a type was
+   *                  attempted unless it measured nothing: no return code (YCSB counts one for every
+   *                  database call) and, where its measurement can tell (ours), no latency (a
+   *                  read-modify-write has no return code of its own)
    */
   void dropUnattempted(Set<String> attempted) {
     var used = new LinkedHashSet<>(attempted);
     if (used.contains(READ_MODIFY_WRITE)) {
       used.addAll(List.of("READ", "UPDATE"));
     }
+    boolean typed = !attempted.contains(YcsbOperation.TRANSACTION.ycsbName());
     var dropped = new ArrayList<String>();
     for (var type : created) {
-      if (!used.contains(type)) {
+      if (typed ? !used.contains(type) : measuredNothing(type)) {
         drop(YcsbInternals.operations(measurements), type, type, dropped);
         drop(YcsbInternals.intended(measurements), type, "Intended-" + type, dropped);
       }
@@ -140,6 +147,22 @@ final class MeasurementSetup {
         }
       }
     }
+  }
+
+  /** No return code and no latency known for the type; a measurement of YCSB's own kind cannot tell the latter. */
+  private boolean measuredNothing(String type) {
+    var operation = YcsbInternals.operations(measurements).get(type);
+    if (operation != null && !YcsbInternals.returnCodes(operation).isEmpty()) {
+      return false;
+    }
+    return Stream.of(operation, YcsbInternals.intended(measurements).get(type)).filter(Objects::nonNull)
+        .allMatch(MeasurementSetup::recordedNothing);
+  }
+
+  /** Ours, alone or as the HdrHistogram part of a two-in-one, say whether they recorded a latency. */
+  private static boolean recordedNothing(OneMeasurement measurement) {
+    var recorder = measurement instanceof TwoInOneMeasurement twoInOne ? YcsbInternals.parts(twoInOne).get(0) : measurement;
+    return recorder instanceof FullRangeHdrHistogram ours && !ours.measured();
   }
 
   private static boolean proportion(Properties p, String key, String defaultValue) {

@@ -17,7 +17,8 @@ import site.ycsb.workloads.CoreWorkload;
 /**
  * Any YCSB workload class ({@code storage.workload}, YCSB's {@code CoreWorkload} when not given),
  * observed: its phase gets the {@link PhaseLifecycle} (collector, engine's counters, failure watch,
- * result exporter and result file) and nothing else. The workload itself runs unchanged: the same
+ * result exporter and result file, YCSB's measurements with recorders that never resize) and nothing
+ * else. The workload itself runs unchanged: the same
  * properties reach its {@code init}, every operation is its own (the same draw, the same keys), only
  * passing the {@link OperationGate} around it. {@code bin/ycsb} runs every workload but the
  * storage-aware one (which starts the lifecycle itself) through this class; in a YCSB 0.17.0

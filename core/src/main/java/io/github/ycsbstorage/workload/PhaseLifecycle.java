@@ -13,13 +13,15 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Properties;
 import site.ycsb.Workload;
+import site.ycsb.measurements.Measurements;
 
 /**
  * What every phase is observed and guarded by, whatever its workload: the result exporter
  * ({@link PhaseExport}), the binding engine's counters ({@link EngineWatch}), the
  * {@link PhaseObservers} (the collector), the {@link FailureWatch}, the {@link PhaseDeadline}, the
- * {@link OperationGate} every operation passes and the export of a phase a signal stops
- * ({@link InterruptedExport}). {@link #start} runs last in the workload's {@code init}, just before
+ * {@link OperationGate} every operation passes, the export of a phase a signal stops
+ * ({@link InterruptedExport}) and YCSB's measurements of the phase, with recorders that never resize
+ * ({@link MeasurementSetup}). {@link #start} runs last in the workload's {@code init}, just before
  * YCSB's client threads start; {@link #stop} first in its {@code cleanup}. A stop asked for here is
  * the workload's {@code requestStop}, which YCSB's client threads obey.
  *
@@ -47,6 +49,8 @@ final class PhaseLifecycle {
   /** Set once the phase is started, before YCSB's client threads start. */
   private volatile ClientThreads clientThreads;
   private PhaseDeadline deadline;
+  /** Null until {@link #start} has created the phase's measurements. */
+  private volatile MeasurementSetup measurementSetup;
   /**
    * Held while the components stop: by {@link #stop}, or by the interrupted export, whichever comes
    * first; the other waits, so that an interrupted export has the collector's sections.
@@ -59,7 +63,7 @@ final class PhaseLifecycle {
    * @param record              the phase's record
    * @param operationTimeout    how long a stopped phase waits for a hung operation
    * @param workloadStop     what the workload stops with the components, before the observers (its
-   *                         own progress line and measurements)
+   *                         own progress line)
    */
   PhaseLifecycle(Workload workload, RunRecord record, Duration operationTimeout, WorkloadStop workloadStop) {
     this.workload = workload;
@@ -87,6 +91,8 @@ final class PhaseLifecycle {
     failureWatch = FailureWatch.start(failureTimeout, new FailureWatch.Sources(YcsbReturnCodes::snapshot,
         gate::look, clientThreads::takeMissing), this::stopAsFailed);
     InterruptedExport.install(this::windDown);
+    // last: the client threads' schedules start right after the workload's init returns
+    measurementSetup = MeasurementSetup.create(Measurements.getMeasurements(), p, load);
   }
 
   /**
@@ -147,6 +153,9 @@ final class PhaseLifecycle {
         throw new IllegalStateException(e); // the watch's close only interrupts its thread
       }
       workloadStop.stop();
+      if (measurementSetup != null) { // before any export, YCSB's or a signal's
+        measurementSetup.dropUnattempted(gate.attempted());
+      }
       observers.stop(record);
       if (engine != null) {
         engine.stop(record, gate.begun()); // what the engine's counters are divided by

@@ -48,8 +48,8 @@ import site.ycsb.workloads.CoreWorkload;
  * written ({@link DatasetMeter}) and the calibration sample ({@link Calibration}); in a run, dropping
  * the page cache ({@link CacheControl}) and the warm-up ({@link WarmUp}); load progress; then the
  * {@link PhaseLifecycle} starts, as {@link ObservedWorkload} starts it for any other workload (result
- * exporter, engine's counters, observers, failure watch, phase deadline, a signal's export), and last
- * the phase's measurements ({@link MeasurementSetup}). Every operation of YCSB's client threads
+ * exporter, engine's counters, observers, failure watch, phase deadline, a signal's export, last the
+ * phase's measurements). Every operation of YCSB's client threads
  * passes the {@link OperationGate}. {@code cleanup} stops progress and the observers, measures what
  * the load left on storage and compares it with the plan ({@link DatasetCheck}); the exporter then
  * judges the phase ({@code PhaseVerdict}).
@@ -76,8 +76,6 @@ public class StorageAwareWorkload extends CoreWorkload {
   /** Records this phase wrote: calibration sample and YCSB's load threads. */
   private final LongAdder inserted = new LongAdder();
   private final RunRecord record = RunRecord.current();
-  /** Null until init has created the phase's measurements. */
-  private volatile MeasurementSetup measurementSetup;
 
   /**
    * The checks that need no server, for the launcher to run before YCSB starts.
@@ -166,8 +164,6 @@ public class StorageAwareWorkload extends CoreWorkload {
       progress.start();
     }
     lifecycle.start(phase, p, startedAt, session, server, settings.failureTimeout());
-    // last: the client threads' schedules start right after init returns
-    measurementSetup = MeasurementSetup.create(Measurements.getMeasurements(), p, load);
   }
 
   /**
@@ -217,13 +213,10 @@ public class StorageAwareWorkload extends CoreWorkload {
     return super.buildKeyName(wide >= 0 ? wide : keynum);
   }
 
-  /** Stops what only this workload runs, with the lifecycle's components: progress, unattempted measurements. */
+  /** Stops what only this workload runs, with the lifecycle's components: its progress line. */
   private void stopOwnComponents() throws InterruptedException {
     if (progress != null) {
       progress.stop();
-    }
-    if (measurementSetup != null) { // before any export, YCSB's or a signal's
-      measurementSetup.dropUnattempted(lifecycle.gate().attempted());
     }
   }
 

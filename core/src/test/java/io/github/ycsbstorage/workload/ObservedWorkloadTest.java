@@ -2,22 +2,33 @@ package io.github.ycsbstorage.workload;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.ycsbstorage.binding.YcsbInternals;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.phaseend.ResultExporter;
 import io.github.ycsbstorage.result.RunRecord;
 import io.github.ycsbstorage.spi.ServerInfo;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import site.ycsb.DB;
+import site.ycsb.Status;
 import site.ycsb.Workload;
 import site.ycsb.WorkloadException;
 import site.ycsb.measurements.Measurements;
+import site.ycsb.measurements.exporter.TextMeasurementsExporter;
 
 class ObservedWorkloadTest {
   static {
@@ -113,6 +124,43 @@ class ObservedWorkloadTest {
     assertEquals(List.of("create run InMemory", "start after 0 reads", "stop"), RecordingObserverFactory.EVENTS);
     assertEquals(new RunRecord.SummaryLine("TEST", "observed", 1), RunRecord.current().summaryLines().get(0));
     assertEquals(List.of(), RunRecord.current().failures());
+  }
+
+  /**
+   * An observed phase measures into the recorders the storage-aware workload's phases use
+   * ({@link FullRangeHdrHistogram}), never into YCSB's, which start at a range of 2 µs and resize on the
+   * recording thread (#44): a latency of 2³¹ − 1 µs is recorded as it is and HdrHistogram's own
+   * reader decodes the log. A type with neither a return code nor a latency (UPDATE here, the
+   * transaction's own call not measured) is gone again, log included.
+   */
+  @Test
+  void anObservedPhaseMeasuresIntoFullRangeRecordersWhoseLogDecodes(@TempDir Path logs) throws Exception {
+    var p = properties("dotransactions", "true", "recordcount", "100", "operationcount", "2", "readproportion",
+        "0.5", "updateproportion", "0.5", "fieldcount", "1", "hdrhistogram.fileoutput", "true",
+        "hdrhistogram.output.path", logs + "/");
+    var workload = new ObservedWorkload();
+    workload.init(p);
+    var measurements = Measurements.getMeasurements();
+    assertInstanceOf(FullRangeHdrHistogram.class, YcsbInternals.operations(measurements).get("READ"));
+    assertTrue(workload.doTransaction(new InMemoryServerDb(), workload.initThread(p, 0, 1)));
+    measurements.measure("READ", 1);
+    measurements.measure("READ", Integer.MAX_VALUE);
+    measurements.reportStatus("READ", Status.OK);
+    workload.cleanup();
+    assertEquals(Set.of("READ"), YcsbInternals.operations(measurements).keySet(), "UPDATE measured nothing");
+    assertTrue(Files.notExists(logs.resolve("UPDATE.hdr")));
+    try (var exporter = new TextMeasurementsExporter(OutputStream.nullOutputStream())) {
+      measurements.exportMeasurements(exporter);
+    }
+
+    var decoded = new Histogram(3);
+    try (var reader = new HistogramLogReader(logs.resolve("READ.hdr").toFile())) {
+      while (reader.hasNext()) {
+        decoded.add((Histogram) reader.nextIntervalHistogram());
+      }
+    }
+    assertEquals(2, decoded.getTotalCount());
+    assertTrue(decoded.valuesAreEquivalent(Integer.MAX_VALUE, decoded.getMaxValue()), "max " + decoded.getMaxValue());
   }
 
   @Test
