@@ -4,6 +4,7 @@ import io.github.ycsbstorage.config.BadInputException;
 import io.github.ycsbstorage.exit.ExitStatus;
 import io.github.ycsbstorage.result.Version;
 import java.io.PrintWriter;
+import java.util.Map;
 import java.util.ServiceLoader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
@@ -18,6 +19,12 @@ import picocli.CommandLine;
     subcommands = {StudyCommand.class, ReportCommand.class, ResultsCommand.class},
     description = "ycsb-storage study runner, report, results store and demo.")
 public final class Main {
+  private final Map<String, String> environment;
+
+  private Main(Map<String, String> environment) {
+    this.environment = Map.copyOf(environment);
+  }
+
   /** For {@code --version}. */
   static final class VersionProvider implements CommandLine.IVersionProvider {
     @Override
@@ -41,9 +48,18 @@ public final class Main {
     System.exit(status);
   }
 
-  /** Runs a command and returns its exit status ({@link ExitStatus}). */
+  /** Runs a command in this process's environment and returns its exit status ({@link ExitStatus}). */
   public static int execute(String... args) {
-    var commandLine = new CommandLine(new Main());
+    return execute(System.getenv(), args);
+  }
+
+  /**
+   * Runs a command in the given environment (what {@code bin/ycsb} exports, e.g. {@code YCSB_STORAGE_HOME})
+   * and returns its exit status: the commands read their environment from here alone, so that they can
+   * be run in process as {@code bin/ycsb} would run them.
+   */
+  public static int execute(Map<String, String> environment, String... args) {
+    var commandLine = new CommandLine(new Main(environment));
     // first: picocli applies some settings only to the subcommands present when they are set
     ServiceLoader.load(Subcommand.class).forEach(commandLine::addSubcommand);
     commandLine.setExecutionExceptionHandler((exception, command, parsed) -> failed(exception, command.getErr()));
@@ -54,6 +70,11 @@ public final class Main {
       return ExitStatus.BAD_INPUT.code();
     });
     return commandLine.execute(args);
+  }
+
+  /** The environment of the command: the variables {@code bin/ycsb} and the user set. */
+  public Map<String, String> environment() {
+    return environment;
   }
 
   /**

@@ -22,6 +22,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code bin/ycsb study <file> [--force] [--report DIR]}: runs every cell of a study file not yet
@@ -31,6 +32,9 @@ import picocli.CommandLine.Parameters;
 @Command(name = "study", mixinStandardHelpOptions = true,
     description = "Run a storage study (docs/study.md); completed cells are skipped.")
 final class StudyCommand implements Callable<Integer> {
+  @ParentCommand
+  Main main;
+
   @Parameters(index = "0", paramLabel = "FILE", description = "the study file (properties)")
   Path file;
 
@@ -49,7 +53,7 @@ final class StudyCommand implements Callable<Integer> {
       OutputPaths.checkFolder("--report", report);
     }
     var properties = StudySettings.read(file);
-    var home = Home.locate();
+    var home = Home.locate(main.environment());
     StudySettings study;
     StudyRunner runner;
     try {
@@ -115,11 +119,11 @@ final class StudyCommand implements Callable<Integer> {
    * What {@code bin/ycsb} checks before each cell's client starts, checked once here: the oraclenosql
    * binding runs with the kvclient.jar of {@code KVHOME}.
    */
-  private static void checkInstallation(StudySettings study) {
+  private void checkInstallation(StudySettings study) {
     if (!study.binding().equals("oraclenosql")) {
       return;
     }
-    var kvhome = System.getenv("KVHOME");
+    var kvhome = main.environment().get("KVHOME");
     var accepted = "an Oracle NoSQL installation: the folder that holds lib/kvclient.jar";
     Check.input(kvhome != null && !kvhome.isBlank(),
         "KVHOME", null, accepted, "the oraclenosql binding runs with its kvclient.jar");

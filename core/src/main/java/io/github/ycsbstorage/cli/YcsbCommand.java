@@ -47,15 +47,17 @@ public final class YcsbCommand {
   }
 
   public static void main(String[] args) throws Exception {
-    Main.exit(run(args));
+    MaskedStandardStreams.install(args.length > 0 && args[0].equals(ClientArguments.Command.SHELL.word()));
+    Main.exit(execute(args));
   }
 
   /**
-   * Runs the command and returns its exit status ({@link ExitStatus}). A load or run that starts never
-   * returns: YCSB's {@code Client.main} ends the JVM itself after its export
-   * ({@link ResultExporter} says why the phase's verdict is decided there).
+   * Runs the command on this process's standard streams and returns its exit status ({@link ExitStatus}),
+   * as {@link Main#execute} does for the other commands. A load or run that starts never returns: YCSB's
+   * {@code Client.main} ends the JVM itself after its export ({@link ResultExporter} says why the phase's
+   * verdict is decided there): in process, a load or run returns only when its input is refused.
    */
-  static int run(String[] args) throws Exception {
+  public static int execute(String... args) throws Exception {
     if (args.length == 1 && args[0].equals("--version")) {
       System.out.println(Version.describe());
       return ExitStatus.SUCCESS.code();
@@ -86,7 +88,6 @@ public final class YcsbCommand {
     var ycsbArgs = new ArrayList<String>(List.of("-db", parsed.dbClass()));
     ycsbArgs.addAll(parsed.checkedClientArgs());
     var command = parsed.command();
-    MaskedStandardStreams.install(command == ClientArguments.Command.SHELL);
     try {
       checkBinding(properties);
     } catch (BadInputException | BindingUnavailableException e) {

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 
 /**
  * A minimal ycsb-storage install for tests: {@code bin/ycsb} runs the real
@@ -11,6 +12,13 @@ import java.nio.file.attribute.PosixFilePermissions;
  * with YCSB's BasicDB whatever binding is named, as the distribution's launcher does for {@code basic}.
  */
 final class FixtureInstall {
+  /**
+   * For every JVM of a fixture study (its clients, and a study started as a process): they run a few
+   * hundred operations on BasicDB, so C1 alone and the serial collector start them with about a third
+   * less CPU (measured), and nothing here measures the engine or the JVM.
+   */
+  static final List<String> JVM_OPTIONS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
+
   private FixtureInstall() {
   }
 
@@ -21,7 +29,7 @@ final class FixtureInstall {
     var script = "#!/bin/sh\nphase=$1\nshift 2\njvm=\nnext=\n"
         + "for arg; do shift; if [ \"$next\" = jvm ]; then jvm=\"$jvm $arg\"; next=;"
         + " elif [ \"$arg\" = -jvm-args ]; then next=jvm; else set -- \"$@\" \"$arg\"; fi; done\n"
-        + "exec '" + java + "' $jvm -cp '" + System.getProperty("java.class.path")
+        + "exec '" + java + "' " + String.join(" ", JVM_OPTIONS) + " $jvm -cp '" + System.getProperty("java.class.path")
         + "' io.github.ycsbstorage.cli.YcsbCommand \"$phase\" -db site.ycsb.BasicDB \"$@\"\n";
     var launcher = bin.resolve("ycsb");
     Files.writeString(launcher, script);

@@ -288,10 +288,7 @@ class StudyRunnerTest {
   void resumesAfterAKilledRun(@TempDir Path dir) throws Exception {
     var home = FixtureInstall.create(dir.resolve("home"));
     var file = threeCellStudyFile(dir);
-    var java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    var builder = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-        "io.github.ycsbstorage.cli.Main", "study", file.toString());
-    builder.environment().put("YCSB_STORAGE_HOME", home.toString());
+    var builder = studyProcess(home, file);
     var folder = dir.resolve("results/mini");
     try (var study = ProcessRun.start(builder)) {
       study.await(() -> Files.exists(folder.resolve("local_records200_load.json")), "the first cell's result");
@@ -337,10 +334,7 @@ class StudyRunnerTest {
   void aStudyKilledWithSigkillLeavesNoClientAndItsResumeRuns(@TempDir Path dir) throws Exception {
     var home = FixtureInstall.create(dir.resolve("home"));
     var file = threeCellStudyFile(dir);
-    var java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    var builder = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-        "io.github.ycsbstorage.cli.Main", "study", file.toString());
-    builder.environment().put("YCSB_STORAGE_HOME", home.toString());
+    var builder = studyProcess(home, file);
     var folder = dir.resolve("results/mini");
     var quiet = new PrintStream(new ByteArrayOutputStream());
     try (var study = ProcessRun.start(builder)) {
@@ -361,6 +355,18 @@ class StudyRunnerTest {
     assertTrue(resumed.succeeded());
     assertEquals(3, resumed.results().size());
     assertEquals(resumed.results().size(), completeCells(folder).size());
+  }
+
+  /** {@code bin/ycsb study <file>} of the fixture install, as a process of its own. */
+  private static ProcessBuilder studyProcess(Path home, Path file) {
+    var command = new ArrayList<String>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(FixtureInstall.JVM_OPTIONS);
+    command.addAll(List.of("-cp", System.getProperty("java.class.path"), "io.github.ycsbstorage.cli.Main", "study",
+        file.toString()));
+    var builder = new ProcessBuilder(command);
+    builder.environment().put("YCSB_STORAGE_HOME", home.toString());
+    return builder;
   }
 
   private static List<String> completeCells(Path folder) throws Exception {

@@ -3,6 +3,7 @@ package io.github.ycsbstorage.demo;
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.h2.H2Backend;
 import io.github.ycsbstorage.cli.Home;
+import io.github.ycsbstorage.cli.Main;
 import io.github.ycsbstorage.cli.OutputPaths;
 import io.github.ycsbstorage.cli.Subcommand;
 import io.github.ycsbstorage.collector.CollectorSettings;
@@ -21,6 +22,7 @@ import java.util.Properties;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
 import site.ycsb.workloads.CoreWorkload;
 
 /**
@@ -49,6 +51,9 @@ public final class DemoCommand implements Subcommand {
    */
   static final int ROCKSDB_THREADS = 1;
 
+  @ParentCommand
+  Main main;
+
   @Option(names = {"-o", "--output"}, paramLabel = "DIR", description = "report folder (default: <temp>/report)")
   Path output;
 
@@ -63,7 +68,7 @@ public final class DemoCommand implements Subcommand {
     if (output != null) {
       OutputPaths.checkFolder("-o", output);
     }
-    var home = Home.locate();
+    var home = Home.locate(main.environment());
     var temp = Files.createTempDirectory("ycsb-demo-");
     System.out.println("demo: working folder " + temp);
     var locations = DemoLocations.choose(temp);
