@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.store;
 
+import io.github.ycsbstorage.config.SecretMasker;
 import java.io.IOException;
 
 /**
@@ -21,7 +22,8 @@ public final class StoreException extends IOException {
   }
 
   private StoreException(String message, Throwable cause, boolean refused) {
-    super(message, cause);
+    // a store's URL may hold its password
+    super(SecretMasker.maskText(message), cause);
     this.refused = refused;
   }
 
