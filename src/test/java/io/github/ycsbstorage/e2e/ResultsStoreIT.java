@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -95,14 +94,24 @@ class ResultsStoreIT {
       // the store in the study's file, which its clients get in files only they can read
       var studyFile = studyFile(dir, "pg", "fast=" + dir.resolve("fast"), cluster.url());
       var study = Launcher.start(Map.of(), "study", studyFile);
+      var clients = new TreeSet<String>();
       var shown = new TreeSet<String>();
       while (study.process().isAlive()) {
-        shown.addAll(commandLinesHolding(cluster.password()));
+        for (var line : commandLines()) {
+          if (line.contains(cluster.password())) {
+            shown.add(line);
+          } else if (line.contains(dir.toString())) {
+            clients.add(line);
+          }
+        }
         Thread.sleep(20);
       }
       var studied = Launcher.finish(study);
       assertEquals(0, studied.exitCode(), studied::all);
       assertEquals(Set.of(), shown, "no process's command line holds the password");
+      assertTrue(clients.stream().anyMatch(line -> line.contains(dir.resolve("results").toString())
+          && line.contains("client.properties")),
+          "the watch saw the study's clients: " + clients);
       assertFalse(studied.all().contains(cluster.password()), studied::all);
       try (var connection = DriverManager.getConnection(cluster.url());
           var statement = connection.createStatement();
@@ -130,10 +139,9 @@ class ResultsStoreIT {
     }
   }
 
-  /** The command lines of this host's processes that hold {@code text}. */
-  private static Set<String> commandLinesHolding(String text) {
-    return ProcessHandle.allProcesses().map(p -> p.info().commandLine().orElse(""))
-        .filter(line -> line.contains(text)).collect(Collectors.toSet());
+  /** The command lines of this host's processes, as {@code ps} shows them to every user. */
+  private static List<String> commandLines() {
+    return ProcessHandle.allProcesses().map(p -> p.info().commandLine().orElse("")).toList();
   }
 
   /** A two-phase basic study (a load and a run of workload C, 100 records) on the devices given, writing to the store. */

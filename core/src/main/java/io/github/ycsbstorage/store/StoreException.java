@@ -1,10 +1,10 @@
 package io.github.ycsbstorage.store;
 
-import io.github.ycsbstorage.config.SecretMasker;
 import java.io.IOException;
 
 /**
- * The results store could not be opened, read or written; the message names the store and why.
+ * The results store could not be opened, read or written; the message names the store and why (a
+ * {@link StoreLocation} as it shows: its password masked).
  * {@link #refused()} tells a store this build cannot use at all (a newer schema, not an SQLite file),
  * which the user must change, from a failure of the moment (a full disk, an I/O error).
  */
@@ -22,8 +22,7 @@ public final class StoreException extends IOException {
   }
 
   private StoreException(String message, Throwable cause, boolean refused) {
-    // a store's URL may hold its password
-    super(SecretMasker.maskText(message), cause);
+    super(message, cause);
     this.refused = refused;
   }
 
