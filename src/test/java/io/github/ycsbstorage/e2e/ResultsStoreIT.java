@@ -119,6 +119,14 @@ class ResultsStoreIT {
         rows.next();
         assertEquals(2, rows.getInt(1), "a load and a run cell");
       }
+      try (var connection = DriverManager.getConnection(cluster.url());
+          var query = connection.prepareStatement("SELECT count(*) FROM runs WHERE strpos(result, ?) > 0")) {
+        query.setString(1, cluster.password());
+        try (var rows = query.executeQuery()) {
+          rows.next();
+          assertEquals(0, rows.getInt(1), "no stored result holds the password");
+        }
+      }
 
       var list = ycsb(environment, "results", "list", "--study", "pg");
       assertEquals(0, list.exitCode(), list::all);
