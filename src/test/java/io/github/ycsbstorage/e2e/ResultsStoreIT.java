@@ -5,10 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.ycsbstorage.config.SecretMasker;
+import io.github.ycsbstorage.store.StoreSettings;
+import io.github.ycsbstorage.testkit.PostgresCluster;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.DriverManager;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -63,6 +71,85 @@ class ResultsStoreIT {
     var html = Files.readString(dir.resolve("report/index.html"));
     assertTrue(html.contains("Looking back: workload C zipfian, 100 records"), html);
     assertTrue(html.contains(">first</td>") && html.contains(">second (this study)</td>"), html);
+  }
+
+  /**
+   * The same on PostgreSQL (a private cluster; skipped where none can start), named by the environment
+   * as a CI job would: a run and a study's cells land, {@code results} and {@code report --look-back}
+   * read them, and the password is in no output, result file, report or child's command line.
+   */
+  @Test
+  void runsAndStudiesLandInAPostgresqlStoreWithoutItsPassword(@TempDir Path dir) throws Exception {
+    try (var cluster = PostgresCluster.start()) {
+      var environment = Map.of(StoreSettings.ENVIRONMENT, cluster.url());
+      var export = dir.resolve("run.txt");
+      var run = ycsb(environment, "run", "basic", "-P", "workloads/workloada", "-threads", "2", "-p",
+          "operationcount=500", "-p", "basicdb.verbose=false", "-p", "exportfile=" + export);
+      assertEquals(0, run.exitCode(), run::all);
+      var masked = cluster.url().replace(cluster.password(), SecretMasker.MASK);
+      assertTrue(run.stderr().contains("Stored: " + masked + " run 1"), run::all);
+      assertFalse(run.all().contains(cluster.password()), run::all);
+      assertFalse(Files.readString(Path.of(export + ".result.json")).contains(cluster.password()));
+
+      // the store in the study's file, which its clients get in files only they can read
+      var studyFile = studyFile(dir, "pg", "fast=" + dir.resolve("fast"), cluster.url());
+      var study = Launcher.start(Map.of(), "study", studyFile);
+      var clients = new TreeSet<String>();
+      var shown = new TreeSet<String>();
+      while (study.process().isAlive()) {
+        for (var line : commandLines()) {
+          if (line.contains(cluster.password())) {
+            shown.add(line);
+          } else if (line.contains(dir.toString())) {
+            clients.add(line);
+          }
+        }
+        Thread.sleep(20);
+      }
+      var studied = Launcher.finish(study);
+      assertEquals(0, studied.exitCode(), studied::all);
+      assertEquals(Set.of(), shown, "no process's command line holds the password");
+      assertTrue(clients.stream().anyMatch(line -> line.contains(dir.resolve("results").toString())
+          && line.contains("client.properties")),
+          "the watch saw the study's clients: " + clients);
+      assertFalse(studied.all().contains(cluster.password()), studied::all);
+      try (var connection = DriverManager.getConnection(cluster.url());
+          var statement = connection.createStatement();
+          var rows = statement.executeQuery("SELECT count(*) FROM runs WHERE kind = 'cell' AND study = 'pg'")) {
+        rows.next();
+        assertEquals(2, rows.getInt(1), "a load and a run cell");
+      }
+      try (var connection = DriverManager.getConnection(cluster.url());
+          var query = connection.prepareStatement("SELECT count(*) FROM runs WHERE strpos(result, ?) > 0")) {
+        query.setString(1, cluster.password());
+        try (var rows = query.executeQuery()) {
+          rows.next();
+          assertEquals(0, rows.getInt(1), "no stored result holds the password");
+        }
+      }
+
+      var list = ycsb(environment, "results", "list", "--study", "pg");
+      assertEquals(0, list.exitCode(), list::all);
+      assertTrue(list.stdout().endsWith("2 runs in " + masked + "\n"), list::all);
+      var check = ycsb(environment, "results", "check", "--baseline", "1", "--candidate", "1");
+      assertEquals(0, check.exitCode(), check::all);
+      var report = ycsb(environment, "report", dir.resolve("results/pg").toString(), "-o",
+          dir.resolve("report").toString(), "--look-back", "5");
+      assertEquals(0, report.exitCode(), report::all);
+      assertFalse(list.all().contains(cluster.password()) || check.all().contains(cluster.password())
+          || report.all().contains(cluster.password()));
+      try (Stream<Path> files = Files.walk(dir)) {
+        for (var file : files.filter(f -> Files.isRegularFile(f) && !f.toString().equals(studyFile)).toList()) {
+          assertFalse(Files.readString(file, StandardCharsets.ISO_8859_1).contains(cluster.password()),
+              file + " holds the password");
+        }
+      }
+    }
+  }
+
+  /** The command lines of this host's processes, as {@code ps} shows them to every user. */
+  private static List<String> commandLines() {
+    return ProcessHandle.allProcesses().map(p -> p.info().commandLine().orElse("")).toList();
   }
 
   /** A two-phase basic study (a load and a run of workload C, 100 records) on the devices given, writing to the store. */

@@ -29,7 +29,7 @@ final class ReportCommand implements Callable<Integer> {
       description = "also draw each device's throughput and p99 over the last N earlier studies in the results store")
   Integer lookBack;
 
-  @Option(names = "--store", paramLabel = "FILE",
+  @Option(names = "--store", paramLabel = "FILE|URL",
       description = "the results store --look-back reads (default: $" + StoreSettings.ENVIRONMENT
           + ", else ~/.ycsb-storage/results.db)")
   String store;
@@ -44,9 +44,9 @@ final class ReportCommand implements Callable<Integer> {
     if (lookBack != null) {
       Check.input(lookBack > 0, "--look-back", lookBack.toString(), "a number of earlier studies, at least 1");
       var settings = StoreSettings.parse(Optional.ofNullable(store));
-      Check.input(settings.file().isPresent(), settings.key(), settings.given(), "a results store's file",
+      Check.input(settings.location().isPresent(), settings.key(), settings.given(), "a results store's file or URL",
           "--look-back reads a results store");
-      builder.lookBack(settings.file().get(), lookBack);
+      builder.lookBack(settings.location().get(), lookBack);
     } else {
       Check.input(store == null, "--store", store, "--store together with --look-back", "only --look-back reads the store");
     }

@@ -43,15 +43,15 @@ import picocli.CommandLine.ScopeType;
         ResultsCommand.CheckRuns.class, ResultsCommand.Export.class},
     description = "List, show, compare, check and export the results store's runs.")
 final class ResultsCommand {
-  @Option(names = "--store", scope = ScopeType.INHERIT, paramLabel = "FILE",
+  @Option(names = "--store", scope = ScopeType.INHERIT, paramLabel = "FILE|URL",
       description = "the results store (default: $" + StoreSettings.ENVIRONMENT + ", else ~/.ycsb-storage/results.db)")
   String store;
 
   /** The store named by {@code --store}, which must exist. */
   ResultsStore open() throws IOException {
     var settings = StoreSettings.parse(Optional.ofNullable(store));
-    Check.input(settings.file().isPresent(), "--store", store, "a results store's file", "the store is off");
-    return ResultsStore.openExisting(settings.file().get());
+    Check.input(settings.location().isPresent(), "--store", store, "a results store's file or URL", "the store is off");
+    return ResultsStore.openExisting(settings.location().get());
   }
 
   /** {@code results list}: one line per stored phase or cell, oldest first. */
@@ -92,7 +92,7 @@ final class ResultsCommand {
           rows.add(row);
         }
         printTable(System.out, rows);
-        System.out.println(runs.size() + (runs.size() == 1 ? " run" : " runs") + " in " + store.file());
+        System.out.println(runs.size() + (runs.size() == 1 ? " run" : " runs") + " in " + store.location());
       }
       return ExitStatus.SUCCESS.code();
     }
@@ -263,7 +263,7 @@ final class ResultsCommand {
   static final class Export implements Callable<Integer> {
     @ParentCommand
     ResultsCommand parent;
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "the CSV file (default: standard output)")
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE|URL", description = "the CSV file (default: standard output)")
     String output;
 
     @Override

@@ -13,7 +13,8 @@ import java.nio.file.Files;
  * SQLite's journal needs beside it too); an existing store is opened as a phase's end opens it
  * (brought forward, its write lock taken), a store still to be created is left to the phase. A path
  * that cannot hold a store and a store this build cannot use (a newer schema, not SQLite) are bad
- * input; a store that fails to open otherwise is a failure of its own. Stateless.
+ * input; a store that fails to open otherwise is a failure of its own. A PostgreSQL store is opened
+ * (created in its database where new): a server that cannot be reached is found here. Stateless.
  */
 final class ResultsStoreCheck {
   private ResultsStoreCheck() {
@@ -24,15 +25,18 @@ final class ResultsStoreCheck {
    * @throws StoreException when an existing, usable store cannot be opened now
    */
   static void check(StoreSettings settings) throws StoreException {
-    if (settings.file().isEmpty()) {
+    if (settings.location().isEmpty()) {
       return;
     }
-    var file = OutputPaths.checkFile(settings.key(), settings.given(), settings.file().get());
-    if (!Files.exists(file)) {
-      return;
+    var location = settings.location().get();
+    if (location.file().isPresent()) {
+      var file = OutputPaths.checkFile(settings.key(), settings.given(), location.file().get());
+      if (!Files.exists(file)) {
+        return;
+      }
     }
     try {
-      ResultsStore.open(file).close();
+      ResultsStore.open(location).close();
     } catch (StoreException e) {
       if (e.refused()) {
         throw new InvalidPropertyException(settings.key(), settings.given(), StoreSettings.ACCEPTED, e.getMessage());

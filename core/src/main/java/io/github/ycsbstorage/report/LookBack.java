@@ -5,6 +5,7 @@ import io.github.ycsbstorage.store.Column;
 import io.github.ycsbstorage.store.ResultsStore;
 import io.github.ycsbstorage.store.RunFilter;
 import io.github.ycsbstorage.store.StoreException;
+import io.github.ycsbstorage.store.StoreLocation;
 import io.github.ycsbstorage.store.StoredRun;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -31,7 +32,7 @@ import java.util.Optional;
  * @param depth  how many earlier studies at most, per line
  * @param charts per mix and dataset size of this study, one line per device
  */
-record LookBack(Path store, int depth, List<Chart> charts) {
+record LookBack(StoreLocation store, int depth, List<Chart> charts) {
   /** What an earlier cell must share with this study's to be on its line. */
   static final List<Column> SAME = List.of(Column.DEVICE, Column.DEVICE_MODEL, Column.BINDING, Column.WORKLOAD,
       Column.DISTRIBUTION, Column.RECORD_COUNT, Column.THREADS, Column.CLIENTS, Column.TARGET);
@@ -95,7 +96,7 @@ record LookBack(Path store, int depth, List<Chart> charts) {
         charts.add(new Chart(mix, scale, lines));
       }
     }
-    return new LookBack(store.file(), depth, charts);
+    return new LookBack(store.location(), depth, charts);
   }
 
   private static Line line(Aggregate current, int color, List<StoredRun> stored, ResultsStore store, int depth)
@@ -122,7 +123,8 @@ record LookBack(Path store, int depth, List<Chart> charts) {
     for (var entry : last) {
       var cells = new ArrayList<ReportCell>();
       for (var run : entry.getValue().values()) {
-        cells.add(new ReportCell(store.file(), store.result(run.id()).orElseThrow()));
+        // where it was read from: the store's file, or its URL with the password masked
+        cells.add(new ReportCell(Path.of(store.location().toString()), store.result(run.id()).orElseThrow()));
       }
       points.add(point(entry.getKey(), new Aggregate(current.device(), current.mix(), current.scale(), cells), false));
     }

@@ -5,6 +5,7 @@ import io.github.ycsbstorage.config.BadInputException;
 import io.github.ycsbstorage.config.Check;
 import io.github.ycsbstorage.result.Result;
 import io.github.ycsbstorage.store.ResultsStore;
+import io.github.ycsbstorage.store.StoreLocation;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -52,7 +53,7 @@ public final class ReportBuilder {
   private final ObjectMapper json = new ObjectMapper();
 
   /** The results store to look back into, and over how many earlier studies; empty: no look back. */
-  private Optional<Path> store = Optional.empty();
+  private Optional<StoreLocation> store = Optional.empty();
   private int depth;
 
   public ReportBuilder(Path results, Path output) {
@@ -67,7 +68,7 @@ public final class ReportBuilder {
    * Adds the look back ({@link LookBack}): each device's throughput and p99 over the last {@code depth}
    * earlier studies in the results store {@code store}, which must exist.
    */
-  public ReportBuilder lookBack(Path store, int depth) {
+  public ReportBuilder lookBack(StoreLocation store, int depth) {
     Check.argument(depth > 0, "look back over at least one study");
     this.store = Optional.of(store);
     this.depth = depth;

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -26,7 +27,8 @@ import org.sqlite.SQLiteException;
 /**
  * One results store: an SQLite file in WAL mode, so that readers never block the writer, with a
  * busy timeout, so that processes writing at once (a study's clients, two studies) wait for each other
- * instead of failing; each row is written in one immediate transaction. Not thread-safe: one per thread.
+ * instead of failing; each row is written in one immediate transaction. Or a PostgreSQL database,
+ * where each row is one transaction too. Not thread-safe: one per thread.
  */
 public final class ResultsStore implements AutoCloseable {
   /** How long a writer waits for another one: a row takes milliseconds, a whole study's clients queue. */
@@ -34,16 +36,39 @@ public final class ResultsStore implements AutoCloseable {
   /** How often a process creating the store tries again to switch it to WAL mode. */
   private static final long WAL_RETRY_MS = 5;
 
-  private final Path file;
+  private final StoreLocation location;
   private final Connection connection;
 
-  private ResultsStore(Path file, Connection connection) {
-    this.file = file;
+  private ResultsStore(StoreLocation location, Connection connection) {
+    this.location = location;
     this.connection = connection;
   }
 
-  /** Opens the store in {@code file}, creating it (and its folder) or migrating it forward. */
-  public static ResultsStore open(Path file) throws StoreException {
+  /** Opens the store at {@code location}, creating it (and an SQLite file's folder) or migrating it forward. */
+  public static ResultsStore open(StoreLocation location) throws StoreException {
+    Connection connection = null;
+    try {
+      connection = location.dialect() == Dialect.SQLITE ? openSqlite(location)
+          : DriverManager.getConnection(location.url());
+      connection.setAutoCommit(false);
+      StoreSchema.migrate(connection, location);
+      connection.commit();
+      return new ResultsStore(location, connection);
+    } catch (SQLException | StoreException e) {
+      closeQuietly(connection);
+      if (e instanceof StoreException store) {
+        throw store;
+      }
+      if (e instanceof SQLiteException sqlite && sqlite.getResultCode() == SQLiteErrorCode.SQLITE_NOTADB) {
+        throw StoreException.refused(location + " is not a results store (not an SQLite file): name another file", e);
+      }
+      throw new StoreException("cannot open the results store " + location + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Opens the SQLite file in WAL mode, with the busy timeout and immediate transactions. */
+  private static Connection openSqlite(StoreLocation location) throws SQLException, StoreException {
+    var file = location.file().orElseThrow();
     try {
       Files.createDirectories(file.toAbsolutePath().getParent());
     } catch (IOException e) {
@@ -53,23 +78,13 @@ public final class ResultsStore implements AutoCloseable {
     config.setBusyTimeout(BUSY_TIMEOUT_MS);
     config.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
     config.enforceForeignKeys(true);
-    Connection connection = null;
+    var connection = config.createConnection(location.url());
     try {
-      connection = config.createConnection("jdbc:sqlite:" + file);
       useWriteAheadLog(connection);
-      connection.setAutoCommit(false);
-      StoreSchema.migrate(connection, file);
-      connection.commit();
-      return new ResultsStore(file, connection);
-    } catch (SQLException | StoreException e) {
+      return connection;
+    } catch (SQLException e) {
       closeQuietly(connection);
-      if (e instanceof StoreException store) {
-        throw store;
-      }
-      if (e instanceof SQLiteException sqlite && sqlite.getResultCode() == SQLiteErrorCode.SQLITE_NOTADB) {
-        throw StoreException.refused(file + " is not a results store (not an SQLite file): name another file", e);
-      }
-      throw new StoreException("cannot open the results store " + file + ": " + e.getMessage(), e);
+      throw e;
     }
   }
 
@@ -104,16 +119,17 @@ public final class ResultsStore implements AutoCloseable {
   }
 
   /**
-   * Opens an existing store for reading; a missing file is not made a new empty store.
+   * Opens an existing store for reading; a missing file is not made a new empty store (a database
+   * server's store is made in its database, which must exist).
    *
-   * @throws BadInputException when there is no store at {@code file}, or one this build cannot use
+   * @throws BadInputException when there is no store at {@code location}, or one this build cannot use
    */
-  public static ResultsStore openExisting(Path file) throws StoreException {
-    if (!Files.isRegularFile(file)) {
-      throw new BadInputException("no results store at " + file);
+  public static ResultsStore openExisting(StoreLocation location) throws StoreException {
+    if (location.file().isPresent() && !Files.isRegularFile(location.file().get())) {
+      throw new BadInputException("no results store at " + location);
     }
     try {
-      return open(file);
+      return open(location);
     } catch (StoreException e) {
       if (e.refused()) {
         throw new BadInputException(e.getMessage(), e);
@@ -122,8 +138,8 @@ public final class ResultsStore implements AutoCloseable {
     }
   }
 
-  public Path file() {
-    return file;
+  public StoreLocation location() {
+    return location;
   }
 
   /**
@@ -159,13 +175,13 @@ public final class ResultsStore implements AutoCloseable {
       return id;
     } catch (SQLException | IOException e) {
       rollbackQuietly();
-      throw new StoreException("cannot write to the results store " + file + ": " + e.getMessage(), e);
+      throw new StoreException("cannot write to the results store " + location + ": " + e.getMessage(), e);
     }
   }
 
   /** The rows that match, oldest first. */
   public List<StoredRun> list(RunFilter filter) throws StoreException {
-    var where = filter.where();
+    var where = filter.where(location.dialect());
     try (var query = connection.prepareStatement("SELECT id, " + Column.names(List.of(Column.values()))
         + " FROM runs" + where.sql() + " ORDER BY started_at, id")) {
       bind(query, where.values());
@@ -184,7 +200,7 @@ public final class ResultsStore implements AutoCloseable {
           return Optional.empty();
         }
         return Optional.of(ResultReader.parse(rows.getString(1).getBytes(StandardCharsets.UTF_8),
-            file + " row " + id));
+            location + " row " + id));
       }
     } catch (SQLException e) {
       throw failedRead(e);
@@ -202,7 +218,7 @@ public final class ResultsStore implements AutoCloseable {
   public List<Result> select(Selection selection) throws StoreException {
     if (selection.id().isPresent()) {
       var id = selection.id().getAsLong();
-      return List.of(result(id).orElseThrow(() -> new BadInputException("no run " + id + " in the results store " + file)));
+      return List.of(result(id).orElseThrow(() -> new BadInputException("no run " + id + " in the results store " + location)));
     }
     var latest = new java.util.LinkedHashMap<String, Long>();
     for (var run : list(RunFilter.study(selection.study().orElseThrow()))) {
@@ -211,7 +227,7 @@ public final class ResultsStore implements AutoCloseable {
       }
     }
     if (latest.isEmpty()) {
-      throw new BadInputException("no cell of study " + selection.study().get() + " in the results store " + file);
+      throw new BadInputException("no cell of study " + selection.study().get() + " in the results store " + location);
     }
     var results = new ArrayList<Result>();
     for (var id : latest.values()) {
@@ -266,7 +282,7 @@ public final class ResultsStore implements AutoCloseable {
   }
 
   private StoreException failedRead(SQLException e) {
-    return new StoreException("cannot read the results store " + file + ": " + e.getMessage(), e);
+    return new StoreException("cannot read the results store " + location + ": " + e.getMessage(), e);
   }
 
   private void rollbackQuietly() {

@@ -25,12 +25,12 @@ public record RunFilter(Optional<String> device, Optional<String> binding, Optio
   record Where(String sql, List<String> values) {
   }
 
-  Where where() {
+  Where where(Dialect dialect) {
     var conditions = new ArrayList<String>();
     var values = new ArrayList<String>();
-    contains(Column.DEVICE, device, conditions, values);
-    contains(Column.BINDING, binding, conditions, values);
-    contains(Column.WORKLOAD, workload, conditions, values);
+    contains(dialect, Column.DEVICE, device, conditions, values);
+    contains(dialect, Column.BINDING, binding, conditions, values);
+    contains(dialect, Column.WORKLOAD, workload, conditions, values);
     study.ifPresent(name -> {
       conditions.add(Column.STUDY.sqlName() + " = ?");
       values.add(name);
@@ -47,9 +47,10 @@ public record RunFilter(Optional<String> device, Optional<String> binding, Optio
     return new Where(conditions.isEmpty() ? "" : " WHERE " + String.join(" AND ", conditions), values);
   }
 
-  private static void contains(Column column, Optional<String> part, List<String> conditions, List<String> values) {
+  private static void contains(Dialect dialect, Column column, Optional<String> part, List<String> conditions,
+      List<String> values) {
     part.ifPresent(text -> {
-      conditions.add("instr(" + column.sqlName() + ", ?) > 0");
+      conditions.add(dialect.contains(column.sqlName()));
       values.add(text);
     });
   }

@@ -3,7 +3,8 @@ package io.github.ycsbstorage.store;
 import java.io.IOException;
 
 /**
- * The results store could not be opened, read or written; the message names the store and why.
+ * The results store could not be opened, read or written; the message names the store and why (a
+ * {@link StoreLocation} as it shows: its password masked).
  * {@link #refused()} tells a store this build cannot use at all (a newer schema, not an SQLite file),
  * which the user must change, from a failure of the moment (a full disk, an I/O error).
  */

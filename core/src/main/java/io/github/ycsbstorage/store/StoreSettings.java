@@ -9,16 +9,16 @@ import java.util.Properties;
 import java.util.Set;
 
 /**
- * Where results are stored ({@code results.*}): the SQLite file of {@value #STORE}, else of the
- * environment's {@value #ENVIRONMENT}, by default {@code ~/.ycsb-storage/results.db}; or none
- * ({@value #OFF}). Immutable.
+ * Where results are stored ({@code results.*}): the SQLite file or PostgreSQL database of
+ * {@value #STORE}, else of the environment's {@value #ENVIRONMENT}, by default
+ * {@code ~/.ycsb-storage/results.db}; or none ({@value #OFF}). Immutable.
  *
- * @param file the store's file; empty when the store is off
+ * @param location the store; empty when the store is off
  * @param key what named it, for messages: {@value #STORE}, or {@value #ENVIRONMENT} where the
  *     property is not set ({@value #STORE} for the default too)
  * @param given the value as given (the default file's path where none is)
  */
-public record StoreSettings(Optional<Path> file, String key, String given) {
+public record StoreSettings(Optional<StoreLocation> location, String key, String given) {
   public static final String PREFIX = "results.";
   public static final String STORE = "results.store";
   public static final Set<String> KEYS = Set.of(STORE);
@@ -26,9 +26,9 @@ public record StoreSettings(Optional<Path> file, String key, String given) {
   public static final String ENVIRONMENT = "YCSB_STORAGE_RESULTS_STORE";
   /** The value that turns the store off. */
   public static final String OFF = "off";
-  private static final String SQLITE_URL = "jdbc:sqlite:";
   /** What {@value #STORE} accepts, in words. */
-  public static final String ACCEPTED = "a file path, " + SQLITE_URL + "<file>, or " + OFF;
+  public static final String ACCEPTED = "a file path, " + StoreLocation.SQLITE_URL + "<file>, "
+      + StoreLocation.POSTGRESQL_URL + "//<host>:<port>/<database>?user=<user>&password=<password>, or " + OFF;
 
   /** The default store: {@code ~/.ycsb-storage/results.db}. */
   public static Path defaultFile() {
@@ -53,17 +53,23 @@ public record StoreSettings(Optional<Path> file, String key, String given) {
     var key = value.isPresent() ? STORE : ENVIRONMENT;
     var given = value.or(() -> environment);
     if (given.isEmpty()) {
-      return new StoreSettings(Optional.of(defaultFile()), STORE, defaultFile().toString());
+      return new StoreSettings(Optional.of(StoreLocation.file(defaultFile())), STORE, defaultFile().toString());
     }
     var text = given.get().strip();
     if (text.equalsIgnoreCase(OFF)) {
       return new StoreSettings(Optional.empty(), key, text);
     }
     var lower = text.toLowerCase(Locale.ROOT);
-    Check.input(!lower.startsWith("jdbc:") || lower.startsWith(SQLITE_URL), key, text, ACCEPTED,
-        "only SQLite stores are supported by this version");
-    var path = lower.startsWith(SQLITE_URL) ? text.substring(SQLITE_URL.length()) : text;
+    if (lower.startsWith(StoreLocation.POSTGRESQL_URL)) {
+      // the driver's own reading of its URLs: what it refuses here it could not connect to
+      var location = StoreLocation.postgresql(text);
+      Check.input(location.isPresent(), key, text, ACCEPTED, "not a URL the PostgreSQL driver accepts");
+      return new StoreSettings(location, key, text);
+    }
+    Check.input(!lower.startsWith("jdbc:") || lower.startsWith(StoreLocation.SQLITE_URL), key, text, ACCEPTED,
+        "only SQLite and PostgreSQL stores are supported");
+    var path = lower.startsWith(StoreLocation.SQLITE_URL) ? text.substring(StoreLocation.SQLITE_URL.length()) : text;
     Check.input(!path.isBlank(), key, text, ACCEPTED, "no file named");
-    return new StoreSettings(Optional.of(PropertyReader.parsePath(key, path)), key, text);
+    return new StoreSettings(Optional.of(StoreLocation.file(PropertyReader.parsePath(key, path))), key, text);
   }
 }

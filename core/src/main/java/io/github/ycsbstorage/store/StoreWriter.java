@@ -52,12 +52,12 @@ public final class StoreWriter {
   }
 
   private static void add(StoreSettings settings, Result result, Map<String, Path> logs) throws StoreException {
-    if (settings.file().isEmpty()) {
+    if (settings.location().isEmpty()) {
       return;
     }
-    try (var store = ResultsStore.open(settings.file().get())) {
+    try (var store = ResultsStore.open(settings.location().get())) {
       var id = store.add(result, logs);
-      System.err.println("Stored: " + store.file() + " run " + id);
+      System.err.println("Stored: " + store.location() + " run " + id);
     }
   }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.ycsbstorage.result.Result;
 import io.github.ycsbstorage.result.ResultReader;
 import io.github.ycsbstorage.store.ResultsStore;
+import io.github.ycsbstorage.store.StoreLocation;
 import io.github.ycsbstorage.store.StoreWriter;
 import io.github.ycsbstorage.store.StoredResults;
 import java.io.ByteArrayOutputStream;
@@ -112,7 +113,7 @@ class ResultsCommandTest {
     var ran = run("results", "compare", "--store", store, "1", "2");
     assertEquals(0, ran.status(), ran.err());
     assertTrue(ran.out().startsWith("ok: run throughput 3,900.0 → 3,800.0 ops/s: 0.97×"), ran.out());
-    try (var opened = ResultsStore.openExisting(Path.of(store))) {
+    try (var opened = ResultsStore.openExisting(StoreLocation.file(Path.of(store)))) {
       assertEquals(Map.of(), opened.hdrLogs(1), "no HdrHistogram logs without hdrhistogram.fileoutput");
     }
   }

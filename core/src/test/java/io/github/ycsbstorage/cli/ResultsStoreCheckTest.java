@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.store.ResultsStore;
+import io.github.ycsbstorage.store.StoreLocation;
 import io.github.ycsbstorage.store.StoreSettings;
 import io.github.ycsbstorage.store.StoredResults;
 import io.github.ycsbstorage.testkit.Tmpfs;
@@ -47,7 +48,7 @@ class ResultsStoreCheckTest {
   @Test
   void aStoreOfANewerSchemaIsRefusedWithItsVersion(@TempDir Path dir) throws Exception {
     var file = dir.resolve("results.db");
-    try (var store = ResultsStore.open(file)) {
+    try (var store = ResultsStore.open(StoreLocation.file(file))) {
       store.add(StoredResults.run(1, 1), Map.of());
     }
     try (var connection = DriverManager.getConnection("jdbc:sqlite:" + file);
@@ -72,7 +73,7 @@ class ResultsStoreCheckTest {
   @Test
   void theEnvironmentVariableIsNamedWhenItNamedTheStore(@TempDir Path dir) throws Exception {
     var blocker = Files.writeString(dir.resolve("blocker"), "not a folder");
-    var settings = new StoreSettings(Optional.of(blocker.resolve("r.db")), StoreSettings.ENVIRONMENT, blocker.resolve("r.db").toString());
+    var settings = new StoreSettings(Optional.of(StoreLocation.file(blocker.resolve("r.db"))), StoreSettings.ENVIRONMENT, blocker.resolve("r.db").toString());
     var refused = assertThrows(InvalidPropertyException.class, () -> ResultsStoreCheck.check(settings));
     assertEquals(StoreSettings.ENVIRONMENT, refused.property());
   }
@@ -80,7 +81,7 @@ class ResultsStoreCheckTest {
   @Test
   void aGoodStoreIsOpenedAndANewOneLeftToThePhase(@TempDir Path dir) throws Exception {
     var existing = dir.resolve("results.db");
-    ResultsStore.open(existing).close();
+    ResultsStore.open(StoreLocation.file(existing)).close();
     assertDoesNotThrow(() -> ResultsStoreCheck.check(settings(existing.toString())));
     var fresh = dir.resolve("new/results.db");
     assertDoesNotThrow(() -> ResultsStoreCheck.check(settings(fresh.toString())));

@@ -14,6 +14,7 @@ import io.github.ycsbstorage.result.Sizing;
 import io.github.ycsbstorage.result.Version;
 import io.github.ycsbstorage.store.Column;
 import io.github.ycsbstorage.store.ResultsStore;
+import io.github.ycsbstorage.store.StoreLocation;
 import io.github.ycsbstorage.store.RunFilter;
 import io.github.ycsbstorage.store.StoreException;
 import io.github.ycsbstorage.store.StoreSettings;
@@ -281,7 +282,7 @@ class ResultExporterTest {
     var exporter = new ResultExporter(new ByteArrayOutputStream(), exits::add);
     exportRun(exporter);
     exporter.close();
-    try (var store = ResultsStore.openExisting(storeFile)) {
+    try (var store = ResultsStore.openExisting(StoreLocation.file(storeFile))) {
       var runs = store.list(RunFilter.ALL);
       assertEquals(1, runs.size());
       assertEquals(Optional.of(ResultReader.read(target)), store.result(runs.get(0).id()),

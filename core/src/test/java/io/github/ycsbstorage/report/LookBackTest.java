@@ -17,6 +17,7 @@ import io.github.ycsbstorage.result.StudyCell;
 import io.github.ycsbstorage.result.Summary;
 import io.github.ycsbstorage.result.Versions;
 import io.github.ycsbstorage.store.ResultsStore;
+import io.github.ycsbstorage.store.StoreLocation;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -41,7 +42,7 @@ class LookBackTest {
   @Test
   void eachDeviceIsDrawnOverTheEarlierStudiesOfItsConfiguration(@TempDir Path dir) throws Exception {
     var store = dir.resolve("results.db");
-    try (var opened = ResultsStore.open(store)) {
+    try (var opened = ResultsStore.open(StoreLocation.file(store))) {
       for (var cell : List.of(cell("jan", "ssd", JAN, 1000, 2000, 4, 1000), cell("jan", "hdd", JAN, 100, 40_000, 4, 1000),
           cell("feb", "ssd", FEB, 1100, 1800, 4, 1000), cell("feb", "hdd", FEB, 90, 50_000, 4, 1000),
           // other configurations: more threads, another record count; never on the lines
@@ -58,7 +59,7 @@ class LookBackTest {
 
     var model = ReportModel.of(results, ReportLoader.load(results).cells());
     LookBack lookBack;
-    try (var opened = ResultsStore.openExisting(store)) {
+    try (var opened = ResultsStore.openExisting(StoreLocation.file(store))) {
       lookBack = LookBack.of(model, opened, 10);
     }
     assertEquals(1, lookBack.charts().size(), "one mix at one dataset size");
@@ -72,12 +73,12 @@ class LookBackTest {
     var hdd = line(lines, "hdd");
     assertEquals(List.of(100.0, 90.0, 80.0), hdd.stream().map(LookBack.Point::throughput).toList());
 
-    try (var opened = ResultsStore.openExisting(store)) {
+    try (var opened = ResultsStore.openExisting(StoreLocation.file(store))) {
       var lastOne = line(LookBack.of(model, opened, 1).charts().get(0).lines(), "ssd");
       assertEquals(List.of("feb", "may"), lastOne.stream().map(LookBack.Point::study).toList(), "the last N earlier studies");
     }
 
-    var report = new ReportBuilder(results, dir.resolve("out")).lookBack(store, 10).write();
+    var report = new ReportBuilder(results, dir.resolve("out")).lookBack(StoreLocation.file(store), 10).write();
     var html = Files.readString(report.html());
     assertTrue(html.contains("Looking back"), "the section is there");
     assertTrue(html.contains("may (this study)"), "this study is marked in the table");
@@ -89,7 +90,7 @@ class LookBackTest {
     var without = Files.readString(new ReportBuilder(results, dir.resolve("plain")).write().html());
     assertFalse(without.contains("Looking back"), "no look back unless asked");
     assertThrows(BadInputException.class,
-        () -> new ReportBuilder(results, dir.resolve("none")).lookBack(dir.resolve("absent.db"), 3).write());
+        () -> new ReportBuilder(results, dir.resolve("none")).lookBack(StoreLocation.file(dir.resolve("absent.db")), 3).write());
   }
 
   private static List<LookBack.Point> line(List<LookBack.Line> lines, String device) {

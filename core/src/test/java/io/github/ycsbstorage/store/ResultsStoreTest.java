@@ -29,7 +29,7 @@ class ResultsStoreTest {
   void aRunIsStoredWithItsColumnsItsResultAndItsHdrLog(@TempDir Path dir) throws Exception {
     var log = Files.writeString(dir.resolve("READ.hdr"), "#[StartTime: 1.000 (seconds since epoch)]\n0.1,1.0,5.0,HISTFAAAAB\n");
     var result = StoredResults.run(1234.5, 1070);
-    try (var store = ResultsStore.open(dir.resolve("new/results.db"))) {
+    try (var store = ResultsStore.open(StoreLocation.file(dir.resolve("new/results.db")))) {
       var id = store.add(result, Map.of("READ", log));
       var runs = store.list(RunFilter.ALL);
       assertEquals(1, runs.size());
@@ -50,7 +50,7 @@ class ResultsStoreTest {
 
   @Test
   void filtersSelectByBindingStudyAndTime(@TempDir Path dir) throws Exception {
-    try (var store = ResultsStore.open(dir.resolve("results.db"))) {
+    try (var store = ResultsStore.open(StoreLocation.file(dir.resolve("results.db")))) {
       store.add(StoredResults.run(100, 10), Map.of());
       var none = Optional.<String>empty();
       assertEquals(1, store.list(new RunFilter(none, Optional.of("BasicDB"), none, none, Optional.empty(),
@@ -71,8 +71,8 @@ class ResultsStoreTest {
   void twoWritersAtOnceLoseNothing(@TempDir Path dir) throws Exception {
     var file = dir.resolve("results.db");
     int perWriter = 40;
-    writeAtOnce(file, 2, perWriter);
-    assertEveryRowKept(file, 2 * perWriter);
+    writeAtOnce(StoreLocation.file(file), 2, perWriter);
+    assertEveryRowKept(StoreLocation.file(file), 2 * perWriter);
   }
 
   /**
@@ -88,7 +88,7 @@ class ResultsStoreTest {
       statement.execute("CREATE TABLE other (v INTEGER)");
       statement.execute("BEGIN IMMEDIATE");
       var opened = pool.submit(() -> {
-        try (var store = ResultsStore.open(file)) {
+        try (var store = ResultsStore.open(StoreLocation.file(file))) {
           return store.add(StoredResults.run(1, 10), Map.of());
         }
       });
@@ -99,11 +99,11 @@ class ResultsStoreTest {
     } finally {
       pool.shutdownNow();
     }
-    assertEveryRowKept(file, 1);
+    assertEveryRowKept(StoreLocation.file(file), 1);
   }
 
   /** Each row on its own connection, as a phase or study cell opens the store. */
-  private static void writeAtOnce(Path file, int writers, int perWriter) throws Exception {
+  static void writeAtOnce(StoreLocation location, int writers, int perWriter) throws Exception {
     var pool = Executors.newFixedThreadPool(writers);
     try {
       var written = new ArrayList<Future<Integer>>();
@@ -111,7 +111,7 @@ class ResultsStoreTest {
         int writer = w;
         Callable<Integer> write = () -> {
           for (int i = 0; i < perWriter; i++) {
-            try (var store = ResultsStore.open(file)) {
+            try (var store = ResultsStore.open(location)) {
               store.add(StoredResults.run(writer * 1000 + i, 10), Map.of());
             }
           }
@@ -127,8 +127,8 @@ class ResultsStoreTest {
     }
   }
 
-  private static void assertEveryRowKept(Path file, int rows) throws Exception {
-    try (var store = ResultsStore.open(file)) {
+  static void assertEveryRowKept(StoreLocation location, int rows) throws Exception {
+    try (var store = ResultsStore.open(location)) {
       var throughputs = store.list(RunFilter.ALL).stream().map(r -> r.number(Column.THROUGHPUT_OPS).getAsDouble())
           .toList();
       assertEquals(rows, throughputs.size(), "every row of every writer");
@@ -139,47 +139,53 @@ class ResultsStoreTest {
   @Test
   void aStoreOfANewerSchemaIsRefusedAndAnOlderOneIsKept(@TempDir Path dir) throws Exception {
     var file = dir.resolve("results.db");
-    try (var store = ResultsStore.open(file)) {
+    try (var store = ResultsStore.open(StoreLocation.file(file))) {
       store.add(StoredResults.run(1, 1), Map.of());
     }
-    try (var store = ResultsStore.open(file)) {
+    try (var store = ResultsStore.open(StoreLocation.file(file))) {
       assertEquals(1, store.list(RunFilter.ALL).size(), "reopening migrates nothing and keeps the rows");
     }
     try (var connection = DriverManager.getConnection("jdbc:sqlite:" + file);
         var statement = connection.createStatement()) {
       statement.execute("INSERT INTO schema_version (version) VALUES (" + (StoreSchema.VERSION + 1) + ")");
     }
-    var refused = assertThrows(StoreException.class, () -> ResultsStore.open(file));
+    var refused = assertThrows(StoreException.class, () -> ResultsStore.open(StoreLocation.file(file)));
     assertEquals(file + " is a results store of schema version " + (StoreSchema.VERSION + 1) + "; this ycsb-storage "
         + "reads up to version " + StoreSchema.VERSION + ": use a newer ycsb-storage, or another store",
         refused.getMessage());
     assertTrue(refused.refused(), "one the user must change, not a failure of the moment");
-    var read = assertThrows(BadInputException.class, () -> ResultsStore.openExisting(file));
+    var read = assertThrows(BadInputException.class, () -> ResultsStore.openExisting(StoreLocation.file(file)));
     assertEquals(refused.getMessage(), read.getMessage(), "results and report --look-back: bad input, exit 2");
   }
 
   @Test
   void aStoreThatCannotBeWrittenSaysWhere(@TempDir Path dir) throws Exception {
     var blocker = Files.writeString(dir.resolve("file"), "not a folder");
-    var failure = assertThrows(StoreException.class, () -> ResultsStore.open(blocker.resolve("results.db")));
+    var failure = assertThrows(StoreException.class, () -> ResultsStore.open(StoreLocation.file(blocker.resolve("results.db"))));
     assertTrue(failure.getMessage().startsWith("cannot create the folder of the results store " + blocker), failure.getMessage());
-    assertThrows(BadInputException.class, () -> ResultsStore.openExisting(dir.resolve("absent.db")));
+    assertThrows(BadInputException.class, () -> ResultsStore.openExisting(StoreLocation.file(dir.resolve("absent.db"))));
     assertTrue(Files.notExists(dir.resolve("absent.db")), "reading does not create a store");
   }
 
   @Test
   void settings() {
     var none = Optional.<String>empty();
-    assertEquals(Optional.of(StoreSettings.defaultFile()), StoreSettings.parse(none, none).file());
+    assertEquals(Optional.of(StoreSettings.defaultFile()), StoreSettings.parse(none, none).location().flatMap(StoreLocation::file));
     assertTrue(StoreSettings.defaultFile().endsWith(Path.of(".ycsb-storage", "results.db")));
-    assertEquals(Optional.of(Path.of("/tmp/env.db")), StoreSettings.parse(none, Optional.of("/tmp/env.db")).file());
+    assertEquals(Optional.of(Path.of("/tmp/env.db")), StoreSettings.parse(none, Optional.of("/tmp/env.db")).location().flatMap(StoreLocation::file));
     assertEquals(Optional.of(Path.of("/tmp/p.db")), StoreSettings.parse(Optional.of("/tmp/p.db"),
-        Optional.of("off")).file(), "the property before the environment");
+        Optional.of("off")).location().flatMap(StoreLocation::file), "the property before the environment");
     var properties = new Properties();
     properties.setProperty(StoreSettings.STORE, "OFF");
-    assertEquals(Optional.empty(), StoreSettings.from(properties).file());
+    assertEquals(Optional.empty(), StoreSettings.from(properties).location().flatMap(StoreLocation::file));
     properties.setProperty(StoreSettings.STORE, "jdbc:sqlite:/tmp/r.db");
-    assertEquals(Optional.of(Path.of("/tmp/r.db")), StoreSettings.from(properties).file());
+    assertEquals(Optional.of(Path.of("/tmp/r.db")), StoreSettings.from(properties).location().flatMap(StoreLocation::file));
+    properties.setProperty(StoreSettings.STORE, "jdbc:postgresql://db:5432/results?user=u&password=secret");
+    var server = StoreSettings.from(properties).location().orElseThrow();
+    assertEquals(Dialect.POSTGRESQL, server.dialect());
+    assertEquals(Optional.empty(), server.file());
+    assertEquals("jdbc:postgresql://db:5432/results?user=u&password=*****", server.toString());
+    // user information in the URL is not the driver's: a bad port to it
     properties.setProperty(StoreSettings.STORE, "jdbc:postgresql://u:secret@db/results");
     var refused = assertThrows(InvalidPropertyException.class, () -> StoreSettings.from(properties));
     assertTrue(refused.getMessage().startsWith(StoreSettings.STORE + "="), refused.getMessage());
