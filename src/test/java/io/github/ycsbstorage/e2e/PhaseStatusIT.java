@@ -85,6 +85,7 @@ class PhaseStatusIT {
   }
 
   @Test
+  @SystemTier
   void aLoadWhoseServerDiesFailsWithExactCountsAndExitsOne(@TempDir Path dir) throws Exception {
     try (var server = MongoServerExtension.started()) {
       var load = loadUntilTheServerDies(server, dir, "dies", 50);
@@ -99,6 +100,7 @@ class PhaseStatusIT {
    * storage.
    */
   @Test
+  @SystemTier
   void aBatchedLoadWhoseServerDiesCountsExactlyTheRecordsTheServerDoesNotHold(@TempDir Path dir) throws Exception {
     try (var server = MongoServerExtension.started()) {
       var load = loadUntilTheServerDies(server, dir, "diesbatched", 1000, "-p", "batchsize=100");
@@ -133,6 +135,7 @@ class PhaseStatusIT {
   }
 
   @Test
+  @SystemTier
   void aRunWithOnlyAnOperationCountEndsAfterTheFailureTimeoutOnceTheServerIsGone(@TempDir Path dir)
       throws Exception {
     try (var server = MongoServerExtension.started()) {

@@ -19,6 +19,7 @@ import site.ycsb.Utils;
  * that would share a cell and a study file edited between runs exit 2 before anything runs; a load
  * that fails stops its run cells and the study exits 1; a report skips files it cannot read.
  */
+@SystemTier
 class StudyFaultsIT {
   private static final ObjectMapper JSON = new ObjectMapper();
 
