@@ -42,9 +42,10 @@ public final class Main {
    * Ends the process with a command's exit status ({@link ExitStatus}): the one place that does for
    * every command of ours and for a client whose study ended ({@link StudyParent}). The other is
    * YCSB's: its {@code Client} ends a phase's JVM itself right after the export, so a failed phase's
-   * status is set by the exporter ({@code phaseend.ResultExporter}).
+   * status is set by the exporter ({@code phaseend.ResultExporter}). The benchmarks' own programs end
+   * through it too.
    */
-  static void exit(int status) {
+  public static void exit(int status) {
     System.exit(status);
   }
 

@@ -5,6 +5,8 @@ import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.InsertManyOptions;
+import io.github.ycsbstorage.cli.Main;
+import io.github.ycsbstorage.exit.ExitStatus;
 import java.util.ArrayList;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
@@ -42,7 +44,7 @@ public final class RawDriverLoop {
     if (!load && !(args.length == 6 && args[0].equals("run"))) {
       System.err.println("usage: RawDriverLoop run <url> <readProportion> <recordCount> <operationCount> <threads>\n"
           + "       RawDriverLoop load <url> <recordCount> <batchSize> <threads>");
-      System.exit(2);
+      Main.exit(ExitStatus.BAD_INPUT.code());
     }
     var url = args[1];
     double readProportion = load ? 0 : Double.parseDouble(args[2]);

@@ -2,6 +2,8 @@ package io.github.ycsbstorage.benchmarks.macro;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
+import io.github.ycsbstorage.cli.Main;
+import io.github.ycsbstorage.exit.ExitStatus;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -39,7 +41,7 @@ public final class RawRocksDbLoop {
   public static void main(String[] args) throws Exception {
     if (args.length != 6) {
       System.err.println("usage: RawRocksDbLoop <dir> <records> <operations> <threads> <readProportion> <cacheBytes>");
-      System.exit(2);
+      Main.exit(ExitStatus.BAD_INPUT.code());
     }
     var dir = Path.of(args[0]);
     long records = Long.parseLong(args[1]);

@@ -1,5 +1,7 @@
 package io.github.ycsbstorage.benchmarks.macro;
 
+import io.github.ycsbstorage.cli.Main;
+import io.github.ycsbstorage.exit.ExitStatus;
 import java.util.ArrayList;
 import java.util.Random;
 import java.util.concurrent.Callable;
@@ -38,7 +40,7 @@ public final class RawTableApiLoop {
   public static void main(String[] args) throws Exception {
     if (args.length != 6) {
       System.err.println("usage: RawTableApiLoop <helperHost> <table> <records> <operations> <threads> <readProportion>");
-      System.exit(2);
+      Main.exit(ExitStatus.BAD_INPUT.code());
     }
     var helperHost = args[0];
     var tableName = args[1];
