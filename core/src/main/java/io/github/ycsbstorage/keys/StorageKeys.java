@@ -1,6 +1,9 @@
 package io.github.ycsbstorage.keys;
 
 import io.github.ycsbstorage.binding.DeclaredMemory;
+import java.util.Map;
+import site.ycsb.Client;
+import site.ycsb.workloads.CoreWorkload;
 
 /**
  * The storage-aware workload as the code that configures it from outside names it — the study's
@@ -18,6 +21,16 @@ public final class StorageKeys {
   public static final String CLIENTS = "storage.clients";
   public static final String CLIENT = "storage.client";
   public static final String WARMUP = "storage.warmup";
+  /** {@code workload.ObservedWorkload}, which runs any other workload class with the collector. */
+  public static final String OBSERVING_CLASS = "io.github.ycsbstorage.workload.ObservedWorkload";
+  /** The workload class {@link #OBSERVING_CLASS} runs; YCSB's {@code CoreWorkload} when not given. */
+  public static final String OBSERVED = "storage.workload";
+
+  /** The workload class a phase ran: the one it was observed around, else YCSB's {@code workload}. */
+  public static String workloadClass(Map<String, String> properties) {
+    var named = properties.get(Client.WORKLOAD_PROPERTY);
+    return OBSERVING_CLASS.equals(named) ? properties.getOrDefault(OBSERVED, CoreWorkload.class.getName()) : named;
+  }
 
   private StorageKeys() {
   }

@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.store;
 
+import io.github.ycsbstorage.keys.StorageKeys;
 import io.github.ycsbstorage.result.DataDevice;
 import io.github.ycsbstorage.result.EngineActivity;
 import io.github.ycsbstorage.result.Io;
@@ -42,7 +43,7 @@ public enum Column {
   DRIVER_VERSION(Type.TEXT, r -> r.versions().driver().orElse(null)),
   SERVER_VERSION(Type.TEXT, r -> r.versions().server().orElse(null)),
   TOOL_VERSION(Type.TEXT, r -> r.versions().ycsbStorage()),
-  WORKLOAD(Type.TEXT, r -> r.study().map(StudyCell::workload).orElseGet(() -> r.properties().get(Client.WORKLOAD_PROPERTY))),
+  WORKLOAD(Type.TEXT, r -> r.study().map(StudyCell::workload).orElseGet(() -> StorageKeys.workloadClass(r.properties()))),
   DISTRIBUTION(Type.TEXT, r -> r.study().flatMap(StudyCell::distribution)
       .orElseGet(() -> r.properties().get(CoreWorkload.REQUEST_DISTRIBUTION_PROPERTY))),
   DATASET_RATIO(Type.REAL, r -> value(r.sections().sizing().map(Sizing::ratio).orElse(OptionalDouble.empty()))),

@@ -87,7 +87,7 @@ public record StorageSettings(OptionalDouble ratio, Optional<ByteSize> size, Siz
   public static final String PROGRESS_INTERVAL = "storage.progress.interval";
   public static final String RESULT = ResultFile.PROPERTY;
   /** The workload class {@link ObservedWorkload} runs; YCSB's {@code CoreWorkload} when not given. */
-  public static final String WORKLOAD = "storage.workload";
+  public static final String WORKLOAD = StorageKeys.OBSERVED;
   public static final String FAILURE_TIMEOUT = "storage.failure.timeout";
   public static final String OPERATION_TIMEOUT = OperationTimeout.KEY;
 

@@ -11,6 +11,7 @@ import io.github.ycsbstorage.result.CacheState;
 import io.github.ycsbstorage.result.Sizing;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.Map;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
@@ -23,6 +24,18 @@ class StorageSettingsTest {
   @Test
   void theKeysNamedFromOutsideAreTheWorkloadsOwn() {
     assertEquals(StorageAwareWorkload.class.getName(), StorageKeys.WORKLOAD_CLASS);
+    assertEquals(ObservedWorkload.class.getName(), StorageKeys.OBSERVING_CLASS);
+  }
+
+  /** What the results store and its filters call a phase's workload: the class it ran, not the wrapper. */
+  @Test
+  void aPhasesWorkloadClassIsTheOneItWasObservedAround() {
+    var observed = ObservedWorkload.class.getName();
+    assertEquals("site.ycsb.workloads.CoreWorkload", StorageKeys.workloadClass(Map.of("workload", observed)));
+    assertEquals("my.Workload", StorageKeys.workloadClass(Map.of("workload", observed, StorageSettings.WORKLOAD,
+        "my.Workload")));
+    assertEquals(StorageAwareWorkload.class.getName(), StorageKeys.workloadClass(Map.of("workload",
+        StorageAwareWorkload.class.getName())));
   }
 
   @Test
