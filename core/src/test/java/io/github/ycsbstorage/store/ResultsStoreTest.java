@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbstorage.config.BadInputException;
 import io.github.ycsbstorage.config.InvalidPropertyException;
+import io.github.ycsbstorage.testkit.HangLimit;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.DriverManager;
@@ -82,7 +83,12 @@ class ResultsStoreTest {
   @Test
   void openingAStoreAnotherProcessIsCreatingWaitsForIt(@TempDir Path dir) throws Exception {
     var file = dir.resolve("results.db");
-    var pool = Executors.newSingleThreadExecutor();
+    var opener = new java.util.concurrent.atomic.AtomicReference<Thread>();
+    var pool = Executors.newSingleThreadExecutor(task -> {
+      var thread = new Thread(task, "opener");
+      opener.set(thread);
+      return thread;
+    });
     try (var creator = DriverManager.getConnection("jdbc:sqlite:" + file);
         var statement = creator.createStatement()) {
       statement.execute("CREATE TABLE other (v INTEGER)");
@@ -92,7 +98,9 @@ class ResultsStoreTest {
           return store.add(StoredResults.run(1, 10), Map.of());
         }
       });
-      Thread.sleep(200);
+      // until it has failed, or is waiting between its tries to switch the file to WAL mode
+      HangLimit.await(() -> opened.isDone() || opener.get().getState() == Thread.State.TIMED_WAITING,
+          () -> "the opener's state: " + opener.get().getState());
       assertFalse(opened.isDone(), "waits while the other process holds the file");
       statement.execute("COMMIT");
       assertEquals(1L, opened.get(HANG_LIMIT_S, TimeUnit.SECONDS));
