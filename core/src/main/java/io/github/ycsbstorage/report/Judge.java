@@ -122,7 +122,7 @@ final class Judge {
     if (findings.isEmpty() && cache.isEmpty() && missed == 0 && !cpu.isEmpty() && trusted.contains(slower)) {
       var low = repeated ? min(faster.throughputs()) / max(slower.throughputs())
           : faster.throughput() / slower.throughput();
-      if (low > 1 && (!repeated || byChance(faster.repetitions(), slower.repetitions()) <= FALSE_VERDICT_AT_MOST)) {
+      if (low > 1 && repeated && byChance(faster.repetitions(), slower.repetitions()) <= FALSE_VERDICT_AT_MOST) {
         var because = new ArrayList<>(cpu);
         because.add(new Verdict.Finding(Verdict.Reason.CPU_SATURATED, slower.device() + " read from its device and "
             + "waited for a CPU " + waitText(slower) + " of its operations' time: its figures are the device's"));
@@ -139,7 +139,11 @@ final class Judge {
       return new Verdict(comparison, Verdict.Kind.NONE, findings, Optional.empty());
     }
     if (!repeated) {
-      return new Verdict(comparison, Verdict.Kind.ONE_REPETITION, List.of(), Optional.empty());
+      // two equal devices' single runs differ too, and nothing shows by how much
+      return new Verdict(comparison, Verdict.Kind.NONE, List.of(new Verdict.Finding(Verdict.Reason.TOO_FEW_REPETITIONS,
+          String.format(Locale.ROOT, "the throughput ratio %s with %s: no interval, and two equal devices' single "
+              + "runs differ too", Format.ratio(comparison.throughputSpeedup()), onceText(first, second)))),
+          Optional.empty());
     }
     var interval = interval(first, second);
     if (interval.includesOne()) {
@@ -152,6 +156,14 @@ final class Judge {
               + "time in %.0f", ReportTables.range(interval), 1 / chance))), Optional.empty());
     }
     return new Verdict(comparison, Verdict.Kind.DIFFERENCE, List.of(), Optional.of(interval));
+  }
+
+  /** {@code one run of each device}, or {@code one run of hdd} where only that side ran once. */
+  private static String onceText(Aggregate first, Aggregate second) {
+    if (first.repetitions() < 2 && second.repetitions() < 2) {
+      return "one run of each device";
+    }
+    return "one run of " + (first.repetitions() < 2 ? first : second).device();
   }
 
   /**

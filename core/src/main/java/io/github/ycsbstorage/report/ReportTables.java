@@ -34,8 +34,8 @@ final class ReportTables {
 
   /**
    * The headline: one line per comparison, the verdicts first (a measured difference with its interval,
-   * then no difference measurable, then single repetitions), then those without a verdict, e.g.
-   * {@code ssd vs hdd, workload A uniform, 1.33× RAM: 31.9× throughput (one repetition, no interval), …},
+   * then no difference measurable), then those without a verdict, e.g.
+   * {@code ssd vs hdd, workload A uniform, 1.33× RAM: 31.9× throughput (30.2–33.6× over 5 × 5 repetitions), …},
    * {@code fast vs slow, workload C uniform, 8× cache: at least 120.3× throughput (the lowest ratio over 2 × 2
    * repetitions; a lower bound: fast was held up by CPU: …)}
    * and {@code no verdict: disk vs ram, workload C uniform, 0.5× cache: the engine's cache served the
@@ -63,14 +63,11 @@ final class ReportTables {
           .collect(java.util.stream.Collectors.joining());
       case DIFFERENCE -> subject + Format.ratio(c.throughputSpeedup()) + " throughput (" + range(interval.orElseThrow())
           + ")" + latencies(c);
-      case AT_LEAST -> subject + "at least " + Format.ratio(interval.orElseThrow().low()) + " throughput ("
-          + (interval.orElseThrow().firstRepetitions() > 1 && interval.orElseThrow().secondRepetitions() > 1
-          ? "the lowest ratio over " + interval.orElseThrow().firstRepetitions() + " × "
-          + interval.orElseThrow().secondRepetitions() + " repetitions" : "one repetition") + "; a lower bound: "
-          + c.first().device() + " was held up by CPU: " + verdict.findings().stream().map(Verdict.Finding::detail)
-          .collect(java.util.stream.Collectors.joining("; ")) + ")";
-      case ONE_REPETITION -> subject + Format.ratio(c.throughputSpeedup()) + " throughput (one repetition, no interval)"
-          + latencies(c);
+      case AT_LEAST -> subject + "at least " + Format.ratio(interval.orElseThrow().low()) + " throughput (the lowest "
+          + "ratio over " + interval.orElseThrow().firstRepetitions() + " × " + interval.orElseThrow().secondRepetitions()
+          + " repetitions; a lower bound: " + c.first().device() + " was held up by CPU: "
+          + verdict.findings().stream().map(Verdict.Finding::detail).collect(java.util.stream.Collectors.joining("; "))
+          + ")";
     };
   }
 

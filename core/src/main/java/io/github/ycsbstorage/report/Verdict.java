@@ -37,8 +37,6 @@ record Verdict(Comparison comparison, Kind kind, List<Finding> findings, Optiona
     AT_LEAST,
     /** The repetitions' ratios include 1: no difference measurable. */
     NO_DIFFERENCE,
-    /** One repetition of a device: a ratio, but no interval to judge it by. */
-    ONE_REPETITION,
     /** Something other than the devices decided the figures, or they are too few: no verdict. */
     NONE
   }

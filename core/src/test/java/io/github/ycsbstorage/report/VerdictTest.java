@@ -273,11 +273,24 @@ class VerdictTest {
   }
 
   @Test
-  void oneRepetitionGivesARatioWithoutAnInterval(@TempDir Path dir) throws Exception {
+  void oneRepetitionIsNoVerdictThoughItsRatioIsLarge(@TempDir Path dir) throws Exception {
+    // two equal devices' single runs differ too: a ratio alone does not tell them apart (#44)
     var folder = Files.createDirectories(dir.resolve("once"));
     runs(folder, "8", new double[] {6_000}, new double[] {24_000}, 600_000, engine(0.9));
-    assertEquals(List.of("ssd vs hdd, workload C uniform, 8× cache: 4.0× throughput (one repetition, no interval), "
-        + "4.0× lower p99 latency, 4.0× lower average latency"), ReportTables.headline(model(folder)));
+    assertEquals(List.of("no verdict: ssd vs hdd, workload C uniform, 8× cache: too few repetitions to tell the devices "
+        + "apart (the throughput ratio 4.0× with one run of each device: no interval, and two equal devices' single runs "
+        + "differ too; remedy: 5 or more repetitions of each device (study.repetitions; 5 × 5 exclude 1 by chance 1 "
+        + "time in 126))"), ReportTables.headline(model(folder)));
+  }
+
+  @Test
+  void oneRepetitionOfTheFasterSideHeldUpByCpuIsNoLowerBound(@TempDir Path dir) throws Exception {
+    // as aFasterSideHeldUpByCpuBesideADeviceBoundSlowerOneGivesALowerBound, but once each: no bound either
+    var verdict = judged(dir.resolve("atleastonce"), "8", new double[] {6_000}, new double[] {24_000},
+        engine(0.9).andThen(waited(0.02, 0.4, true)));
+    assertEquals(Verdict.Kind.NONE, verdict.kind());
+    assertEquals(List.of(Verdict.Reason.CPU_SATURATED), verdict.findings().stream().map(Verdict.Finding::reason)
+        .toList(), ReportTables.verdictLine(verdict));
   }
 
   @Test
