@@ -144,7 +144,9 @@ public final class DeviceResolver {
     }
     var name = blockDeviceOf(mount);
     if (name.isEmpty()) {
-      unknown(state, mount.source(), "no block device for " + mount.fsType() + " mount "
+      // known by its device number too: mounts of one FUSE file system share a source (e.g. DelayFs),
+      // and two of them are two devices, not one
+      unknown(state, mount.source() + " (" + mount.deviceNumber() + ")", "no block device for " + mount.fsType() + " mount "
           + mount.mountPoint() + " (" + mount.deviceNumber() + ", source " + mount.source() + ")");
       return;
     }

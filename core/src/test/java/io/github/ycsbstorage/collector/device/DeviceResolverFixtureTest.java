@@ -127,6 +127,16 @@ class DeviceResolverFixtureTest {
   }
 
   @Test
+  void aFileSystemWithoutABlockDeviceIsKnownByItsDeviceNumberToo() {
+    // the validation rig's device: ext4 on a loop device over a file on a FUSE pass-through (DelayFs);
+    // its A/A run has two such mounts, which share the source name and must not be one device
+    var inventory = resolve("loop-on-fuse", "/mnt/img/data");
+    assertEquals(List.of("DelayFs (0:52)=unknown"), types(inventory));
+    assertEquals(List.of("loop0"), inventory.blockDevices());
+    assertEquals(Optional.of("fuse.DelayFs"), inventory.loop().orElseThrow().backingFsType());
+  }
+
+  @Test
   void loopDeviceWithoutDirectIoIsNotedAsReadingThroughThePageCache() {
     var inventory = resolve("loop-buffered", "/mnt/img/data");
     assertEquals(List.of("vda=virtio"), types(inventory));
