@@ -10,7 +10,10 @@
 #         the tool's figures with that measured service time.
 #
 # The sourcing script sets here (its folder) and rig_name (its file name, for messages), and may set
-# rig_size_mb (each device's size, default 160), rig_extra_missing (a function that adds its own missing
+# rig_size_mb (each device's size, default 160), rig_min_seconds (the least --seconds it accepts, default
+# 10: the slow device beyond the cache at 5 ms needs them for a verdict's 1,000 operations), rig_equal
+# (true: the fast device is built as the slow one, over a delayfs of its own with the same delay, for an
+# A/A run), rig_extra_missing (a function that adds its own missing
 # prerequisites to the array `missing`) and rig_before_unmount (a function the clean-up calls first, for
 # what the script started on the devices).
 set -euo pipefail
@@ -18,14 +21,16 @@ set -euo pipefail
 export PATH="$PATH:/usr/sbin:/sbin"
 prerequisites_only=false
 keep=
-delay_ms=5
-seconds=10
+: "${delay_ms:=5}"
+: "${seconds:=10}"
 ycsb_home=${YCSB_HOME:-$(cd "$here/../.." && pwd)}
 : "${rig_size_mb:=160}"
+: "${rig_min_seconds:=10}"
+: "${rig_equal:=false}"
 
 usage() {
   echo "$rig_name: $1" >&2
-  echo "usage: $rig_name [--delay-ms N (0.5-50, default 5)] [--seconds N (run time per cell, 10-600, default 10)]" \
+  echo "usage: $rig_name [--delay-ms N (0.5-50, default $delay_ms)] [--seconds N (run time per cell, $rig_min_seconds-600, default $seconds)]" \
     "[--results DIR (a new folder for the studies' results and reports)]" \
     "[--ycsb-home DIR (default \$YCSB_HOME or this install)]" >&2
   exit 2
@@ -44,8 +49,8 @@ while [ $# -gt 0 ]; do
 done
 awk -v d="$delay_ms" 'BEGIN { exit !(d ~ /^[0-9]+(\.[0-9]+)?$/ && d >= 0.5 && d <= 50) }' \
   || usage "--delay-ms='$delay_ms' is invalid; accepted: a number of milliseconds from 0.5 to 50"
-[[ $seconds =~ ^[0-9]+$ ]] && [ "$seconds" -ge 10 ] && [ "$seconds" -le 600 ] \
-  || usage "--seconds='$seconds' is invalid; accepted: a whole number of seconds from 10 to 600 (the slow device beyond the cache needs 10 for a verdict's 1,000 operations)"
+[[ $seconds =~ ^[0-9]+$ ]] && [ "$seconds" -ge "$rig_min_seconds" ] && [ "$seconds" -le 600 ] \
+  || usage "--seconds='$seconds' is invalid; accepted: a whole number of seconds from $rig_min_seconds to 600 (the slow device beyond the cache needs $rig_min_seconds for a verdict's 1,000 operations)"
 [ -z "$keep" ] || [ ! -e "$keep" ] || usage "--results='$keep' is invalid: it exists; accepted: a path where a new folder can be made"
 [ -x "$ycsb_home/bin/ycsb" ] || usage "--ycsb-home='$ycsb_home' is invalid: no bin/ycsb there; accepted: an unpacked ycsb-storage install"
 
@@ -97,8 +102,10 @@ cleanup() {
   unmount_fuse() {
     local i
     for i in "${!fuse_mounts[@]}"; do
-      [ "$1" = above ] && [ "${fuse_mounts[i]}" = "$work/delayfs" ] && continue
-      [ "$1" = below ] && [ "${fuse_mounts[i]}" != "$work/delayfs" ] && continue
+      case ${fuse_mounts[i]} in
+        "$work"/delayfs*) [ "$1" = below ] || continue ;;  # a backing file's: below a loop device
+        *) [ "$1" = above ] || continue ;;
+      esac
       if mountpoint -q "${fuse_mounts[i]}"; then
         fusermount3 -u "${fuse_mounts[i]}" || fusermount3 -u -z "${fuse_mounts[i]}"
       fi
@@ -161,7 +168,14 @@ mkdir -p "$work/fast-backing" "$work/slow-backing"
 truncate -s "${rig_size_mb}M" "$work/fast-backing/fast.img"
 truncate -s "${rig_size_mb}M" "$work/slow-backing/slow.img"
 fuse "$work/slow-backing" "$work/delayfs" "$delay_ms"
-attach "$work/fast-backing/fast.img"
+fast_backing=$work/fast-backing/fast.img
+fast_backing_fs=tmpfs
+if [ "$rig_equal" = true ]; then
+  fuse "$work/fast-backing" "$work/delayfs-fast" "$delay_ms"
+  fast_backing=$work/delayfs-fast/fast.img
+  fast_backing_fs=fuse
+fi
+attach "$fast_backing"
 fast_loop=$attached
 attach "$work/delayfs/slow.img"
 slow_loop=$attached
@@ -173,8 +187,13 @@ service_time() {
 service_time before
 ext4 "$fast_loop" "$work/fast"
 ext4 "$slow_loop" "$work/slow"
-echo "${rig_name%.sh}: fast = $fast_loop (ext4, loop with direct I/O over $work/fast-backing/fast.img on /dev/shm)"
-echo "${rig_name%.sh}: slow = $slow_loop (ext4, loop with direct I/O over $work/delayfs/slow.img, delayfs: ${delay_ms} ms per read and write)"
+if [ "$rig_equal" = true ]; then  # the study names them a and b
+  echo "${rig_name%.sh}: a = $fast_loop (ext4, loop with direct I/O over $fast_backing, delayfs: ${delay_ms} ms per read and write)"
+  echo "${rig_name%.sh}: b = $slow_loop (ext4, loop with direct I/O over $work/delayfs/slow.img, delayfs: ${delay_ms} ms per read and write)"
+else
+  echo "${rig_name%.sh}: fast = $fast_loop (ext4, loop with direct I/O over $fast_backing on /dev/shm)"
+  echo "${rig_name%.sh}: slow = $slow_loop (ext4, loop with direct I/O over $work/delayfs/slow.img, delayfs: ${delay_ms} ms per read and write)"
+fi
 
 # run_study NAME: bin/ycsb study $work/NAME.properties, its report in $work/report/NAME, its output shown
 # indented; a study that fails ends the rig.
@@ -201,7 +220,7 @@ rig_json() {
   "studies": $1, ${2:-}
   "devices": {
     "fast": { "loop": "${fast_loop#/dev/}", "sizeBytes": $(sysfs_size "$fast_loop"),
-              "backingFile": "$work/fast-backing/fast.img", "backingFsType": "tmpfs" },
+              "backingFile": "$fast_backing", "backingFsType": "$fast_backing_fs" },
     "slow": { "loop": "${slow_loop#/dev/}", "sizeBytes": $(sysfs_size "$slow_loop"),
               "backingFile": "$work/delayfs/slow.img", "backingFsType": "fuse" } } }
 EOF
