@@ -30,34 +30,9 @@ rig_min_seconds=4
 # shellcheck source=rig.sh
 . "$here/rig.sh"
 
-studies=()
 for threads in 1 4; do
-  rm -rf "$work/fast/db" "$work/slow/db"
-  mkdir -p "$work/fast/db" "$work/slow/db"
-  cat >"$work/threads$threads.properties" <<PROPERTIES
-study.binding=rocksdb
-study.workloads=workloads/workloadc,workloads/workloadb
-study.distributions=uniform
-study.ratios=0.25,0.5,2,4,8
-study.devices=a=$work/fast/db,b=$work/slow/db
-study.threads=$threads
-study.repetitions=5
-study.duration=${seconds}s
-study.operationcount=100000000
-study.results=$work/results
-storage.server.memory=4MB
-storage.memory.basis=cache
-storage.warmup=2s
-fieldcount=1
-fieldlength=1000
-rocksdb.dir={datadir}/{scale}
-collector.paths={datadir}
-collector.probe.size=4MiB
-collector.probe.time=1s
-PROPERTIES
-  run_study "threads$threads"
-  studies+=("$work/threads$threads.out")
+  rocksdb_study "$threads" workloads/workloadc,workloads/workloadb 0.25,0.5,2,4,8 "a b"
 done
 
 echo "${rig_name%.sh}: load average $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) CPUs"
-/usr/bin/python3 "$here/check_equal.py" "${studies[@]}"
+/usr/bin/python3 "$here/check_equal.py" "$work/threads1.out" "$work/threads4.out"

@@ -32,33 +32,7 @@ for threads in 1 4; do
   # The slow device beyond the cache does 150-200 operations a second at any thread count (the loop
   # driver hands it one request at a time): hence at least 10 s a run, for the 1,000 operations a
   # verdict needs.
-  duration=$seconds
-  # Each study on empty devices: the first study's data (and 4 threads' compactions beside it) filled
-  # the 160 MiB fast device once ("No space left on device" in the 4-thread load).
-  rm -rf "$work/fast/db" "$work/slow/db"
-  mkdir -p "$work/fast/db" "$work/slow/db"
-  cat >"$work/threads$threads.properties" <<EOF
-study.binding=rocksdb
-study.workloads=workloads/workloadc
-study.distributions=uniform
-study.ratios=0.25,8
-study.devices=fast=$work/fast/db,slow=$work/slow/db
-study.threads=$threads
-study.repetitions=5
-study.duration=${duration}s
-study.operationcount=100000000
-study.results=$work/results
-storage.server.memory=4MB
-storage.memory.basis=cache
-storage.warmup=2s
-fieldcount=1
-fieldlength=1000
-rocksdb.dir={datadir}/{scale}
-collector.paths={datadir}
-collector.probe.size=4MiB
-collector.probe.time=1s
-EOF
-  run_study "threads$threads"
+  rocksdb_study "$threads" workloads/workloadc 0.25,8 "fast slow"
 done
 
 service_time after

@@ -210,6 +210,40 @@ run_study() {
   [ "$status" = 0 ] || { echo "${rig_name%.sh}: FAIL  the study $1 exited $status"; exit 1; }
 }
 
+# rocksdb_study THREADS WORKLOADS RATIOS DEVICES: the direct-I/O rocksdb binding's study on the two devices
+# ($work/threads<THREADS>.properties), run by run_study: the workload files and dataset ratios as given
+# (comma-separated), DEVICES the names of the fast and the slow device's folders (e.g. `fast slow`), 1 KB
+# records, the 4 MB block cache the declared memory, five interleaved repetitions of $seconds s each.
+# Each study on empty devices: the first study's data (and 4 threads' compactions beside it) filled the
+# 160 MiB fast device once ("No space left on device" in the 4-thread load).
+rocksdb_study() {
+  local threads=$1 workloads=$2 ratios=$3 names=($4)
+  rm -rf "$work/fast/db" "$work/slow/db"
+  mkdir -p "$work/fast/db" "$work/slow/db"
+  cat >"$work/threads$threads.properties" <<PROPERTIES
+study.binding=rocksdb
+study.workloads=$workloads
+study.distributions=uniform
+study.ratios=$ratios
+study.devices=${names[0]}=$work/fast/db,${names[1]}=$work/slow/db
+study.threads=$threads
+study.repetitions=5
+study.duration=${seconds}s
+study.operationcount=100000000
+study.results=$work/results
+storage.server.memory=4MB
+storage.memory.basis=cache
+storage.warmup=2s
+fieldcount=1
+fieldlength=1000
+rocksdb.dir={datadir}/{scale}
+collector.paths={datadir}
+collector.probe.size=4MiB
+collector.probe.time=1s
+PROPERTIES
+  run_study "threads$threads"
+}
+
 # rig_json STUDIES_JSON [MORE]: rig.json for check.py (see there), the studies' stdout files as given, MORE
 # (e.g. `"key": value, `) among its fields.
 rig_json() {
