@@ -1,5 +1,6 @@
 package io.github.ycsbstorage.report;
 
+import io.github.ycsbstorage.study.StudySettings;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -17,8 +18,8 @@ final class QualityChecks {
   static List<String> of(Collection<Aggregate> aggregates, List<DeviceColumn> devices) {
     var found = new ArrayList<String>();
     if (!aggregates.isEmpty() && aggregates.stream().allMatch(a -> a.repetitions() == 1)) {
-      found.add("single repetition: every figure comes from one run, so the spread between runs is unknown and a "
-          + "difference of a few per cent may be noise (set study.repetitions to 3 or more)");
+      found.add("single repetition: every figure comes from one run, so the spread between runs is unknown and no "
+          + "comparison gets a verdict (set " + StudySettings.REPETITIONS + " to 5 or more)");
     }
     for (int i = 0; i < devices.size(); i++) {
       for (int j = i + 1; j < devices.size(); j++) {
