@@ -20,8 +20,8 @@
 # 10 % of the time per operation.
 #
 # Usage: scripts/bench/device-limit.sh
-# Environment: DIR (a folder on the device to measure; default a new folder under /var/tmp, removed
-#              on exit), THREADS (default "1 4 16"), SECONDS_PER_RUN (default 20), ROUNDS (default 3),
+# Environment: DIR (a folder on the device to measure, default /var/tmp: the script works in a new
+#              folder inside it, removed on exit), THREADS (default "1 4 16"), SECONDS_PER_RUN (default 20), ROUNDS (default 3),
 #              CACHE (the block cache, default 16MB), RATIO (dataset / cache, default 8), BLOCK (fio's
 #              read size, default 4k: the engine's block size, BlockBasedTableConfig's default).
 set -euo pipefail
@@ -36,11 +36,11 @@ BLOCK=${BLOCK:-4k}
 command -v fio >/dev/null || { echo "device-limit.sh: needs fio (apt-get install fio)" >&2; exit 2; }
 bench_ensure_built
 
-WORK=${DIR:-$(mktemp -d /var/tmp/device-limit.XXXXXX)}
+# A folder of our own, inside DIR where given: only what this script created is removed.
+WORK=$(mktemp -d "${DIR:-/var/tmp}/device-limit.XXXXXX")
 BENCH_WORK=$(mktemp -d /tmp/device-limit.XXXXXX)
 cleanup() {
-  rm -rf "$BENCH_WORK"
-  if [[ -n ${DIR:-} ]]; then rm -rf "$WORK/db" "$WORK/fio.dat"; else rm -rf "$WORK"; fi
+  rm -rf "$BENCH_WORK" "$WORK"
 }
 trap cleanup EXIT
 WORKLOAD="$DIST/workloads/storage/read-only-uniform-1x1000"
