@@ -127,9 +127,9 @@ for threads in $THREADS; do
   ratio=$(awk -v t="$threads" '$1 == t { print $2 }' "$BENCH_WORK/ratios" | bench_median)
   range=$(awk -v t="$threads" '$1 == t { print $2 }' "$BENCH_WORK/ratios" | bench_range)
   cpu=$(awk -v t="$threads" '$1 == t && $3 != "unknown" { print $3 }' "$BENCH_WORK/ratios" | bench_median)
-  fiocpu=$(awk -v t="$threads" '{ if ($1 == t) print $4 }' "$BENCH_WORK/ratios" | bench_median)
+  fiocpu=$(awk -v t="$threads" '$1 == t { print $4 }' "$BENCH_WORK/ratios" | bench_median)
   explained=$(awk -v t="$threads" '$1 == t && $5 != "unknown" { print $5 }' "$BENCH_WORK/ratios" | bench_median)
-  echo "median, $threads threads: engine / fio $ratio ($range); CPU per read: engine $cpu us/op, fio $fiocpu us$( ((threads != 1)) \
+  echo "median, $threads threads: engine / fio $ratio ($range); CPU: engine $cpu us per operation, fio $fiocpu us per read$( ((threads != 1)) \
     || echo "; time per op / (reads x fio latency + the engine's CPU beyond fio's) $explained")"
 done
 echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
