@@ -24,6 +24,9 @@
 #                  the file-system cache is left to hold), DEFAULT (the JE cache keeps records too; where
 #                  no page cache is between the store and its device, the JE cache is then its only
 #                  record cache), EVICT_BIN or UNCHANGED.
+#   KV_COLLECT_ENV_STATS  a new store's replication nodes' collectEnvStats (true, the store's default, or
+#                  false). While true each one collects its JE statistics every statsInterval and clears
+#                  them, so the binding cannot record JE's cache misses over a phase; false lets it.
 #   KV_ENV_DIR     a folder (not yet there) to hold a new store's replication node environment, the
 #                  store's data: moved there after the first start and linked back. For a data folder
 #                  that cannot hold the rest of kvroot, e.g. a FUSE mount with direct_io, whose files
@@ -114,6 +117,8 @@ start)
   case ${KV_CACHE_SIZE:-1} in ''|*[!0-9]*|0) echo "KV_CACHE_SIZE='$KV_CACHE_SIZE' is invalid; accepted: bytes ≥ 1" >&2; exit 2 ;; esac
   case ${KV_CACHE_MODE:-DEFAULT} in DEFAULT|EVICT_LN|EVICT_BIN|UNCHANGED) ;;
     *) echo "KV_CACHE_MODE='$KV_CACHE_MODE' is invalid; accepted: DEFAULT, EVICT_LN, EVICT_BIN, UNCHANGED" >&2; exit 2 ;; esac
+  case ${KV_COLLECT_ENV_STATS:-true} in true|false) ;;
+    *) echo "KV_COLLECT_ENV_STATS='$KV_COLLECT_ENV_STATS' is invalid; accepted: true, false" >&2; exit 2 ;; esac
   if [ -n "${KV_ENV_DIR:-}" ] && [ ! -d "$root/kvroot" ] && [ -e "$KV_ENV_DIR" ]; then
     echo "KV_ENV_DIR=$KV_ENV_DIR is invalid: it exists; accepted: a new folder for a new store's data" >&2
     exit 2
@@ -121,9 +126,10 @@ start)
   new_store=false
   [ -d "$root/kvroot" ] || new_store=true
   start_kvlite
-  params="${KV_CACHE_SIZE:+cacheSize=$KV_CACHE_SIZE} ${KV_CACHE_MODE:+cacheMode=$KV_CACHE_MODE}"
-  if $new_store && [ -n "${params# }" ]; then
-    # shellcheck disable=SC2086 # $params is one or two words
+  params=$(echo ${KV_CACHE_SIZE:+cacheSize=$KV_CACHE_SIZE} ${KV_CACHE_MODE:+cacheMode=$KV_CACHE_MODE} \
+    ${KV_COLLECT_ENV_STATS:+collectEnvStats=$KV_COLLECT_ENV_STATS})  # the words set, one space apart
+  if $new_store && [ -n "$params" ]; then
+    # shellcheck disable=SC2086 # $params is up to three words
     timeout "$timeout_s" java -jar "$KVHOME/lib/kvstore.jar" runadmin -host localhost -port "$port" -hidden \
       plan change-parameters -all-rns -wait -params $params >>"$log" 2>&1 \
       || { echo "could not set the store's parameters ($params); stopping it; its output ($log):" >&2

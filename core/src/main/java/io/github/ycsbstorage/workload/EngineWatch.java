@@ -44,6 +44,11 @@ final class EngineWatch {
     if (provider.isEmpty()) {
       return;
     }
+    var unknown = provider.get().countersUnknown();
+    if (unknown.isPresent()) {
+      System.err.println("Note: " + source + " not recorded: " + unknown.get());
+      return;
+    }
     var warnings = new java.util.ArrayList<>(provider.get().caveats());
     provider.get().settle().ifPresent(warnings::add);
     for (var warning : warnings) {

@@ -22,6 +22,13 @@ class EngineWatchTest {
     /** What {@link #settle()} answers; settling turns every compaction's misses into nothing new. */
     static volatile Optional<String> unsettled = Optional.empty();
     static volatile boolean settled;
+    /** What {@link #countersUnknown()} answers. */
+    static volatile Optional<String> unknown = Optional.empty();
+
+    @Override
+    public Optional<String> countersUnknown() {
+      return unknown;
+    }
 
     @Override
     public Optional<String> settle() {
@@ -48,6 +55,7 @@ class EngineWatchTest {
     CountingDb.misses = 50;
     CountingDb.operationReads = 1000;
     CountingDb.unsettled = Optional.empty();
+    CountingDb.unknown = Optional.empty();
     var record = new RunRecord();
     try (var session = session(CountingDb.class)) {
       var watch = EngineWatch.of(session, Optional.of(ServerInfo.builder("RocksDB").version("10.10.1").build()));
@@ -89,11 +97,30 @@ class EngineWatchTest {
   void theEngineSettlesBeforeThePhaseStartsAndAnUnsettledOneIsAWarning() throws Exception {
     CountingDb.settled = false;
     CountingDb.unsettled = Optional.of("rocksdb: compactions still running");
+    CountingDb.unknown = Optional.empty();
     var record = new RunRecord();
     try (var session = session(CountingDb.class)) {
       EngineWatch.of(session, Optional.empty()).start(record);
     }
     assertTrue(CountingDb.settled, "settle() was called");
     assertEquals(List.of("rocksdb: compactions still running"), record.warnings());
+  }
+
+  @Test
+  void countersThatCannotBeDifferencedGiveNoSectionNorWarning() throws Exception {
+    CountingDb.settled = false;
+    CountingDb.unsettled = Optional.of("never asked");
+    CountingDb.unknown = Optional.of("the server clears them every minute");
+    var record = new RunRecord();
+    try (var session = session(CountingDb.class)) {
+      var watch = EngineWatch.of(session, Optional.empty());
+      watch.start(record);
+      watch.stop(record, 100);
+    } finally {
+      CountingDb.unknown = Optional.empty();
+    }
+    assertTrue(record.sections().engine().isEmpty(), "no engine section");
+    assertTrue(record.warnings().isEmpty(), record.warnings().toString());
+    assertTrue(!CountingDb.settled, "an engine whose counters are unknown is not waited for");
   }
 }

@@ -6,6 +6,8 @@ import io.github.ycsbstorage.binding.SharedResource;
 import io.github.ycsbstorage.config.InvalidPropertyException;
 import io.github.ycsbstorage.config.NamespaceValidator;
 import io.github.ycsbstorage.spi.DatasetSize;
+import io.github.ycsbstorage.spi.EngineCounters;
+import io.github.ycsbstorage.spi.EngineStatisticsProvider;
 import io.github.ycsbstorage.spi.ServerInfo;
 import io.github.ycsbstorage.spi.ServerInfoProvider;
 import java.util.HashMap;
@@ -47,7 +49,7 @@ import site.ycsb.Status;
  * <p>YCSB creates one instance per client thread; instances share the JVM's one {@link StoreSession}.
  * An instance is used by one thread only and is not thread-safe itself.
  */
-public class OracleNoSqlClient extends DB implements ServerInfoProvider {
+public class OracleNoSqlClient extends DB implements ServerInfoProvider, EngineStatisticsProvider {
   static final SharedResource<StoreSession> SESSION = new SharedResource<>(OracleNoSqlClient::close);
   private static final RateLimitedWarning WARNINGS = new RateLimitedWarning("oraclenosql", 5_000);
   /**
@@ -226,6 +228,21 @@ public class OracleNoSqlClient extends DB implements ServerInfoProvider {
   @Override
   public DatasetSize datasetSize() throws DBException {
     return requireSession().facts().datasetSize();
+  }
+
+  /** The replication nodes clear JE's statistics unless told not to; see {@link ServerFacts#countersUnknown()}. */
+  @Override
+  public Optional<String> countersUnknown() {
+    return session == null ? Optional.of("the store session is closed") : session.facts().countersUnknown();
+  }
+
+  /** The store's JE counters (every client's operations count): its replication nodes' cache misses. */
+  @Override
+  public EngineCounters engineCounters() {
+    if (session == null) {
+      throw new IllegalStateException("the oraclenosql binding is not initialised");
+    }
+    return session.facts().engineCounters();
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.github.ycsbstorage.oraclenosql;
 
 import io.github.ycsbstorage.spi.DatasetSize;
+import io.github.ycsbstorage.spi.EngineCounters;
 import io.github.ycsbstorage.spi.Locality;
 import io.github.ycsbstorage.spi.MemoryFigure;
 import io.github.ycsbstorage.spi.ServerInfo;
@@ -50,6 +51,7 @@ final class ServerFacts {
   private final Environments environments;
   private final LongSupplier clock;
   private ServerInfo described;
+  private Optional<String> countersUnknown;
 
   ServerFacts(KVStore store, OracleNoSqlSettings settings) {
     this(store, settings, id -> StoreInternals.environment(store, id), System::nanoTime);
@@ -74,8 +76,53 @@ final class ServerFacts {
         adminWhy = e.getMessage();
       }
       described = describe(description, adminWhy, StoreInternals.topology(store));
+      countersUnknown = countersUnknown(description, adminWhy);
     }
     return described;
+  }
+
+  /**
+   * Why the replication nodes' JE counters cannot be differenced over a phase: a node that collects its
+   * environment statistics ({@code collectEnvStats}, the default) clears them every {@code statsInterval},
+   * so a phase's difference would lose what came before the last clearing. Empty when none does.
+   */
+  synchronized Optional<String> countersUnknown() {
+    serverInfo();
+    return countersUnknown;
+  }
+
+  static Optional<String> countersUnknown(Optional<StoreDescription> description, String adminWhy) {
+    if (description.isEmpty()) {
+      return Optional.of("whether the replication nodes clear their JE statistics is unknown: the store's admin"
+          + " shell gave no answer: " + adminWhy);
+    }
+    var clearing = description.get().repNodes().stream().filter(StoreDescription.RepNode::clearsEnvStats)
+        .map(StoreDescription.RepNode::id).toList();
+    return clearing.isEmpty() ? Optional.empty() : Optional.of(String.join(", ", clearing)
+        + " collect their JE statistics (collectEnvStats=true) and clear them every statsInterval; with"
+        + " 'plan change-parameters -all-rns -params collectEnvStats=false' the phase records JE's cache misses");
+  }
+
+  /**
+   * The replication nodes' JE counters now: their cache misses (log entries read from files) summed;
+   * every counter unknown when a node cannot be asked.
+   */
+  EngineCounters engineCounters() {
+    return engineCounters(StoreInternals.topology(store).repNodes());
+  }
+
+  EngineCounters engineCounters(List<String> repNodes) {
+    var none = OptionalLong.empty();
+    try {
+      long misses = 0;
+      for (var environment : environments(repNodes).values()) {
+        misses += environment.cacheMisses();
+      }
+      return new EngineCounters(none, repNodes.isEmpty() ? none : OptionalLong.of(misses), none, none, none, none,
+          none, none, none);
+    } catch (StoreInternals.Unavailable e) {
+      return new EngineCounters(none, none, none, none, none, none, none, none, none);
+    }
   }
 
   /**

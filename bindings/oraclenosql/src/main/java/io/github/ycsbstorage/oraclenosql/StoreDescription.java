@@ -72,9 +72,11 @@ record StoreDescription(String storeName, String version, String versionLine, in
    * @param heapBytes    the {@code -Xmx} of its JVM parameters, when set
    * @param mountPoint   its storage directory ({@code rnMountPoint}); empty: under the root directory
    * @param storageType  the storage type that {@code ping} reports (HD, SSD, NVME, UNKNOWN)
+   * @param clearsEnvStats its {@code collectEnvStats} parameter (default true): it then collects its JE
+   *                     statistics every {@code statsInterval} and clears them as it does
    */
   record RepNode(String id, String storageNode, long cacheSize, int cachePercent, OptionalLong heapBytes,
-                 Optional<String> mountPoint, Optional<String> storageType) {
+                 Optional<String> mountPoint, Optional<String> storageType, boolean clearsEnvStats) {
   }
 
   /** The commands of the first admin call, whose answers name the nodes the second call asks about. */
@@ -139,7 +141,8 @@ record StoreDescription(String storeName, String version, String versionLine, in
         var mount = rnParams.path("rnMountPoint").asText("");
         repNodes.add(new RepNode(rnId, id, rnParams.path("cacheSize").asLong(0), rnParams.path("rnCachePercent").asInt(0),
             heap(jvm), mount.isBlank() ? Optional.empty() : Optional.of(mount),
-            Optional.ofNullable(storageTypes.get(rnId))));
+            Optional.ofNullable(storageTypes.get(rnId)),
+            !"false".equalsIgnoreCase(rnParams.path("collectEnvStats").asText("true"))));
       }
     }
     return new StoreDescription(topology.path("storeName").asText(ping.path("topology").path("storeName").asText()),

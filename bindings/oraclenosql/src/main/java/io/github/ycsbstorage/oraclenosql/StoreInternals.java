@@ -40,8 +40,11 @@ final class StoreInternals {
    *                      and when a timed cleaner wakeup (every 10 s) finds no writes since the previous one
    * @param endOfLog      the log's current end ({@code EnvironmentStats.getEndOfLog()}, a JE LSN: file
    *                      number in the upper 32 bits, offset in that file in the lower), always current
+   * @param cacheMisses   log entries read from the log files because neither the JE cache nor the log
+   *                      buffers held them ({@code EnvironmentStats.getNCacheMiss()}): each one a file read;
+   *                      counted since the replication node last cleared its statistics
    */
-  record Environment(long cacheBytes, long totalLogBytes, long endOfLog) {
+  record Environment(long cacheBytes, long totalLogBytes, long endOfLog, long cacheMisses) {
     /** Whether the log is one file whose whole length the total already counts: then it is current. */
     boolean totalCoversEndOfLog() {
       return (endOfLog >>> 32) == 0 && totalLogBytes >= (endOfLog & 0xFFFF_FFFFL);
@@ -93,7 +96,7 @@ final class StoreInternals {
         throw new Unavailable(repNodeId + " has no open environment");
       }
       return new Environment((Long) call(config, "getCacheSize"), (Long) call(stats, "getTotalLogSize"),
-          (Long) call(stats, "getEndOfLog"));
+          (Long) call(stats, "getEndOfLog"), (Long) call(stats, "getNCacheMiss"));
     } catch (InvocationTargetException e) {
       var cause = e.getCause() == null ? e : e.getCause();
       throw new Unavailable(repNodeId + " did not answer: " + cause.getClass().getSimpleName() + ": "

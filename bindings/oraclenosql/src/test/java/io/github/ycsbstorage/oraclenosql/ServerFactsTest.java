@@ -61,7 +61,7 @@ class ServerFactsTest {
     var store = recorded("kvlite");
     assertEquals("25.3.21", store.version());
     assertTrue(store.kvlite());
-    var info = describe(store, id -> new StoreInternals.Environment(751_619_276L, 1545, 1000));
+    var info = describe(store, id -> new StoreInternals.Environment(751_619_276L, 1545, 1000, 0));
 
     assertEquals(Optional.of("25.3.21"), info.version());
     assertEquals(Locality.LOCAL, info.locality());
@@ -132,7 +132,7 @@ class ServerFactsTest {
         + "classes are not on the classpath", info.unknown().get("cache"));
 
     // A client-only installation has no admin shell, but kvclient.jar holds the internal interface too.
-    var exact = new ServerFacts(null, SETTINGS, id -> new StoreInternals.Environment(751_619_276L, 0, 0),
+    var exact = new ServerFacts(null, SETTINGS, id -> new StoreInternals.Environment(751_619_276L, 0, 0, 0),
         System::nanoTime).describe(Optional.empty(), "no kvstore.jar", topology);
     assertEquals(new MemoryFigure(751_619_276L, "rg1-rn1 JE cache size (" + StoreInternals.SOURCE + ")"),
         exact.cache().orElseThrow());
@@ -159,5 +159,34 @@ class ServerFactsTest {
     assertEquals(OptionalLong.empty(), StoreDescription.size("lots"));
     assertEquals(OptionalLong.of(2L << 30), StoreDescription.heap("-Xms1g -Xmx696M -XX:Foo -Xmx2g"), "the last wins");
     assertEquals(OptionalLong.empty(), StoreDescription.heap("-XX:ParallelGCThreads=2"));
+  }
+
+  @Test
+  void jeCountersAreUnknownWhileAReplicationNodeClearsItsStatistics() throws Exception {
+    var store = recorded("kvlite");
+    assertTrue(store.repNodes().get(0).clearsEnvStats(), "collectEnvStats is true by default");
+    var why = ServerFacts.countersUnknown(Optional.of(store), "").orElseThrow();
+    assertTrue(why.startsWith("rg1-rn1 collect their JE statistics (collectEnvStats=true)"), why);
+    assertTrue(why.contains("collectEnvStats=false"), why);
+
+    var quiet = store.repNodes().stream().map(rn -> new StoreDescription.RepNode(rn.id(), rn.storageNode(),
+        rn.cacheSize(), rn.cachePercent(), rn.heapBytes(), rn.mountPoint(), rn.storageType(), false)).toList();
+    var notClearing = new StoreDescription(store.storeName(), store.version(), store.versionLine(), store.partitions(),
+        store.replicationFactor(), store.shards(), store.zones(), store.storageNodes(), quiet);
+    assertEquals(Optional.empty(), ServerFacts.countersUnknown(Optional.of(notClearing), ""));
+
+    var noAdmin = ServerFacts.countersUnknown(Optional.empty(), "connection refused").orElseThrow();
+    assertTrue(noAdmin.endsWith("the store's admin shell gave no answer: connection refused"), noAdmin);
+  }
+
+  @Test
+  void theStoresCacheMissesAreItsReplicationNodesSummedOrUnknownWhenOneCannotBeAsked() {
+    var misses = java.util.Map.of("rg1-rn1", 1200L, "rg2-rn1", 34L);
+    var facts = new ServerFacts(null, SETTINGS, id -> new StoreInternals.Environment(1, 0, 0, misses.get(id)),
+        System::nanoTime);
+    assertEquals(OptionalLong.of(1234), facts.engineCounters(List.of("rg1-rn1", "rg2-rn1")).cacheMisses());
+    assertEquals(OptionalLong.empty(), facts.engineCounters(List.of()).cacheMisses());
+    var unreachable = new ServerFacts(null, SETTINGS, INTERNALS_MISSING, System::nanoTime);
+    assertEquals(OptionalLong.empty(), unreachable.engineCounters(List.of("rg1-rn1")).cacheMisses());
   }
 }

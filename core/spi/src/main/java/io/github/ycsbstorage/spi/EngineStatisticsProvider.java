@@ -4,9 +4,11 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Implemented by a {@link site.ycsb.DB} binding whose engine runs inside the client process (RocksDB)
- * and keeps its own counters. The storage-aware workload reads it on an initialised DB instance at a
- * phase's start and end; the difference is the result's {@code engine} section.
+ * Implemented by a {@link site.ycsb.DB} binding whose engine's own counters the client can read: an
+ * engine inside the client process (RocksDB), or a server that reports its engine's (Oracle NoSQL's
+ * replication nodes, whose counters count every client's operations). The storage-aware workload reads
+ * it on an initialised DB instance at a phase's start and end; the difference is the result's
+ * {@code engine} section.
  *
  * <p>Implementations must be callable from any thread after {@code init()}.
  */
@@ -29,6 +31,14 @@ public interface EngineStatisticsProvider {
    */
   default List<String> caveats() {
     return List.of();
+  }
+
+  /**
+   * Why the counters cannot be differenced over this phase (e.g. a server that clears them now and then):
+   * the phase then records no {@code engine} section and prints this. Empty by default.
+   */
+  default Optional<String> countersUnknown() {
+    return Optional.empty();
   }
 
   /** The engine's counters now, cumulative since it opened. */
