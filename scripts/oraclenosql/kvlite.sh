@@ -43,24 +43,8 @@ command=$1
 root=$2
 pidfile=$root/kvlite.pid
 
-alive() {
-  [ -f "$pidfile" ] && kill -0 "$(cat "$pidfile")" 2>/dev/null
-}
-
-# Stops the kvlite of $pidfile: TERM, up to 60 s, then KILL.
-stop_kvlite() {
-  pid=$(cat "$pidfile")
-  kill "$pid" 2>/dev/null || true
-  i=0
-  while kill -0 "$pid" 2>/dev/null && [ $i -lt 60 ]; do
-    sleep 1
-    i=$((i + 1))
-  done
-  if kill -0 "$pid" 2>/dev/null; then
-    kill -9 "$pid"
-  fi
-  rm -f "$pidfile"
-}
+# shellcheck source=../lib/pidfile.sh
+. "$(dirname "$0")/../lib/pidfile.sh"
 
 # Starts the kvlite of $root on $port and waits until it answers; on failure stops it and exits 1.
 start_kvlite() {
@@ -81,7 +65,7 @@ start_kvlite() {
     left=$((deadline - $(date +%s)))
     if [ "$left" -le 0 ]; then
       echo "kvlite not ready within $timeout_s s (KV_START_TIMEOUT); stopping it; its output ($log):" >&2
-      stop_kvlite
+      stop_pid
       cat "$log" >&2
       exit 1
     fi
@@ -133,10 +117,10 @@ start)
     timeout "$timeout_s" java -jar "$KVHOME/lib/kvstore.jar" runadmin -host localhost -port "$port" -hidden \
       plan change-parameters -all-rns -wait -params $params >>"$log" 2>&1 \
       || { echo "could not set the store's parameters ($params); stopping it; its output ($log):" >&2
-           stop_kvlite; cat "$log" >&2; exit 1; }
+           stop_pid; cat "$log" >&2; exit 1; }
   fi
   if $new_store && [ -n "${KV_ENV_DIR:-}" ]; then
-    stop_kvlite
+    stop_pid
     env=$(echo "$root"/kvroot/*/sn1/rg1-rn1/env)
     [ -d "$env" ] || { echo "no replication node environment in $root/kvroot (*/sn1/rg1-rn1/env)" >&2; exit 1; }
     mv "$env" "$KV_ENV_DIR"
@@ -151,7 +135,7 @@ stop)
     rm -f "$pidfile"
     exit 0
   fi
-  stop_kvlite
+  stop_pid
   echo "kvlite in $root stopped"
   ;;
 *)

@@ -28,28 +28,10 @@ rig_extra_missing() {
   [ -r "${KVHOME:-}/lib/kvstore.jar" ] \
     || missing+=("KVHOME (an Oracle NoSQL installation holding lib/kvstore.jar; KVHOME='${KVHOME:-}')")
 }
-# The KVLite JVMs the study left running (a study ended by a signal): their data is on our mounts.
-rig_before_unmount() {
-  local pidfile
-  for pidfile in "$work"/fast/kv/*/kvlite.pid "$work"/slow/kv/*/kvlite.pid; do
-    [ -f "$pidfile" ] && "$here/../oraclenosql/kvlite.sh" stop "$(dirname "$pidfile")"
-  done
-}
+rig_server=$here/../oraclenosql/kvlite.sh
+rig_server_pidfile=kvlite.pid
 # shellcheck source=rig.sh
 . "$here/rig.sh"
 
-for device in fast slow; do
-  mkdir -p "$work/$device/kv"
-  fuse "$work/$device" "$work/$device-direct" 0 --direct-reads
-done
-
-in_cache=ratio0.5
-beyond_cache=ratio8
-sed -e "s#@RIG@#$work#g" -e "s#@HERE@#$here/../oraclenosql#g" -e "s#@SECONDS@#$seconds#g" \
-  "$here/../oraclenosql/known-devices.properties" >"$work/oraclenosql.properties"
-printf 'study.results=%s\n' "$work/results" >>"$work/oraclenosql.properties"
-run_study oraclenosql
-
-service_time after
-rig_json '{ "1": "'"$work"'/oraclenosql.out" }' '"cacheMissesAreDeviceReads": true,'
-/usr/bin/python3 "$here/check.py" "$work/rig.json"
+mkdir -p "$work/fast/kv" "$work/slow/kv"
+direct_study oraclenosql "$here/../oraclenosql/known-devices.properties"

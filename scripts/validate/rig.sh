@@ -14,8 +14,9 @@
 # 10: the slow device beyond the cache at 5 ms needs them for a verdict's 1,000 operations), rig_equal
 # (true: the fast device is built as the slow one, over a delayfs of its own with the same delay, for an
 # A/A run), rig_extra_missing (a function that adds its own missing
-# prerequisites to the array `missing`) and rig_before_unmount (a function the clean-up calls first, for
-# what the script started on the devices).
+# prerequisites to the array `missing`) and rig_server and rig_server_pidfile (the script that starts and
+# stops the study's servers, `stop <root>`, and the name of the pid file it leaves in each server's root
+# <device>/<folder>/<scale>: the clean-up stops those still running before it unmounts anything).
 set -euo pipefail
 
 export PATH="$PATH:/usr/sbin:/sbin"
@@ -90,8 +91,12 @@ cleanup() {
     kill -KILL "$study_pid" 2>/dev/null  # a study deaf to TERM for a minute must not keep the devices busy
     wait "$study_pid"
   fi
-  if declare -F rig_before_unmount >/dev/null; then
-    rig_before_unmount
+  # the servers the study left running (a study ended by a signal): their data is on our mounts
+  if [ -n "${rig_server:-}" ]; then
+    local pidfile
+    for pidfile in "$work"/fast/*/*/"${rig_server_pidfile:?}" "$work"/slow/*/*/"$rig_server_pidfile"; do
+      [ -f "$pidfile" ] && "$rig_server" stop "$(dirname "$pidfile")"
+    done
   fi
   if [ -n "$keep" ]; then
     mkdir -p "$keep" && cp -r "$work"/threads* "$work"/*.properties "$work"/*.out "$work"/service-*.json "$work"/results \
@@ -242,6 +247,31 @@ collector.probe.size=4MiB
 collector.probe.time=1s
 PROPERTIES
   run_study "threads$threads"
+}
+
+# direct_study NAME STUDY_FILE: a page-cache engine's server with no page cache between it and the devices.
+# Each device's ext4 is also mounted through delayfs.py without a delay (<device>-direct), with direct_io (the
+# kernel caches none of its pages) and reading the ext4 with O_DIRECT (its page cache holds none either): the
+# study's server start command puts the server's data files there. STUDY_FILE with @RIG@ (the rig's folder),
+# @HERE@ (STUDY_FILE's folder) and @SECONDS@ (the run time per cell) replaced, its first dataset size
+# (study.ratios) in the server's cache and its last beyond it, is run by run_study and checked by check.py, every cache miss the engine counts a device
+# read; the rig exits with check.py's status.
+direct_study() {
+  local device
+  for device in fast slow; do
+    fuse "$work/$device" "$work/$device-direct" 0 --direct-reads
+  done
+  local ratios
+  ratios=$(sed -n 's/^study.ratios=//p' "$2")
+  in_cache=ratio${ratios%%,*}  # the study's first dataset size lies in the cache, its last beyond it
+  beyond_cache=ratio${ratios##*,}
+  sed -e "s#@RIG@#$work#g" -e "s#@HERE@#$(cd "$(dirname "$2")" && pwd)#g" -e "s#@SECONDS@#$seconds#g" "$2" \
+    >"$work/$1.properties"
+  printf 'study.results=%s\n' "$work/results" >>"$work/$1.properties"
+  run_study "$1"
+  service_time after
+  rig_json '{ "1": "'"$work/$1.out"'" }' '"cacheMissesAreDeviceReads": true,'
+  /usr/bin/python3 "$here/check.py" "$work/rig.json"
 }
 
 # rig_json STUDIES_JSON [MORE]: rig.json for check.py (see there), the studies' stdout files as given, MORE
