@@ -98,7 +98,7 @@ final class ServerFacts {
     }
     var clearing = description.get().repNodes().stream().filter(StoreDescription.RepNode::clearsEnvStats)
         .map(StoreDescription.RepNode::id).toList();
-    return clearing.isEmpty() ? Optional.empty() : Optional.of(String.join(", ", clearing)
+    return clearing.isEmpty() ? Optional.empty() : Optional.of("the replication nodes " + String.join(", ", clearing)
         + " collect their JE statistics (collectEnvStats=true) and clear them every statsInterval; with"
         + " 'plan change-parameters -all-rns -params collectEnvStats=false' the phase records JE's cache misses");
   }

@@ -166,7 +166,7 @@ class ServerFactsTest {
     var store = recorded("kvlite");
     assertTrue(store.repNodes().get(0).clearsEnvStats(), "collectEnvStats is true by default");
     var why = ServerFacts.countersUnknown(Optional.of(store), "").orElseThrow();
-    assertTrue(why.startsWith("rg1-rn1 collect their JE statistics (collectEnvStats=true)"), why);
+    assertTrue(why.startsWith("the replication nodes rg1-rn1 collect their JE statistics (collectEnvStats=true)"), why);
     assertTrue(why.contains("collectEnvStats=false"), why);
 
     var quiet = store.repNodes().stream().map(rn -> new StoreDescription.RepNode(rn.id(), rn.storageNode(),
