@@ -48,11 +48,11 @@ public final class CollectorReport {
   record Observations(String observed, boolean serverHost, List<PathInventory> inventory, Map<String, String> tuning,
       ProbeResult probe, Sampler.Result sampling, OperationCount operations,
       Io.ServerSide server, List<String> countedDevices, String timeseries, Io.ProcessTotals.Role processRole,
-      List<String> readingForIt) {
+      List<String> readingForIt, List<String> uncountedThreads) {
 
     Observations withoutTimeseries() {
       return new Observations(observed, serverHost, inventory, tuning, probe, sampling, operations,
-          server, countedDevices, null, processRole, readingForIt);
+          server, countedDevices, null, processRole, readingForIt, uncountedThreads);
     }
   }
 
@@ -156,7 +156,8 @@ public final class CollectorReport {
     var seen = new Observations(lead.observed(), lead.sampledHost() == Io.SampledHost.SERVER, List.of(),
         lead.tuning(), lead.probe().orElse(null), sampling, count, lead.server(), lead.countedDevices(), null,
         lead.process().map(Io.ProcessTotals::role).orElse(Io.ProcessTotals.Role.SERVER),
-        lead.process().map(Io.ProcessTotals::readingForIt).orElse(List.of()));
+        lead.process().map(Io.ProcessTotals::readingForIt).orElse(List.of()),
+        lead.process().map(p -> p.runQueue().uncounted()).orElse(List.of()));
     return Optional.of(io(seen));
   }
 
@@ -188,17 +189,17 @@ public final class CollectorReport {
     return Optional.of(new Io.ProcessTotals(
         cpu == null ? OptionalLong.empty() : OptionalLong.of((cpu[0] + cpu[1]) * 1_000_000L / Sampler.USER_HZ),
         known(io, 2), known(io, 3), known(io, 0), known(io, 1), cpuShare, ioShare, seen.processRole(),
-        runQueue(totals), seen.readingForIt()));
+        runQueue(totals, seen.uncountedThreads()), seen.readingForIt()));
   }
 
   /** The process's threads' run-queue figures, unknown with the reason when an interval lacked them. */
-  private static Io.ProcessTotals.RunQueue runQueue(RunTotals totals) {
+  private static Io.ProcessTotals.RunQueue runQueue(RunTotals totals, List<String> uncounted) {
     var threads = totals.threads();
     if (totals.threadsShort() != null || threads == null) {
       return Io.ProcessTotals.RunQueue.unknown(totals.threadsShort() != null ? totals.threadsShort()
           : "/proc/<pid>/task/*/schedstat not read");
     }
-    return Io.ProcessTotals.RunQueue.of(threads[0] / 1000, threads[1] / 1000);
+    return Io.ProcessTotals.RunQueue.of(threads[0] / 1000, threads[1] / 1000, uncounted);
   }
 
   private static OptionalLong known(long[] counters, int index) {

@@ -36,11 +36,13 @@ import site.ycsb.Client;
  * @param output      time-series file, or empty when neither {@code collector.output} nor
  *                    {@code exportfile} is set
  * @param serverLocal whether the server runs on this host (its devices and /proc are ours)
+ * @param backgroundThreads how the names of the server's threads that serve no operation begin (from
+ *                    ServerInfo): their run-queue wait is left out
  */
 public record CollectorSettings(boolean enabled, Path root, List<String> paths, List<String> devices,
     Duration interval, boolean probe, long probeSize, Duration probeTime, OptionalLong pid,
     Remote remote, Optional<String> sshTarget, List<String> sshCommand, Optional<Path> output,
-    boolean serverLocal) {
+    boolean serverLocal, List<String> backgroundThreads) {
 
   /** How the server side is observed. */
   public enum Remote {
@@ -122,6 +124,7 @@ public record CollectorSettings(boolean enabled, Path root, List<String> paths, 
         .or(() -> YcsbSettings.from(properties).exportFile()
             .map(file -> PropertyReader.parsePath(Client.EXPORT_FILE_PROPERTY, file + ".storage.json")));
     return new CollectorSettings(enabled, root, paths, devices, interval, probe, probeSize,
-        probeTime, pid, remote, sshTarget, sshCommand, output, localObservation);
+        probeTime, pid, remote, sshTarget, sshCommand, output, localObservation,
+        server.map(ServerInfo::backgroundThreads).orElse(List.of()));
   }
 }

@@ -61,6 +61,7 @@ public final class StorageCollector implements PhaseObserver {
   private Io.ServerSide server = Io.ServerSide.LOCAL;
   private List<String> countedDevices = List.of();
   private List<String> readingForServer = List.of();
+  private List<String> uncountedThreads = List.of();
   private String observed;
   private boolean serverHost;
   private final List<String> problems = new ArrayList<>();
@@ -139,8 +140,24 @@ public final class StorageCollector implements PhaseObserver {
     // An embedded engine's process is the client's own: its client threads' wait is the operations'.
     var ownProcess = settings.pid().isPresent() && settings.pid().getAsLong() == ProcessHandle.current().pid();
     sampler = new Sampler(source, devicesToSample(watched), settings.interval(),
-        ownProcess ? ClientThreadIds.ofThisProcess() : tid -> true);
+        ownProcess ? ClientThreadIds.ofThisProcess() : serverThreads(source));
     sampler.start();
+  }
+
+  /** A server's threads the run-queue totals count: all but those its binding names as background. */
+  private java.util.function.LongPredicate serverThreads(ProcSource source) {
+    if (settings.backgroundThreads().isEmpty()) {
+      return tid -> true;
+    }
+    try {
+      var background = BackgroundThreads.of(source.threadNames(), settings.backgroundThreads());
+      uncountedThreads = background.described();
+      return background.counted();
+    } catch (IOException e) {
+      problems.add("collector: the server's thread names were not read, so its background threads' wait for a CPU"
+          + " is counted too: " + e.getMessage());
+      return tid -> true;
+    }
   }
 
   /**
@@ -267,7 +284,7 @@ public final class StorageCollector implements PhaseObserver {
         server, countedDevices, settings.output().map(this::relativeToResult).orElse(null),
         // an engine embedded in this client (rocksdb) reports this process as its server's
         settings.pid().orElse(-1) == ProcessHandle.current().pid() ? Io.ProcessTotals.Role.CLIENT
-            : Io.ProcessTotals.Role.SERVER, readingForServer);
+            : Io.ProcessTotals.Role.SERVER, readingForServer, uncountedThreads);
     if (settings.output().isPresent()) {
       try {
         TimeSeriesFile.write(settings.output().get(), phase, settings.interval().toMillis() + "ms", seen);

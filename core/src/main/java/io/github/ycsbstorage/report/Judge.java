@@ -250,7 +250,8 @@ final class Judge {
   /**
    * The observed process's run-queue wait as a share of its run's operations' time (operations ×
    * their average service time): the share of each operation spent waiting for a CPU (an embedded
-   * engine's: YCSB's client threads' wait; a server's: every thread's, an upper bound). Empty when not
+   * engine's: YCSB's client threads' wait; a server's: every thread's but those its binding names as serving
+   * no operation, an upper bound). Empty when not
    * measured.
    */
   static OptionalDouble waitShare(ReportCell cell) {

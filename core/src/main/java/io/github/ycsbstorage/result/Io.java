@@ -161,24 +161,32 @@ public record Io(String observed, SampledHost sampledHost, String source, int sa
      * @param onCpuMicros time its threads ran on a CPU (schedstat's first field); empty when unknown
      * @param waitMicros  time its threads were runnable but waited on a run queue (the second)
      * @param reason      why both are unknown
+     * @param uncounted   the threads left out of both, each as {@code name (thread id)}: those the
+     *                    server's binding names as serving no operation ({@code server.backgroundThreads})
      */
     public record RunQueue(OptionalLong onCpuMicros, OptionalLong waitMicros,
-        @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<String> reason) {
+        @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<String> reason,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> uncounted) {
       public RunQueue {
         onCpuMicros = onCpuMicros == null ? OptionalLong.empty() : onCpuMicros;
         waitMicros = waitMicros == null ? OptionalLong.empty() : waitMicros;
         reason = reason == null ? Optional.empty() : reason;
+        uncounted = uncounted == null ? List.of() : List.copyOf(uncounted);
         if (onCpuMicros.isPresent() != waitMicros.isPresent() || waitMicros.isPresent() == reason.isPresent()) {
           throw new IllegalArgumentException("a run queue needs both figures, or the reason they are unknown");
         }
       }
 
       public static RunQueue of(long onCpuMicros, long waitMicros) {
-        return new RunQueue(OptionalLong.of(onCpuMicros), OptionalLong.of(waitMicros), Optional.empty());
+        return of(onCpuMicros, waitMicros, List.of());
+      }
+
+      public static RunQueue of(long onCpuMicros, long waitMicros, List<String> uncounted) {
+        return new RunQueue(OptionalLong.of(onCpuMicros), OptionalLong.of(waitMicros), Optional.empty(), uncounted);
       }
 
       public static RunQueue unknown(String reason) {
-        return new RunQueue(OptionalLong.empty(), OptionalLong.empty(), Optional.of(reason));
+        return new RunQueue(OptionalLong.empty(), OptionalLong.empty(), Optional.of(reason), List.of());
       }
     }
 

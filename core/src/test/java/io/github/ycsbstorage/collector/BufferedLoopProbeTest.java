@@ -45,7 +45,7 @@ class BufferedLoopProbeTest {
     var sampling = new Sampler.Result("test", 0, 0, List.of(), new RunTotals(), List.of());
     return new CollectorReport.Observations("local server host", true, List.of(inventory), Map.of(),
         StorageCollector.seenThrough(probe, inventory), sampling, new OperationCount(null, "test"), Io.ServerSide.LOCAL,
-        List.of("vda"), null, Io.ProcessTotals.Role.SERVER, List.of());
+        List.of("vda"), null, Io.ProcessTotals.Role.SERVER, List.of(), List.of());
   }
 
   @Test

@@ -72,7 +72,7 @@ class LoopDeviceLiveTest {
           null, new io.github.ycsbstorage.collector.sample.Sampler.Result("test", 0, 0, List.of(),
               new io.github.ycsbstorage.collector.sample.RunTotals(), List.of()),
           new io.github.ycsbstorage.result.OperationCount(null, "test"), io.github.ycsbstorage.result.Io.ServerSide.LOCAL,
-          List.of(), null, io.github.ycsbstorage.result.Io.ProcessTotals.Role.SERVER, List.of());
+          List.of(), null, io.github.ycsbstorage.result.Io.ProcessTotals.Role.SERVER, List.of(), List.of());
       var record = new io.github.ycsbstorage.result.RunRecord();
       CollectorReport.addTo(record, seen);
       assertTrue(record.summaryLines().stream().noneMatch(line -> line.metric().equals("data_disk_0_size")),

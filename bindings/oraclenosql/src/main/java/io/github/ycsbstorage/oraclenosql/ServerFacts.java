@@ -31,6 +31,8 @@ import oracle.kv.KVVersion;
  */
 final class ServerFacts {
   static final String PRODUCT = "Oracle NoSQL Database";
+  /** How the names of KV's pause-detector threads begin ({@code KV Pause Checker 1}, ...). */
+  static final String PAUSE_CHECKER = "KV Pause Checker";
   /**
    * A log that did not grow for this long has a current total: JE's cleaner wakes every 10 s and
    * refreshes the total when it finds no writes since its previous wakeup.
@@ -131,6 +133,9 @@ final class ServerFacts {
    */
   ServerInfo describe(Optional<StoreDescription> description, String adminWhy, StoreTopology clientTopology) {
     var info = ServerInfo.builder(PRODUCT).storageEngine("Berkeley DB Java Edition")
+        // KV's JVM pause detectors (oracle.kv.impl.measurement.JVMStats.PauseChecker) sleep 1 ms in a loop,
+        // about 900 wake-ups a second each, and wait for a CPU at every one while other work holds the cores
+        .backgroundThread(PAUSE_CHECKER)
         .detail("store", settings.storeName())
         .detail("helperHosts", String.join(",", settings.helperHosts()))
         .detail("kvclient.version", KVVersion.CURRENT_VERSION.getNumericVersionString())

@@ -78,6 +78,8 @@ class ServerFactsTest {
     assertEquals(Optional.of("/tmp/onql-w/kv2/kvroot/kvstore/sn1/rg1-rn1/env"), info.dataPath());
     assertEquals("120", info.details().get("partitions"));
     assertEquals("HD", info.details().get("rg1-rn1.storageType"));
+    assertEquals(java.util.List.of("KV Pause Checker"), info.backgroundThreads(),
+        "KV's pause detectors serve no operation: the collector leaves their wait out");
     // the recorded store is not running here: its process is unknown unless something holds its port
     assertTrue(info.pid().isPresent() || info.unknown().keySet().equals(java.util.Set.of("pid")),
         info.unknown().toString());

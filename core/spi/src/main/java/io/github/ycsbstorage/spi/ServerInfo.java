@@ -24,6 +24,9 @@ import java.util.OptionalLong;
  * @param pid           the server's process id, when local
  * @param nodes         the server's nodes and what each told about itself, when it describes them
  * @param storageDirectories every directory holding the server's data, with its host
+ * @param backgroundThreads the names of the server process's threads that serve no operation (e.g. a
+ *                      pause detector that sleeps a millisecond in a loop), as the thread names begin: their
+ *                      wait for a CPU is no operation's, and the collector leaves it out of the server's
  * @param details       further facts worth recording (topology, replication factor, ...)
  * @param unknown       why a figure is unknown, by its name ({@code version}, {@code ram}, {@code cache},
  *                      {@code storageDirectories}, ...): shown where the figure would be
@@ -39,6 +42,7 @@ public record ServerInfo(
     OptionalLong pid,
     List<ServerNode> nodes,
     List<StorageDirectory> storageDirectories,
+    List<String> backgroundThreads,
     Map<String, String> details,
     Map<String, String> unknown) {
 
@@ -55,6 +59,7 @@ public record ServerInfo(
     pid = pid == null ? OptionalLong.empty() : pid;
     nodes = nodes == null ? List.of() : List.copyOf(nodes);
     storageDirectories = storageDirectories == null ? List.of() : List.copyOf(storageDirectories);
+    backgroundThreads = backgroundThreads == null ? List.of() : List.copyOf(backgroundThreads);
     details = details == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(details));
     unknown = unknown == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(unknown));
   }
@@ -75,6 +80,7 @@ public record ServerInfo(
     private Long pid;
     private final List<ServerNode> nodes = new ArrayList<>();
     private final List<StorageDirectory> storageDirectories = new ArrayList<>();
+    private final List<String> backgroundThreads = new ArrayList<>();
     private final Map<String, String> details = new LinkedHashMap<>();
     private final Map<String, String> unknown = new LinkedHashMap<>();
 
@@ -134,6 +140,15 @@ public record ServerInfo(
       return this;
     }
 
+    /** Names a thread of the server's process that serves no operation, by how its name begins. */
+    public Builder backgroundThread(String namePrefix) {
+      if (namePrefix == null || namePrefix.isBlank()) {
+        throw new IllegalArgumentException("a background thread must be named");
+      }
+      backgroundThreads.add(namePrefix);
+      return this;
+    }
+
     /** Records why {@code figure} is unknown; a later reason for the same figure replaces it. */
     public Builder unknown(String figure, String why) {
       unknown.put(figure, why);
@@ -143,7 +158,8 @@ public record ServerInfo(
     public ServerInfo build() {
       return new ServerInfo(product, Optional.ofNullable(version), Optional.ofNullable(storageEngine),
           Optional.ofNullable(ram), Optional.ofNullable(cache), Optional.ofNullable(dataPath),
-          locality, pid == null ? OptionalLong.empty() : OptionalLong.of(pid), nodes, storageDirectories, details,
+          locality, pid == null ? OptionalLong.empty() : OptionalLong.of(pid), nodes, storageDirectories, backgroundThreads,
+          details,
           unknown);
     }
   }

@@ -61,9 +61,35 @@ public final class SshProcSource implements ProcSource {
 
   @Override
   public Snapshot take(Predicate<String> watchedDevices) throws IOException {
+    var output = run(script());
+    long millis = System.currentTimeMillis();
+    long nanos = System.nanoTime();
+    var sections = split(output);
+    return Snapshot.parse(millis, nanos, sections::get, watchedDevices, pid.isPresent());
+  }
+
+  @Override
+  public Map<Long, String> threadNames() throws IOException {
+    if (pid.isEmpty()) {
+      return Map.of();
+    }
+    var names = new HashMap<Long, String>();
+    var lines = new String(run("for t in /proc/" + pid.getAsLong() + "/task/*; do n=$(cat \"$t/comm\" 2>/dev/null)"
+        + " && echo \"${t##*/} $n\"; done"), StandardCharsets.UTF_8).split("\n");
+    for (var line : lines) {
+      var space = line.indexOf(' ');
+      if (space > 0 && line.substring(0, space).chars().allMatch(Character::isDigit)) {
+        names.put(Long.parseLong(line.substring(0, space)), line.substring(space + 1).strip());
+      }
+    }
+    return names;
+  }
+
+  /** Runs a script on the target and returns what it printed. */
+  private byte[] run(String script) throws IOException {
     var full = new ArrayList<>(command);
     full.add(target);
-    full.add(script());
+    full.add(script);
     var process = new ProcessBuilder(full).redirectError(ProcessBuilder.Redirect.DISCARD).start();
     var out = new ByteArrayOutputStream();
     try (var in = process.getInputStream()) {
@@ -80,10 +106,7 @@ public final class SshProcSource implements ProcSource {
     if (process.exitValue() == 255) {
       throw new IOException("ssh " + target + " failed (exit 255: connection or authentication)");
     }
-    long millis = System.currentTimeMillis();
-    long nanos = System.nanoTime();
-    var sections = split(out.toByteArray());
-    return Snapshot.parse(millis, nanos, sections::get, watchedDevices, pid.isPresent());
+    return out.toByteArray();
   }
 
   /** Splits the output at marker lines; a section followed by a {@code missing} marker is dropped. */

@@ -125,6 +125,27 @@ public final class LocalProcSource implements ProcSource {
   }
 
   @Override
+  public Map<Long, String> threadNames() {
+    if (pid.isEmpty()) {
+      return Map.of();
+    }
+    var names = new HashMap<Long, String>();
+    try (var tasks = java.nio.file.Files.newDirectoryStream(files.path("/proc/" + pid.getAsLong() + "/task"))) {
+      for (var task : tasks) {
+        try {
+          names.put(Long.parseLong(task.getFileName().toString()),
+              java.nio.file.Files.readString(task.resolve("comm")).strip());
+        } catch (IOException | NumberFormatException e) {
+          // ended meanwhile: it has no name to match
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      return Map.of(); // the process is gone or unreadable: no thread is told apart
+    }
+    return names;
+  }
+
+  @Override
   public String describe() {
     return "local " + files.path("/proc");
   }
