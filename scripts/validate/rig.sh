@@ -10,7 +10,8 @@
 #         the tool's figures with that measured service time.
 #
 # The sourcing script sets here (its folder) and rig_name (its file name, for messages), and may set
-# rig_size_mb (each device's size, default 160), rig_min_seconds (the least --seconds it accepts, default
+# rig_size_mb (each device's size, default 160), delay_ms and seconds (its own defaults of --delay-ms
+# and --seconds), rig_min_seconds (the least --seconds it accepts, default
 # 10: the slow device beyond the cache at 5 ms needs them for a verdict's 1,000 operations), rig_equal
 # (true: the fast device is built as the slow one, over a delayfs of its own with the same delay, for an
 # A/A run), rig_extra_missing (a function that adds its own missing
@@ -28,10 +29,12 @@ ycsb_home=${YCSB_HOME:-$(cd "$here/../.." && pwd)}
 : "${rig_size_mb:=160}"
 : "${rig_min_seconds:=10}"
 : "${rig_equal:=false}"
+default_delay_ms=$delay_ms  # usage names the defaults, not what a bad argument set
+default_seconds=$seconds
 
 usage() {
   echo "$rig_name: $1" >&2
-  echo "usage: $rig_name [--delay-ms N (0.5-50, default $delay_ms)] [--seconds N (run time per cell, $rig_min_seconds-600, default $seconds)]" \
+  echo "usage: $rig_name [--delay-ms N (0.5-50, default $default_delay_ms)] [--seconds N (run time per cell, $rig_min_seconds-600, default $default_seconds)]" \
     "[--results DIR (a new folder for the studies' results and reports)]" \
     "[--ycsb-home DIR (default \$YCSB_HOME or this install)]" >&2
   exit 2
