@@ -105,6 +105,28 @@ class LauncherIT {
   }
 
   @Test
+  void clientRunsSerialGcUnlessTheUserChoosesACollector() throws Exception {
+    var flags = "-XX:+PrintCommandLineFlags";
+    var byDefault = ycsb(Map.of("JAVA_OPTS", flags), "run", "basic", "-P", "workloads/workloadc",
+        "-p", "operationcount=10");
+    assertEquals(0, byDefault.exitCode(), byDefault::all);
+    assertTrue(byDefault.stdout().contains("-XX:+UseSerialGC"), byDefault::all);
+
+    // the user's collector replaces ours instead of clashing with it ("multiple garbage collectors")
+    var inJavaOpts = ycsb(Map.of("JAVA_OPTS", flags + " -XX:+UseG1GC"), "run", "basic", "-P",
+        "workloads/workloadc", "-p", "operationcount=10");
+    assertEquals(0, inJavaOpts.exitCode(), inJavaOpts::all);
+    assertTrue(inJavaOpts.stdout().contains("-XX:+UseG1GC"), inJavaOpts::all);
+    assertFalse(inJavaOpts.stdout().contains("-XX:+UseSerialGC"), inJavaOpts::all);
+
+    var inJvmArgs = ycsb(Map.of("JAVA_OPTS", flags), "run", "basic", "-P", "workloads/workloadc",
+        "-p", "operationcount=10", "-jvm-args", "-XX:+UseParallelGC");
+    assertEquals(0, inJvmArgs.exitCode(), inJvmArgs::all);
+    assertTrue(inJvmArgs.stdout().contains("-XX:+UseParallelGC"), inJvmArgs::all);
+    assertFalse(inJvmArgs.stdout().contains("-XX:+UseSerialGC"), inJvmArgs::all);
+  }
+
+  @Test
   void badArgumentsExit2BeforeAnythingRuns() throws Exception {
     var missingFile = ycsb("run", "basic", "-P", "workloads/nosuchworkload");
     assertEquals(2, missingFile.exitCode(), missingFile::all);
